@@ -1,0 +1,197 @@
+import type { GameEvent } from './events'
+import type { Announcement, DayState, GameState, NightState, TimerState } from './state'
+import { newTimer } from './timers'
+
+/**
+ * apply(state, event) → the next state. Pure and total: events are facts that decide() has already
+ * checked. Only the parts that change are copied, so a whole game stays cheap (see bench/).
+ */
+export function apply(s: GameState, e: GameEvent): GameState {
+  switch (e.type) {
+    case 'roleIdentified': {
+      const roles = s.roles.slice()
+      for (const p of e.players) roles[p] = e.role
+      return withNight({ ...s, roles: inferCitizens(s, roles) }, { identified: true })
+    }
+    case 'readingStartSet':
+      return withNight(s, { readingStart: e.player })
+    case 'shotRecorded':
+      return withNight(s, { shots: { ...night(s).shots, [e.shooter]: e.target } })
+    case 'shotCleared': {
+      const shots = { ...night(s).shots }
+      delete shots[e.shooter]
+      return withNight(s, { shots })
+    }
+    case 'targetChosen':
+      return withNight(s, { target: e.target })
+    case 'investigated':
+      return {
+        ...withNight(s, { investigation: { target: e.target, isMafia: e.isMafia } }),
+        investigations: [...s.investigations, { night: night(s).number, target: e.target, isMafia: e.isMafia }],
+      }
+    case 'healChosen':
+      return withNight(s, { heal: e.target })
+    case 'nightStepEnded':
+      return withNight(s, { stepIndex: night(s).stepIndex + 1, identified: false })
+    case 'nightEnded': {
+      const o = s.setup.ruleset.options
+      const alive = s.alive.slice()
+      const revealed = s.revealed.slice()
+      for (const p of e.deaths) {
+        alive[p] = false
+        if (o.revealOnNightDeath) revealed[p] = true
+      }
+      return openDay({ ...s, alive, revealed, announcements: announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] }) })
+    }
+    case 'nightStarted': {
+      const n: NightState = {
+        number: e.number,
+        steps: [...e.steps],
+        stepIndex: 0,
+        readingStart: e.readingStart,
+        shots: {},
+        target: null,
+        investigation: null,
+        heal: null,
+        identified: false,
+      }
+      return { ...s, phase: 'night', night: n, day: null, dayTimer: null, defenceTimer: null, nightNumber: e.number }
+    }
+    case 'accused':
+      return withDay(s, { accused: e.accused, accuser: e.accuser })
+    case 'accusationWithdrawn':
+      return { ...withDay(s, { accused: null, accuser: null, vote: null, stage: 'discussion' }), defenceTimer: null }
+    case 'voteOpened':
+      return withDay(s, { vote: e.vote, stage: 'vote' })
+    case 'voteCast': {
+      const v = vote(s)
+      return withDay(s, { vote: { ...v, ballots: { ...v.ballots, [e.voter]: e.choice } } })
+    }
+    case 'voteCountSet': {
+      const v = vote(s)
+      return withDay(s, { vote: { ...v, counts: { ...v.counts, [e.key]: e.count } } })
+    }
+    case 'voteClosed': {
+      const d = day(s)
+      const base = withDay(s, { vote: null })
+      if (e.kind === 'plurality') return base
+      const accused = e.winner ?? d.accused ?? -1
+      const a: Announcement = { kind: 'voteResult', day: d.number, vote: e.kind, player: accused, yes: e.yes, needed: e.needed, passed: e.passed }
+      const next = { ...base, announcements: announce(s, a) }
+      return e.passed ? next : withDay(next, { stage: 'discussion', accused: null, accuser: null })
+    }
+    case 'noExecution':
+      return { ...withDay(s, { vote: null, nominees: [], stage: 'nominating' }), announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason }) }
+    case 'defenceStarted':
+      return {
+        ...withDay(s, { stage: 'defence', defenceIndex: e.index }),
+        defenceTimer: newTimer('defence', s.setup.ruleset.options.defenceTimeLimit),
+      }
+    case 'defenceEnded':
+      return { ...s, defenceTimer: null }
+    case 'nominated':
+      return withDay(s, { nominees: [...day(s).nominees, e.player] })
+    case 'nominationWithdrawn':
+      return withDay(s, { nominees: day(s).nominees.filter((p) => p !== e.player) })
+    case 'playerDied': {
+      const o = s.setup.ruleset.options
+      const d = day(s)
+      const alive = s.alive.slice()
+      alive[e.player] = false
+      const reveal = e.cause === 'execution' ? o.revealOnExecution : o.revealOnNightDeath
+      const revealed = s.revealed.slice()
+      if (reveal) revealed[e.player] = true
+      const role = reveal ? (s.roles[e.player] ?? null) : null
+      const a: Announcement =
+        e.cause === 'execution'
+          ? { kind: 'executed', day: d.number, player: e.player, role }
+          : { kind: 'randomDeath', day: d.number, player: e.player, role }
+      const lastWords = e.cause === 'randomDeath' && o.lastWords
+      return {
+        ...withDay(
+          { ...s, alive, revealed, announcements: announce(s, a), defenceTimer: null },
+          { deathToday: true, vote: null, accused: null, accuser: null, nominees: [], stage: lastWords ? 'lastWords' : d.stage, lastWordsBy: lastWords ? e.player : null },
+        ),
+      }
+    }
+    case 'lastWordsEnded':
+      return withDay(s, { lastWordsBy: null })
+    case 'timerStarted':
+      return withTimer(s, e.timer, (t) => ({ ...t, deadline: e.at + t.remainingMs }))
+    case 'timerPaused':
+      return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: Math.max(0, (t.deadline ?? e.at) - e.at) }))
+    case 'timeAdded':
+      return withTimer(s, e.timer, (t) =>
+        t.deadline === null
+          ? { ...t, remainingMs: t.remainingMs + e.ms, durationMs: t.durationMs + e.ms }
+          : { ...t, deadline: t.deadline + e.ms, durationMs: t.durationMs + e.ms },
+      )
+    case 'timerExpired':
+      return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: 0, expired: true }))
+    case 'refereeHandedOver':
+      return { ...s, operatorBlind: false, refereePlayer: e.player, announcements: announce(s, { kind: 'refereeHandover', player: e.player }) }
+    case 'gameOver':
+      return {
+        ...s,
+        phase: 'over',
+        winner: e.winner,
+        night: null,
+        day: null,
+        dayTimer: null,
+        defenceTimer: null,
+        operatorBlind: false,
+        announcements: announce(s, { kind: 'gameOver', winner: e.winner }),
+      }
+  }
+}
+
+const announce = (s: GameState, a: Announcement): Announcement[] => [...s.announcements, a]
+
+function night(s: GameState): NightState {
+  if (!s.night) throw new Error('engine invariant: no night state')
+  return s.night
+}
+function day(s: GameState): DayState {
+  if (!s.day) throw new Error('engine invariant: no day state')
+  return s.day
+}
+function vote(s: GameState) {
+  const v = day(s).vote
+  if (!v) throw new Error('engine invariant: no open vote')
+  return v
+}
+const withNight = (s: GameState, patch: Partial<NightState>): GameState => ({ ...s, night: { ...night(s), ...patch } })
+const withDay = (s: GameState, patch: Partial<DayState>): GameState => ({ ...s, day: { ...day(s), ...patch } })
+
+function withTimer(s: GameState, which: 'day' | 'defence', f: (t: TimerState) => TimerState): GameState {
+  const t = which === 'day' ? s.dayTimer : s.defenceTimer
+  if (!t) return s
+  return which === 'day' ? { ...s, dayTimer: f(t) } : { ...s, defenceTimer: f(t) }
+}
+
+/** Once every mafioso, investigator and doctor is recorded, everybody else holds a number card. */
+function inferCitizens(s: GameState, roles: GameState['roles']): GameState['roles'] {
+  const c = s.setup.deal.counts
+  const known = (r: string) => roles.filter((x) => x === r).length
+  if (known('mafia') === c.mafia && known('investigator') === c.investigator && known('doctor') === c.doctor)
+    return roles.map((r) => r ?? 'citizen')
+  return roles
+}
+
+/** A new day after a night (or as the first phase). */
+export function openDay(s: GameState): GameState {
+  const o = s.setup.ruleset.options
+  const number = s.dayNumber + 1
+  const d: DayState = {
+    number,
+    accused: null,
+    accuser: null,
+    stage: o.dayProcedure === 'accusation' ? 'discussion' : 'nominating',
+    nominees: [],
+    defenceIndex: 0,
+    vote: null,
+    deathToday: false,
+    lastWordsBy: null,
+  }
+  return { ...s, phase: 'day', night: null, day: d, dayNumber: number, dayTimer: newTimer('day', o.dayTimeLimit), defenceTimer: null }
+}

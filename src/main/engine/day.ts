@@ -1,0 +1,231 @@
+import type { CommandOf } from '../../shared/commands'
+import { Emitter } from './emitter'
+import { fail, ok, type Result } from './errors'
+import type { GameEvent } from './events'
+import { startNightEvents } from './night'
+import { isPlayer, living, pick, strictMajority, winnerOf } from './queries'
+import type { DayState, GameState, VoteState } from './state'
+
+/** The day: accusations with two majority votes, or nominations with a plurality vote; deaths by day; last words. */
+
+type DayResult = Result<GameEvent[]>
+
+export type DayCommandType =
+  | 'accuse'
+  | 'withdrawAccusation'
+  | 'endDefence'
+  | 'nominate'
+  | 'withdrawNomination'
+  | 'closeNominations'
+  | 'castVote'
+  | 'setVoteCount'
+  | 'closeVote'
+  | 'endLastWords'
+  | 'drawRandomDeath'
+
+/** The key under which a yes/no vote's count is kept. */
+export const YES = -1
+
+export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult {
+  const d = s.day
+  if (s.phase !== 'day' || !d) return fail('wrong-phase', 'It is not day.')
+  const o = s.setup.ruleset.options
+  const name = (p: number) => s.setup.players[p] ?? `seat ${p}`
+  const needAlive = (p: number, what: string): DayResult | null =>
+    !isPlayer(s, p)
+      ? fail('unknown-player', `${what}: there is no seat ${p}.`)
+      : s.alive[p]
+        ? null
+        : fail('not-alive', `${what}: ${name(p)} is dead.`)
+  const stage = (want: DayState['stage'], what: string): DayResult | null =>
+    d.stage === want ? null : fail('wrong-step', `${what} is not possible now (the day is at: ${d.stage}).`)
+
+  switch (c.type) {
+    case 'accuse': {
+      if (o.dayProcedure !== 'accusation') return fail('not-allowed', 'This ruleset uses nominations, not accusations.')
+      const e =
+        stage('discussion', 'An accusation') ??
+        (d.deathToday ? fail('not-allowed', 'There was already an execution today.') : null) ??
+        needAlive(c.accused, 'Accused') ??
+        (c.accuser === undefined ? null : needAlive(c.accuser, 'Accuser'))
+      if (e) return e
+      if (c.accuser === c.accused) return fail('not-allowed', 'Nobody may accuse themselves.')
+      const em = new Emitter(s)
+      em.emit({ type: 'accused', accused: c.accused, accuser: c.accuser ?? null })
+      em.emit({ type: 'voteOpened', vote: yesNoVote(em.state, 'guilty', c.accused) })
+      return ok(em.events)
+    }
+    case 'withdrawAccusation': {
+      if (o.dayProcedure !== 'accusation' || d.accused === null) return fail('not-allowed', 'There is no accusation to withdraw.')
+      if (d.stage === 'lastWords') return fail('wrong-step', 'Nothing to withdraw now.')
+      return ok([{ type: 'accusationWithdrawn' }])
+    }
+    case 'endDefence': {
+      const e = stage('defence', 'Ending a defence')
+      if (e) return e
+      const em = new Emitter(s)
+      em.emit({ type: 'defenceEnded' })
+      if (o.dayProcedure === 'accusation' && d.accused !== null) {
+        em.emit({ type: 'voteOpened', vote: yesNoVote(em.state, 'execute', d.accused) })
+      } else if (d.defenceIndex + 1 < d.nominees.length) {
+        em.emit({ type: 'defenceStarted', index: d.defenceIndex + 1 })
+      } else {
+        em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, d.nominees, false) })
+      }
+      return ok(em.events)
+    }
+    case 'nominate': {
+      if (o.dayProcedure !== 'nomination') return fail('not-allowed', 'This ruleset uses accusations, not nominations.')
+      const e = stage('nominating', 'A nomination') ?? needAlive(c.player, 'Nominee')
+      if (e) return e
+      if (d.nominees.includes(c.player)) return fail('not-allowed', `${name(c.player)} is already nominated.`)
+      if (o.maxNominees !== null && d.nominees.length >= o.maxNominees)
+        return fail('not-allowed', `At most ${o.maxNominees} suspects a day.`)
+      return ok([{ type: 'nominated', player: c.player }])
+    }
+    case 'withdrawNomination': {
+      const e = stage('nominating', 'Withdrawing a nomination')
+      if (e) return e
+      if (!d.nominees.includes(c.player)) return fail('not-allowed', `${name(c.player)} is not nominated.`)
+      return ok([{ type: 'nominationWithdrawn', player: c.player }])
+    }
+    case 'closeNominations': {
+      const e = stage('nominating', 'Closing the nominations')
+      if (e) return e
+      return closeNominations(s, d)
+    }
+    case 'castVote': {
+      const v = d.vote
+      if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
+      if (!v.eligible.includes(c.voter)) return fail('vote-invalid', `${name(c.voter)} may not vote in this vote.`)
+      if (v.kind === 'plurality') {
+        if (typeof c.choice === 'boolean') return fail('vote-invalid', 'This vote is for a nominee, not yes/no.')
+        if (c.choice !== null && !v.candidates.includes(c.choice))
+          return fail('vote-invalid', `${name(c.choice)} is not a candidate.`)
+      } else if (typeof c.choice !== 'boolean') return fail('vote-invalid', 'This vote is yes or no.')
+      return ok([{ type: 'voteCast', voter: c.voter, choice: c.choice }])
+    }
+    case 'setVoteCount': {
+      const v = d.vote
+      if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
+      if (c.count > v.eligible.length) return fail('vote-invalid', `Only ${v.eligible.length} may vote.`)
+      if (v.kind === 'plurality') {
+        if (c.candidate === undefined || !v.candidates.includes(c.candidate))
+          return fail('vote-invalid', 'Say which nominee the count is for.')
+        return ok([{ type: 'voteCountSet', key: c.candidate, count: c.count }])
+      }
+      if (c.candidate !== undefined) return fail('vote-invalid', 'A yes/no vote has no candidate.')
+      return ok([{ type: 'voteCountSet', key: YES, count: c.count }])
+    }
+    case 'closeVote': {
+      const v = d.vote
+      if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
+      return closeVote(s, d, v, c.draw)
+    }
+    case 'endLastWords': {
+      const e = stage('lastWords', 'Ending last words')
+      if (e) return e
+      const em = new Emitter(s)
+      em.emit({ type: 'lastWordsEnded' })
+      startNightEvents(em)
+      return ok(em.events)
+    }
+    case 'drawRandomDeath': {
+      if (o.dayTimeoutAction !== 'randomDeath') return fail('not-allowed', 'This ruleset has no random death.')
+      if (d.deathToday) return fail('not-allowed', 'Somebody already died today.')
+      return randomDeath(s, c.draw)
+    }
+  }
+}
+
+export function yesNoVote(s: GameState, kind: 'guilty' | 'execute', accused: number): VoteState {
+  return { kind, candidates: [accused], eligible: living(s).filter((p) => p !== accused), ballots: {}, counts: {}, revote: false }
+}
+
+function pluralityVote(s: GameState, candidates: number[], revote: boolean): VoteState {
+  return { kind: 'plurality', candidates: [...candidates], eligible: living(s), ballots: {}, counts: {}, revote }
+}
+
+/** The count for one option: entered directly, or from the ballots. */
+export function countFor(v: VoteState, key: number): number {
+  const direct = v.counts[key]
+  if (direct !== undefined) return direct
+  let n = 0
+  for (const b of Object.values(v.ballots)) if (key === YES ? b === true : b === key) n++
+  return n
+}
+
+function closeNominations(s: GameState, d: DayState): DayResult {
+  const o = s.setup.ruleset.options
+  const em = new Emitter(s)
+  if (d.nominees.length === 0) {
+    if (!o.noNominationGoesToNight) return fail('step-incomplete', 'Nominate at least one suspect.')
+    em.emit({ type: 'noExecution', reason: 'noNominees' })
+    startNightEvents(em)
+    return ok(em.events)
+  }
+  const lone = d.nominees.length === 1 && o.singleNomineeExecuted ? (d.nominees[0] as number) : null
+  if (lone !== null) dieByDay(em, lone, 'execution')
+  else if (o.nomineeDefence) em.emit({ type: 'defenceStarted', index: 0 })
+  else em.emit({ type: 'voteOpened', vote: pluralityVote(s, d.nominees, false) })
+  return ok(em.events)
+}
+
+function closeVote(s: GameState, d: DayState, v: VoteState, draw: number | undefined): DayResult {
+  const o = s.setup.ruleset.options
+  const em = new Emitter(s)
+  if (v.kind !== 'plurality') {
+    const accused = v.candidates[0] as number
+    const yes = countFor(v, YES)
+    const needed = strictMajority(v.eligible.length)
+    const passed = yes >= needed
+    em.emit({ type: 'voteClosed', kind: v.kind, yes, needed, passed, winner: passed ? accused : null })
+    if (passed && v.kind === 'guilty') em.emit({ type: 'defenceStarted', index: 0 })
+    if (passed && v.kind === 'execute') dieByDay(em, accused, 'execution')
+    return ok(em.events)
+  }
+  const total = v.candidates.reduce((n, c) => n + countFor(v, c), 0)
+  if (total > v.eligible.length) return fail('vote-invalid', `${total} votes counted but only ${v.eligible.length} may vote.`)
+  const top = Math.max(...v.candidates.map((c) => countFor(v, c)))
+  const leaders = top === 0 ? [] : v.candidates.filter((c) => countFor(v, c) === top)
+  let winner: number | null = leaders.length === 1 ? (leaders[0] as number) : null
+  if (leaders.length > 1 && o.tieRule === 'random') {
+    if (draw === undefined) return fail('draw-required', 'A tie is broken by a random draw; the host must supply it.')
+    winner = leaders[pick(draw, leaders.length)] as number
+  }
+  em.emit({ type: 'voteClosed', kind: 'plurality', yes: top, needed: 0, passed: winner !== null, winner })
+  if (winner !== null) {
+    dieByDay(em, winner, 'execution')
+    return ok(em.events)
+  }
+  if (leaders.length > 1 && o.tieRule === 'revote' && !v.revote) {
+    em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, leaders, true) })
+    return ok(em.events)
+  }
+  em.emit({ type: 'noExecution', reason: leaders.length > 1 ? 'tie' : 'noVotes' })
+  if (!o.dayMustEndWithDeath) startNightEvents(em)
+  return ok(em.events)
+}
+
+/** The day's timeout: a uniformly drawn living player dies (MaffiaSIG). */
+export function randomDeath(s: GameState, draw: number | undefined): DayResult {
+  if (draw === undefined) return fail('draw-required', 'A random death needs a draw from the host.')
+  const alive = living(s)
+  const em = new Emitter(s)
+  dieByDay(em, alive[pick(draw, alive.length)] as number, 'randomDeath')
+  return ok(em.events)
+}
+
+/** A death by day: hand-over (variant), win check, then last words or night. */
+function dieByDay(em: Emitter, player: number, cause: 'execution' | 'randomDeath'): void {
+  const wasBlind = em.state.operatorBlind
+  em.emit({ type: 'playerDied', player, cause })
+  if (wasBlind) em.emit({ type: 'refereeHandedOver', player })
+  const w = winnerOf(em.state)
+  if (w) {
+    em.emit({ type: 'gameOver', winner: w })
+    return
+  }
+  if (cause === 'randomDeath' && em.state.setup.ruleset.options.lastWords) return // apply() opens the last words
+  startNightEvents(em)
+}

@@ -1,0 +1,90 @@
+import type { Command } from '../../shared/commands'
+import { GAME_FILE_FORMAT, GAME_FILE_VERSION, gameFileSchema, migrateGameFile, type GameFile } from '../../shared/game-file'
+import { apply } from './apply'
+import { decide, parseCommand } from './decide'
+import { fail, ok, type EngineError, type Result } from './errors'
+import type { GameEvent } from './events'
+import { newGame } from './setup'
+import type { GameSetup, GameState } from './state'
+
+/** One accepted command and the events it caused. */
+export interface LogEntry {
+  command: Command
+  events: GameEvent[]
+}
+
+/** A game: where it started, every accepted command with its events, and where it is now. Immutable. */
+export interface Game {
+  readonly setup: GameSetup
+  readonly initial: GameState
+  readonly log: readonly LogEntry[]
+  readonly state: GameState
+}
+
+export function createGame(setup: GameSetup): Result<Game> {
+  const s = newGame(setup)
+  return s.ok ? ok({ setup, initial: s.value, log: [], state: s.value }) : s
+}
+
+/** Decide and apply one command. A refused command returns the error and the game is unchanged. */
+export function dispatch(g: Game, command: Command): Result<Game> {
+  const r = decide(g.state, command)
+  if (!r.ok) return r
+  const state = r.value.reduce(apply, g.state)
+  return ok({ ...g, log: [...g.log, { command, events: r.value }], state })
+}
+
+/** The same for input nobody has checked (IPC payloads, files). */
+export function dispatchUnknown(g: Game, input: unknown): Result<Game> {
+  const c = parseCommand(input)
+  return c.ok ? dispatch(g, c.value) : c
+}
+
+/** Take back the last `steps` commands: the state is rebuilt from the recorded events. */
+export function undo(g: Game, steps = 1): Result<Game> {
+  if (!Number.isInteger(steps) || steps < 1) return fail('invalid-command', 'Undo needs a positive whole number of steps.')
+  if (steps > g.log.length) return fail('nothing-to-undo', `Only ${g.log.length} steps can be undone.`)
+  const log = g.log.slice(0, g.log.length - steps)
+  let state = g.initial
+  for (const entry of log) state = entry.events.reduce(apply, state)
+  return ok({ ...g, log, state })
+}
+
+export interface ReplayFailure extends EngineError {
+  /** Index of the refused command in the file's list; -1 when the header itself is bad. */
+  index: number
+}
+
+/** Run a list of commands from the start. Stops at the first refused command with its index. */
+export function replay(setup: GameSetup, commands: readonly unknown[]): { ok: true; value: Game } | { ok: false; error: ReplayFailure; game?: Game } {
+  const created = createGame(setup)
+  if (!created.ok) return { ok: false, error: { ...created.error, index: -1 } }
+  let g = created.value
+  for (let i = 0; i < commands.length; i++) {
+    const r = dispatchUnknown(g, commands[i])
+    if (!r.ok) return { ok: false, error: { ...r.error, index: i }, game: g }
+    g = r.value
+  }
+  return { ok: true, value: g }
+}
+
+export function toGameFile(g: Game, meta: { id?: string; createdAt?: string } = {}): GameFile {
+  return {
+    format: GAME_FILE_FORMAT,
+    version: GAME_FILE_VERSION,
+    ...meta,
+    ruleset: g.setup.ruleset,
+    players: [...g.setup.players],
+    deal: g.setup.deal,
+    commands: g.log.map((e) => e.command),
+  }
+}
+
+/** Parse a game file (any supported version) into a setup and its commands. */
+export function parseGameFile(input: unknown): Result<{ setup: GameSetup; commands: unknown[]; file: GameFile }> {
+  const parsed = gameFileSchema.safeParse(migrateGameFile(input))
+  if (!parsed.success)
+    return fail('invalid-command', `Not a Nightfall game file: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
+  const f = parsed.data
+  return ok({ setup: { ruleset: f.ruleset, players: f.players, deal: f.deal }, commands: f.commands, file: f })
+}

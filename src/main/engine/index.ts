@@ -1,0 +1,12 @@
+/** The rules engine: pure TypeScript, no Electron, Node or DOM. See docs/engine.md. */
+export { decide, decideUnknown, parseCommand } from './decide'
+export { apply } from './apply'
+export { createGame, dispatch, dispatchUnknown, undo, replay, toGameFile, parseGameFile, type Game, type LogEntry } from './game'
+export { newGame, suggestCounts, setupProblems, setupWarnings, dealFromOrder, physicalDeal, type SetupProblem } from './setup'
+export { PRESETS, preset } from './rulesets'
+export { projectorView } from './views/projector'
+export { refereeView, legalActions, describe } from './views/referee'
+export { winnerOf, living, livingWithRole } from './queries'
+export type { GameState, GameSetup, Deal } from './state'
+export type { GameEvent } from './events'
+export type { EngineError, EngineErrorCode, Result } from './errors'

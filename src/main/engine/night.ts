@@ -1,0 +1,187 @@
+import type { CommandOf } from '../../shared/commands'
+import type { RoleId } from '../../shared/roles'
+import { Emitter } from './emitter'
+import { fail, ok, type Result } from './errors'
+import type { GameEvent } from './events'
+import { isPlayer, living, livingWithRole, roleInGame, strictMajority, unidentified, winnerOf } from './queries'
+import type { GameState, NightState, NightStepKind } from './state'
+
+/** The night: the calls in order, the mafia's shots or target, investigation, healing, and the resolution. */
+
+type NightResult = Result<GameEvent[]>
+
+export const stepRole = (k: NightStepKind): Exclude<RoleId, 'citizen'> => (k === 'mafiaMeet' ? 'mafia' : k)
+
+/** The calls of night `number`: night 0 is the mafia's meeting; dead roles are called when the ruleset says so. */
+export function nightSteps(s: GameState, number: number): NightStepKind[] {
+  const o = s.setup.ruleset.options
+  if (number === 0 && o.firstPhase === 'night0') return ['mafiaMeet']
+  return o.nightOrder.filter(
+    (role) =>
+      roleInGame(s, role) &&
+      (o.callDeadRoles || livingWithRole(s, role).length > 0 || unidentified(s, role) > 0),
+  )
+}
+
+/** Names are read from a different living seat each night. */
+export function defaultReadingStart(s: GameState, number: number): number {
+  const alive = living(s)
+  const n = s.alive.length
+  const from = ((number % n) + n) % n
+  return alive.find((p) => p >= from) ?? alive[0] ?? 0
+}
+
+export function startNightEvents(em: Emitter): void {
+  const number = em.state.nightNumber + 1
+  em.emit({ type: 'nightStarted', number, steps: nightSteps(em.state, number), readingStart: defaultReadingStart(em.state, number) })
+}
+
+const currentStep = (s: GameState): NightStepKind | null => (s.night ? (s.night.steps[s.night.stepIndex] ?? null) : null)
+
+function needsIdentification(s: GameState, n: NightState, step: NightStepKind): boolean {
+  const role = stepRole(step)
+  if (unidentified(s, role) === 0) return false
+  if (step === 'mafiaMeet') return !s.operatorBlind
+  if (role === 'mafia') return true
+  return !n.identified
+}
+
+export function decideNight(s: GameState, c: CommandOf<NightCommandType>): NightResult {
+  const n = s.night
+  const step = currentStep(s)
+  if (s.phase !== 'night' || !n || !step) return fail('wrong-phase', 'It is not night.')
+  const o = s.setup.ruleset.options
+  const role = stepRole(step)
+  const needPlayer = (p: number, what: string): NightResult | null =>
+    isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${p}.`)
+  const needAlive = (p: number, what: string): NightResult | null =>
+    needPlayer(p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${s.setup.players[p]} is dead.`))
+  const wrongStep = (want: string): NightResult => fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
+
+  switch (c.type) {
+    case 'identifyRole': {
+      if (c.role !== role) return wrongStep(c.role)
+      if (s.setup.deal.mode !== 'physical' || unidentified(s, role) === 0)
+        return fail('not-allowed', `Every ${role} is already recorded.`)
+      if (n.identified) return fail('not-allowed', 'Who woke at this call is already recorded.')
+      const seen = new Set<number>()
+      for (const p of c.players) {
+        const e = needAlive(p, 'Identify')
+        if (e) return e
+        if (s.roles[p] !== null) return fail('not-allowed', `${s.setup.players[p]} already has a recorded role.`)
+        if (seen.has(p)) return fail('invalid-command', `${s.setup.players[p]} is listed twice.`)
+        seen.add(p)
+      }
+      const missing = unidentified(s, role)
+      if (role === 'mafia' && c.players.length !== missing)
+        return fail('not-allowed', `The deal has ${missing} unrecorded mafia; ${c.players.length} given.`)
+      if (c.players.length > missing) return fail('not-allowed', `Only ${missing} ${role} can still be recorded.`)
+      return ok([{ type: 'roleIdentified', role, players: [...c.players] }])
+    }
+    case 'setReadingStart': {
+      if (step !== 'mafia' || !o.readNamesAtShots) return fail('not-allowed', 'Names are not read at this call.')
+      return needAlive(c.player, 'Reading start') ?? ok([{ type: 'readingStartSet', player: c.player }])
+    }
+    case 'shoot': {
+      if (step !== 'mafia') return wrongStep('mafia')
+      if (o.killResolution !== 'individualShots') return fail('not-allowed', 'This ruleset has one group target, not individual shots.')
+      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
+      const e = needAlive(c.shooter, 'Shooter') ?? needAlive(c.target, 'Target')
+      if (e) return e
+      if (s.roles[c.shooter] !== 'mafia') return fail('not-allowed', `${s.setup.players[c.shooter]} is not mafia.`)
+      if (c.shooter === c.target) return fail('not-allowed', 'Nobody may shoot themselves.')
+      if (!o.mafiaMayTargetMafia && s.roles[c.target] === 'mafia') return fail('not-allowed', 'The mafia may not target a mafioso.')
+      return ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
+    }
+    case 'clearShot': {
+      if (step !== 'mafia') return wrongStep('mafia')
+      if (n.shots[c.shooter] === undefined) return fail('not-allowed', 'That player has no recorded shot.')
+      return ok([{ type: 'shotCleared', shooter: c.shooter }])
+    }
+    case 'chooseTarget': {
+      if (step !== 'mafia') return wrongStep('mafia')
+      if (o.killResolution !== 'groupTarget') return fail('not-allowed', 'This ruleset uses individual shots.')
+      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
+      const e = needAlive(c.target, 'Target')
+      if (e) return e
+      if (!o.mafiaMayTargetMafia && s.roles[c.target] === 'mafia') return fail('not-allowed', 'The mafia must choose another, sleeping player.')
+      return ok([{ type: 'targetChosen', target: c.target }])
+    }
+    case 'investigate': {
+      if (step !== 'investigator') return wrongStep('investigator')
+      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
+      if (livingWithRole(s, 'investigator').length === 0) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
+      const e = needAlive(c.target, 'Investigation')
+      if (e) return e
+      if (s.roles[c.target] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
+      if (!o.investigatorMayRepeat && s.investigations.some((i) => i.target === c.target))
+        return fail('not-allowed', `${s.setup.players[c.target]} was already investigated.`)
+      return ok([{ type: 'investigated', target: c.target, isMafia: s.roles[c.target] === 'mafia' }])
+    }
+    case 'heal': {
+      if (step !== 'doctor') return wrongStep('doctor')
+      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
+      if (livingWithRole(s, 'doctor').length === 0) return fail('not-allowed', 'No doctor is alive; this call is only made for show.')
+      const e = needAlive(c.target, 'Heal')
+      if (e) return e
+      if (!o.doctorSelfHeal && s.roles[c.target] === 'doctor') return fail('not-allowed', 'Doctors may not heal themselves in this ruleset.')
+      return ok([{ type: 'healChosen', target: c.target }])
+    }
+    case 'endNightStep':
+      return endStep(s, n, step)
+  }
+}
+
+export type NightCommandType =
+  | 'identifyRole'
+  | 'setReadingStart'
+  | 'shoot'
+  | 'clearShot'
+  | 'chooseTarget'
+  | 'investigate'
+  | 'heal'
+  | 'endNightStep'
+
+function endStep(s: GameState, n: NightState, step: NightStepKind): NightResult {
+  const o = s.setup.ruleset.options
+  if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
+  if (step === 'mafia') {
+    const mafia = livingWithRole(s, 'mafia')
+    if (o.killResolution === 'individualShots') {
+      const missing = mafia.filter((m) => n.shots[m] === undefined)
+      if (missing.length > 0)
+        return fail('step-incomplete', `Still waiting for the shot of ${missing.map((m) => s.setup.players[m]).join(', ')}.`)
+    } else if (n.target === null) return fail('step-incomplete', 'The mafia have not chosen a target.')
+  }
+  if (step === 'investigator' && livingWithRole(s, 'investigator').length > 0 && !n.investigation)
+    return fail('step-incomplete', 'The investigators have not pointed at anyone.')
+  if (step === 'doctor' && livingWithRole(s, 'doctor').length > 0 && n.heal === null)
+    return fail('step-incomplete', 'The doctors have not chosen whom to heal.')
+
+  const em = new Emitter(s)
+  em.emit({ type: 'nightStepEnded' })
+  if (n.stepIndex + 1 < n.steps.length) return ok(em.events)
+  const victim = nightVictim(s, n)
+  em.emit({ type: 'nightEnded', deaths: victim === null ? [] : [victim] })
+  const w = winnerOf(em.state)
+  if (w) em.emit({ type: 'gameOver', winner: w })
+  return ok(em.events)
+}
+
+/** Who the night kills: a strict majority of living mafiosi on one target, or the group target; a heal saves them. */
+export function nightVictim(s: GameState, n: NightState): number | null {
+  if (n.steps[0] === 'mafiaMeet') return null
+  let victim: number | null = null
+  if (s.setup.ruleset.options.killResolution === 'individualShots') {
+    const mafia = livingWithRole(s, 'mafia')
+    const tally = new Map<number, number>()
+    for (const m of mafia) {
+      const t = n.shots[m]
+      if (t !== undefined) tally.set(t, (tally.get(t) ?? 0) + 1)
+    }
+    const need = strictMajority(mafia.length)
+    for (const [t, k] of tally) if (k >= need) victim = t
+  } else victim = n.target
+  if (victim !== null && n.heal === victim) return null
+  return victim
+}

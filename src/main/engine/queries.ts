@@ -1,0 +1,50 @@
+import type { RoleId, Winner } from '../../shared/roles'
+import type { GameState } from './state'
+
+/** Read-only questions about a state, shared by decide, apply and the views. */
+
+export const playerCount = (s: GameState): number => s.setup.players.length
+
+export const isPlayer = (s: GameState, p: number): boolean => Number.isInteger(p) && p >= 0 && p < s.alive.length
+
+export const living = (s: GameState): number[] => s.alive.flatMap((a, i) => (a ? [i] : []))
+
+export const livingWithRole = (s: GameState, role: RoleId): number[] =>
+  s.alive.flatMap((a, i) => (a && s.roles[i] === role ? [i] : []))
+
+/** How many players of a role the deal has that the referee has not recorded yet (physical deals). */
+export const unidentified = (s: GameState, role: RoleId): number =>
+  s.setup.deal.counts[role] - s.roles.reduce((n, r) => (r === role ? n + 1 : n), 0)
+
+/** Does this role take part in the game at all? */
+export const roleInGame = (s: GameState, role: RoleId): boolean => s.setup.deal.counts[role] > 0
+
+/** The winner given who is alive, or null while the game goes on. */
+export function winnerOf(s: GameState): Winner | null {
+  // Without the mafia recorded (physical deal before their first call) nobody can win yet.
+  if (unidentified(s, 'mafia') > 0) return null
+  const o = s.setup.ruleset.options
+  let mafia = 0
+  let town = 0
+  let doctors = 0
+  for (let i = 0; i < s.alive.length; i++) {
+    if (!s.alive[i]) continue
+    const r = s.roles[i]
+    if (r === 'mafia') mafia++
+    else {
+      town++
+      if (r === 'doctor') doctors++
+    }
+  }
+  if (mafia === 0) return 'town'
+  if (o.doctorMafiaDraw && mafia === 1 && town === 1 && doctors === 1) return 'draw'
+  if (mafia > town) return 'mafia'
+  if (mafia === town && o.mafiaWinAtParity && (!o.parityNeedsDeadDoctor || doctors === 0)) return 'mafia'
+  return null
+}
+
+/** More than half: the smallest count that is a strict majority of n. */
+export const strictMajority = (n: number): number => Math.floor(n / 2) + 1
+
+/** Maps a uniform 32-bit draw onto [0, n). */
+export const pick = (draw: number, n: number): number => Math.min(n - 1, Math.floor((draw / 0x100000000) * n))

@@ -1,0 +1,155 @@
+import type { RoleCounts, RoleId } from '../../shared/roles'
+import { rulesetSchema, type Ruleset } from '../../shared/ruleset'
+import { fail, ok, type Result } from './errors'
+import { startNightEvents } from './night'
+import { Emitter } from './emitter'
+import { openDay } from './apply'
+import { winnerOf } from './queries'
+import type { Deal, GameSetup, GameState } from './state'
+
+/** Suggested role counts: the Swedish table for 7–15, town ≈ 3 × mafia otherwise. */
+const SWEDISH_TABLE: Record<number, [number, number, number]> = {
+  4: [1, 1, 0],
+  5: [1, 1, 1],
+  6: [1, 1, 1],
+  7: [2, 1, 1],
+  8: [2, 1, 1],
+  9: [3, 1, 1],
+  10: [3, 1, 1],
+  11: [3, 1, 1],
+  12: [4, 1, 1],
+  13: [4, 1, 1],
+  14: [4, 1, 1],
+  15: [5, 2, 1],
+}
+
+export function suggestCounts(r: Ruleset, players: number): RoleCounts {
+  const o = r.options
+  const n = Math.max(0, Math.floor(players))
+  let mafia: number
+  let investigator = o.hasInvestigator ? 1 : 0
+  let doctor = o.hasDoctor ? 1 : 0
+  const row = SWEDISH_TABLE[n]
+  if (r.base === 'swedish' && row) [mafia, investigator, doctor] = row
+  else {
+    // Town ≈ 3 × mafia: 8–10 players → 2 mafia, 11–14 → 3 (the Japanese MaffiaSIG table).
+    mafia = Math.max(1, Math.floor((n + 1) / 4))
+    if (o.hasInvestigator && n >= 16) investigator = 2
+  }
+  if (!o.hasInvestigator) investigator = 0
+  if (!o.hasDoctor) doctor = 0
+  return { mafia, investigator, doctor, citizen: Math.max(0, n - mafia - investigator - doctor) }
+}
+
+export interface SetupProblem {
+  code: 'ruleset' | 'players' | 'names' | 'counts' | 'balance'
+  message: string
+}
+
+/** Everything wrong with a ruleset, a table of players and role counts together. Empty = playable. */
+export function setupProblems(ruleset: unknown, players: readonly string[], counts: RoleCounts): SetupProblem[] {
+  const parsed = rulesetSchema.safeParse(ruleset)
+  if (!parsed.success)
+    return parsed.error.issues.map((i) => ({ code: 'ruleset' as const, message: `Ruleset option ${i.path.join('.')}: ${i.message}` }))
+  const r = parsed.data
+  const o = r.options
+  const out: SetupProblem[] = []
+  const p = (code: SetupProblem['code'], message: string) => out.push({ code, message })
+  const n = players.length
+  if (o.minPlayers > o.maxPlayers) p('ruleset', 'The smallest table is larger than the largest.')
+  if (o.recommendedMin > o.recommendedMax) p('ruleset', 'The recommended range is empty.')
+  if (!o.nightOrder.includes('mafia')) p('ruleset', 'The night must call the mafia.')
+  if (new Set(o.nightOrder).size !== o.nightOrder.length) p('ruleset', 'A role is called twice in the night order.')
+  if (o.firstDeadBecomesReferee && o.firstPhase === 'night')
+    p('ruleset', 'The "first dead becomes referee" variant needs a first night without kills (night 0) or a day first.')
+  if (n < o.minPlayers) p('players', `${r.name} needs at least ${o.minPlayers} players; ${n} given.`)
+  if (n > o.maxPlayers) p('players', `${r.name} allows at most ${o.maxPlayers} players; ${n} given.`)
+  const seen = new Set<string>()
+  players.forEach((name, i) => {
+    const key = name.trim().toLocaleLowerCase()
+    if (!key) p('names', `Seat ${i + 1} has no name.`)
+    else if (seen.has(key)) p('names', `The name "${name.trim()}" is used twice.`)
+    seen.add(key)
+  })
+  const total = counts.mafia + counts.investigator + counts.doctor + counts.citizen
+  if (total !== n) p('counts', `The roles add up to ${total} but there are ${n} players.`)
+  if (counts.mafia < 1) p('counts', 'At least one mafioso is needed.')
+  if (counts.investigator > 0 && !o.hasInvestigator) p('counts', `${r.name} has no ${r.roleNames.investigator.toLowerCase()}.`)
+  if (counts.doctor > 0 && !o.hasDoctor) p('counts', `${r.name} has no ${r.roleNames.doctor.toLowerCase()}.`)
+  const town = total - counts.mafia
+  if (counts.mafia >= 1 && (counts.mafia > town || (counts.mafia === town && o.mafiaWinAtParity)))
+    p('balance', `With ${counts.mafia} mafia and ${town} town the mafia would win before the game starts.`)
+  return out
+}
+
+/** Advice that does not stop a game: a table outside the recommended size, a lopsided deal. */
+export function setupWarnings(r: Ruleset, n: number, counts: RoleCounts): string[] {
+  const o = r.options
+  const w: string[] = []
+  if (n < o.recommendedMin || n > o.recommendedMax) w.push(`${r.name} is best with ${o.recommendedMin}–${o.recommendedMax} players.`)
+  if (r.base === 'estonian' && n > 20) w.push('Over 20 players the Estonian text advises two separate games.')
+  const town = n - counts.mafia
+  if (counts.mafia > 0 && (town > 4 * counts.mafia || town < 2 * counts.mafia))
+    w.push(`Town ${town} to mafia ${counts.mafia}: the texts call a game balanced near 3 town per mafioso.`)
+  return w
+}
+
+/**
+ * A digital deal from a permutation of seats (the host draws it with crypto): the i-th card of the
+ * sorted deck goes to seat order[i].
+ */
+export function dealFromOrder(counts: RoleCounts, order: readonly number[]): Deal {
+  const deck: RoleId[] = []
+  for (const role of ['mafia', 'investigator', 'doctor', 'citizen'] as const) for (let i = 0; i < counts[role]; i++) deck.push(role)
+  const roles: RoleId[] = new Array<RoleId>(deck.length)
+  order.forEach((seat, i) => (roles[seat] = deck[i] as RoleId))
+  return { mode: 'digital', counts: { ...counts }, roles }
+}
+
+/** A deal made with physical cards: roles the referee knows now, null for the rest (recorded as players wake). */
+export const physicalDeal = (counts: RoleCounts, known: (RoleId | null)[]): Deal => ({ mode: 'physical', counts: { ...counts }, roles: [...known] })
+
+export function checkDeal(setup: GameSetup): string | null {
+  const { deal, players } = setup
+  if (deal.roles.length !== players.length) return `The deal has ${deal.roles.length} cards for ${players.length} players.`
+  for (const role of ['mafia', 'investigator', 'doctor', 'citizen'] as const) {
+    const k = deal.roles.filter((x) => x === role).length
+    if (deal.mode === 'digital' ? k !== deal.counts[role] : k > deal.counts[role])
+      return `The deal gives ${k} ${role} cards; the counts say ${deal.counts[role]}.`
+  }
+  if (deal.mode === 'digital' && deal.roles.some((x) => x === null)) return 'A digital deal gives every player a role.'
+  return null
+}
+
+/** The state a game starts in, or why it cannot start. */
+export function newGame(setup: GameSetup): Result<GameState> {
+  const problems = setupProblems(setup.ruleset, setup.players, setup.deal.counts)
+  if (problems.length) return fail('invalid-command', problems.map((x) => x.message).join(' '))
+  const bad = checkDeal(setup)
+  if (bad) return fail('invalid-command', bad)
+  const o = setup.ruleset.options
+  const n = setup.players.length
+  const s: GameState = {
+    setup,
+    roles: [...setup.deal.roles],
+    alive: new Array<boolean>(n).fill(true),
+    revealed: new Array<boolean>(n).fill(false),
+    phase: 'night',
+    night: null,
+    day: null,
+    dayTimer: null,
+    defenceTimer: null,
+    dayNumber: 0,
+    nightNumber: o.firstPhase === 'night0' ? -1 : 0,
+    announcements: [],
+    investigations: [],
+    winner: null,
+    operatorBlind: o.firstDeadBecomesReferee,
+    refereePlayer: null,
+  }
+  if (winnerOf(s)) return fail('invalid-command', 'This deal is already won before the first night.')
+  if (o.firstPhase === 'day') return ok(openDay(s))
+  const em = new Emitter(s)
+  startNightEvents(em)
+  return ok(em.state)
+}

@@ -1,0 +1,143 @@
+import type { Command } from '../../../shared/commands'
+import type { RoleId } from '../../../shared/roles'
+import type { LegalActions, Line, RefereeNightView, RefereeView } from '../../../shared/views'
+import { decide } from '../decide'
+import { stepRole, nightVictim } from '../night'
+import { living, livingWithRole, strictMajority, unidentified } from '../queries'
+import type { GameState } from '../state'
+import { projectorView, publicVote } from './projector'
+import { scriptFor } from './script'
+
+/**
+ * Everything the referee needs: the projector's view for the preview, the secrets (unless the
+ * operator is still a blind player), the words to say, and exactly which actions are legal now.
+ */
+export function refereeView(s: GameState, history: { undoable: number; last: Command | null } = { undoable: 0, last: null }): RefereeView {
+  const blind = s.operatorBlind
+  const d = s.day
+  const v = d?.vote ?? null
+  return {
+    projector: projectorView(s),
+    blind,
+    seats: s.setup.players.map((name, seat) => ({
+      seat,
+      name,
+      alive: s.alive[seat] ?? false,
+      role: blind && !s.revealed[seat] ? null : (s.roles[seat] ?? null),
+      revealed: s.revealed[seat] ?? false,
+    })),
+    counts: { ...s.setup.deal.counts },
+    dealMode: s.setup.deal.mode,
+    night: blind ? null : nightView(s),
+    vote: v
+      ? {
+          ...publicVote(v),
+          eligibleSeats: [...v.eligible],
+          ballots: Object.entries(v.ballots).map(([voter, choice]) => ({ voter: Number(voter), choice })),
+          directCounts: Object.keys(v.counts).length > 0,
+        }
+      : null,
+    investigations: blind ? [] : s.investigations.map((i) => ({ ...i })),
+    script: scriptFor(s),
+    legal: legalActions(s),
+    winner: s.winner,
+    undoable: history.undoable,
+    lastStep: history.last ? describe(s, history.last) : null,
+  }
+}
+
+function nightView(s: GameState): RefereeNightView | null {
+  const n = s.night
+  if (!n) return null
+  const mafia = livingWithRole(s, 'mafia')
+  const tally = new Map<number, number>()
+  for (const m of mafia) {
+    const t = n.shots[m]
+    if (t !== undefined) tally.set(t, (tally.get(t) ?? 0) + 1)
+  }
+  const alive = living(s)
+  const startAt = Math.max(0, alive.indexOf(n.readingStart))
+  return {
+    number: n.number,
+    steps: n.steps.map((kind, i) => {
+      const role = stepRole(kind)
+      return {
+        kind,
+        deadCall: livingWithRole(s, role).length === 0 && unidentified(s, role) === 0,
+        identify: s.setup.deal.mode === 'physical' && unidentified(s, role) > 0,
+        state: i < n.stepIndex ? 'done' : i === n.stepIndex ? 'current' : 'next',
+      }
+    }),
+    readingOrder: [...alive.slice(startAt), ...alive.slice(0, startAt)],
+    shots: Object.entries(n.shots).map(([shooter, target]) => ({ shooter: Number(shooter), target })),
+    tally: [...tally].map(([target, count]) => ({ target, count })).sort((a, b) => b.count - a.count),
+    needed: strictMajority(mafia.length),
+    livingMafia: mafia.length,
+    target: n.target,
+    investigation: n.investigation ? { ...n.investigation } : null,
+    heal: n.heal,
+    outcome: nightVictim(s, n),
+  }
+}
+
+/** Legal actions are found by asking the engine itself, so the window can never offer a move the rules refuse. */
+export function legalActions(s: GameState): LegalActions {
+  const can = (c: Command) => decide(s, c).ok
+  const seats = s.setup.players.map((_, i) => i)
+  const which = (f: (p: number) => Command) => seats.filter((p) => can(f(p)))
+  const shoot: Record<number, number[]> = {}
+  for (const m of livingWithRole(s, 'mafia')) {
+    const targets = which((t) => ({ type: 'shoot', shooter: m, target: t }))
+    if (targets.length) shoot[m] = targets
+  }
+  const n = s.night
+  const step = n ? n.steps[n.stepIndex] : undefined
+  let identify: LegalActions['identify'] = null
+  if (step && s.setup.deal.mode === 'physical') {
+    const role: RoleId = stepRole(step)
+    const missing = unidentified(s, role)
+    const candidates = seats.filter((p) => s.alive[p] && s.roles[p] === null)
+    const probe = role === 'mafia' ? candidates.slice(0, missing) : []
+    if (missing > 0 && can({ type: 'identifyRole', role, players: probe }))
+      identify = { role, count: missing, exact: role === 'mafia', candidates }
+  }
+  const clockTarget = s.day?.stage === 'defence' && s.defenceTimer ? s.defenceTimer : s.dayTimer
+  return {
+    identify,
+    setReadingStart: which((p) => ({ type: 'setReadingStart', player: p })),
+    shoot,
+    chooseTarget: which((t) => ({ type: 'chooseTarget', target: t })),
+    investigate: which((t) => ({ type: 'investigate', target: t })),
+    heal: which((t) => ({ type: 'heal', target: t })),
+    endNightStep: can({ type: 'endNightStep' }),
+    accuse: which((p) => ({ type: 'accuse', accused: p })),
+    accusers: seats.filter((p) => s.alive[p]),
+    withdrawAccusation: can({ type: 'withdrawAccusation' }),
+    endDefence: can({ type: 'endDefence' }),
+    nominate: which((p) => ({ type: 'nominate', player: p })),
+    withdrawNomination: which((p) => ({ type: 'withdrawNomination', player: p })),
+    closeNominations: can({ type: 'closeNominations' }),
+    castVote: s.day?.vote ? [...s.day.vote.eligible] : [],
+    setVoteCount: !!s.day?.vote,
+    closeVote: !!s.day?.vote && (can({ type: 'closeVote' }) || can({ type: 'closeVote', draw: 0 })),
+    endLastWords: can({ type: 'endLastWords' }),
+    drawRandomDeath: can({ type: 'drawRandomDeath', draw: 0 }),
+    startTimer: !!clockTarget && clockTarget.deadline === null && !clockTarget.expired && s.phase === 'day',
+    pauseTimer: !!clockTarget && clockTarget.deadline !== null && s.phase === 'day',
+    addTime: !!clockTarget && !clockTarget.expired && s.phase === 'day',
+  }
+}
+
+/** A short description of an accepted command, for the undo button and the game log. */
+export function describe(s: GameState, c: Command): Line {
+  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? `#${p}`))
+  const params: Record<string, string | number> = { type: c.type }
+  for (const [k, val] of Object.entries(c)) {
+    if (k === 'type' || k === 'at' || k === 'draw') continue
+    if (typeof val === 'number' && ['shooter', 'target', 'player', 'accused', 'accuser', 'voter', 'candidate'].includes(k)) params[k] = name(val)
+    else if (Array.isArray(val)) params[k] = val.map((p) => name(p as number)).join(', ')
+    else if (val !== undefined) params[k] = String(val)
+  }
+  if (c.type === 'castVote' && typeof c.choice === 'number') params.choice = name(c.choice)
+  return { key: `step.${c.type}`, params }
+}

@@ -1,0 +1,98 @@
+import type { Line } from '../../../shared/views'
+import { countFor, YES } from '../day'
+import { stepRole } from '../night'
+import { living, livingWithRole, strictMajority, unidentified } from '../queries'
+import type { GameState } from '../state'
+
+/** The words to say and the things to do for the current step, as message keys (see shared/script-en.ts). */
+export function scriptFor(s: GameState): Line[] {
+  const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
+  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
+  const roleName = (r: 'mafia' | 'investigator' | 'doctor' | 'citizen') => s.setup.ruleset.roleNames[r]
+  const o = s.setup.ruleset.options
+  const out: Line[] = []
+  if (s.operatorBlind) out.push(L('blind.note'))
+
+  if (s.phase === 'over') {
+    out.push(L(`over.${s.winner ?? 'town'}`), L('over.reveal'))
+    return out
+  }
+
+  if (s.phase === 'night' && s.night) {
+    const n = s.night
+    const step = n.steps[n.stepIndex]
+    if (n.stepIndex === 0) out.push(L('night.begin', { night: n.number }))
+    if (!step) return out
+    const role = stepRole(step)
+    const dead = livingWithRole(s, role).length === 0 && unidentified(s, role) === 0
+    const identify = s.setup.deal.mode === 'physical' && unidentified(s, role) > 0 && !n.identified && !(step === 'mafiaMeet' && s.operatorBlind)
+    const count = unidentified(s, role)
+    if (step === 'mafiaMeet') {
+      out.push(L('night.mafiaMeet.wake'), L('night.mafiaMeet.count', { count: s.setup.deal.counts.mafia }))
+      if (identify) out.push(L('night.identify', { count, role: roleName('mafia') }))
+      out.push(L('night.mafiaMeet.sleep'))
+    } else if (step === 'mafia') {
+      if (o.killResolution === 'individualShots') {
+        if (identify) out.push(L('night.identify', { count, role: roleName('mafia') }))
+        out.push(L('night.shots.explain'))
+        const alive = living(s)
+        const at = Math.max(0, alive.indexOf(n.readingStart))
+        const order = [...alive.slice(at), ...alive.slice(0, at)]
+        out.push(L('night.shots.read', { names: order.map(name).join(', ') }))
+        const mafia = livingWithRole(s, 'mafia')
+        const need = strictMajority(mafia.length)
+        const tally = new Map<number, number>()
+        for (const m of mafia) if (n.shots[m] !== undefined) tally.set(n.shots[m] as number, (tally.get(n.shots[m] as number) ?? 0) + 1)
+        for (const [t, k] of tally) out.push(L('night.shots.tally', { count: k, living: mafia.length, name: name(t), needed: need }))
+        if (mafia.every((m) => n.shots[m] !== undefined)) {
+          const victim = [...tally].find(([, k]) => k >= need)?.[0]
+          out.push(victim === undefined ? L('night.shots.noKill') : L('night.shots.kill', { name: name(victim) }))
+        }
+      } else {
+        out.push(L(n.number === 1 && o.firstPhase === 'night' ? 'night.group.wakeFirst' : 'night.group.wake'))
+        if (identify) out.push(L('night.identify', { count, role: roleName('mafia') }))
+        out.push(L('night.group.sleep'))
+      }
+    } else {
+      out.push(L(`night.${step}.wake`, { role: roleName(role) }))
+      if (identify) out.push(L('night.identifyUpTo', { count, role: roleName(role) }))
+      if (dead) out.push(L('night.deadCall'))
+      if (step === 'investigator' && n.investigation)
+        out.push(L(n.investigation.isMafia ? 'night.investigator.answerMafia' : 'night.investigator.answerNotMafia', { name: name(n.investigation.target) }))
+      out.push(L(`night.${step}.sleep`, { role: roleName(role) }))
+    }
+    if (n.stepIndex === n.steps.length - 1) out.push(L('night.end'))
+    return out
+  }
+
+  const d = s.day
+  if (s.phase === 'day' && d) {
+    const last = s.announcements.findLast((a) => a.kind === 'nightResult')
+    if (last && last.kind === 'nightResult' && last.night === s.nightNumber && last.night > 0 && d.stage !== 'lastWords' && !d.deathToday) {
+      out.push(last.deaths.length ? L('day.death', { name: last.deaths.map(name).join(', ') }) : L('day.noDeath'))
+    }
+    switch (d.stage) {
+      case 'discussion':
+        out.push(L('day.discussion', { day: d.number }))
+        break
+      case 'nominating':
+        out.push(o.maxNominees ? L('day.nominatingMax', { day: d.number, max: o.maxNominees }) : L('day.nominating', { day: d.number }))
+        break
+      case 'defence':
+        out.push(L('day.defence', { name: name(d.accused ?? d.nominees[d.defenceIndex]) }))
+        break
+      case 'vote': {
+        const v = d.vote
+        if (!v) break
+        if (v.kind === 'plurality') out.push(L('day.vote.plurality', { names: v.candidates.map(name).join(', ') }))
+        else
+          out.push(L(`day.vote.${v.kind}`, { name: name(v.candidates[0]), needed: strictMajority(v.eligible.length), eligible: v.eligible.length, yes: countFor(v, YES) }))
+        break
+      }
+      case 'lastWords':
+        out.push(L('day.randomDeath', { name: name(d.lastWordsBy) }), L('day.lastWords', { name: name(d.lastWordsBy) }))
+        break
+    }
+  }
+  return out
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { roleIdSchema } from './ruleset'
+
+/**
+ * Everything the referee (or the host, for timers and random draws) can ask of a game.
+ * The engine's decide() takes one of these and returns events or a typed error.
+ * `at` is the host's clock in ms (only timer commands need it).
+ * `draw` is a uniform random integer in [0, 2^32) supplied by the host from crypto;
+ * it is recorded in the log so a replay is deterministic.
+ */
+const player = z.number().int().min(0).max(59)
+const at = z.number().finite().min(0)
+const draw = z.number().int().min(0).max(0xffffffff)
+/** Which clock a timer command is for; omitted = the defence clock during a defence, else the day clock. */
+const timer = z.enum(['day', 'defence']).optional()
+
+export const commandSchema = z.discriminatedUnion('type', [
+  // night
+  z.object({ type: z.literal('identifyRole'), role: roleIdSchema, players: z.array(player).max(60) }),
+  z.object({ type: z.literal('setReadingStart'), player }),
+  z.object({ type: z.literal('shoot'), shooter: player, target: player }),
+  z.object({ type: z.literal('clearShot'), shooter: player }),
+  z.object({ type: z.literal('chooseTarget'), target: player }),
+  z.object({ type: z.literal('investigate'), target: player }),
+  z.object({ type: z.literal('heal'), target: player }),
+  z.object({ type: z.literal('endNightStep') }),
+  // day: accusation procedure
+  z.object({ type: z.literal('accuse'), accused: player, accuser: player.optional() }),
+  z.object({ type: z.literal('withdrawAccusation') }),
+  z.object({ type: z.literal('endDefence') }),
+  // day: nomination procedure
+  z.object({ type: z.literal('nominate'), player }),
+  z.object({ type: z.literal('withdrawNomination'), player }),
+  z.object({ type: z.literal('closeNominations') }),
+  // votes (both procedures)
+  z.object({ type: z.literal('castVote'), voter: player, choice: z.union([z.boolean(), player, z.null()]) }),
+  z.object({ type: z.literal('setVoteCount'), count: z.number().int().min(0).max(60), candidate: player.optional() }),
+  z.object({ type: z.literal('closeVote'), draw: draw.optional() }),
+  z.object({ type: z.literal('endLastWords') }),
+  // timers
+  z.object({ type: z.literal('startTimer'), at, timer }),
+  z.object({ type: z.literal('pauseTimer'), at, timer }),
+  z.object({ type: z.literal('resumeTimer'), at, timer }),
+  z.object({ type: z.literal('addTime'), seconds: z.number().int().min(-3600).max(3600), at, timer }),
+  z.object({ type: z.literal('timerExpired'), at, timer, draw: draw.optional() }),
+  z.object({ type: z.literal('drawRandomDeath'), draw }),
+])
+
+export type Command = z.infer<typeof commandSchema>
+export type CommandType = Command['type']
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { commandSchema } from './commands'
+import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
+
+/**
+ * One JSON format for the journal of a game in progress, saved games, exports and `cli replay`.
+ * See docs/game-file.md. Bump GAME_FILE_VERSION and add a migration in migrateGameFile() on any change.
+ */
+export const GAME_FILE_FORMAT = 'nightfall-game'
+export const GAME_FILE_VERSION = 1
+
+export const dealSchema = z.object({
+  mode: z.enum(['digital', 'physical']),
+  counts: roleCountsSchema,
+  roles: z.array(roleIdSchema.nullable()).max(60),
+})
+
+export const gameFileSchema = z.object({
+  format: z.literal(GAME_FILE_FORMAT),
+  version: z.literal(GAME_FILE_VERSION),
+  id: z.string().max(100).optional(),
+  createdAt: z.string().max(40).optional(),
+  ruleset: rulesetSchema,
+  players: z.array(z.string().min(1).max(60)).min(1).max(60),
+  deal: dealSchema,
+  commands: z.array(commandSchema),
+})
+
+export type GameFile = z.infer<typeof gameFileSchema>
+
+/** Older versions are lifted to the current one here; version 1 is the first. */
+export function migrateGameFile(input: unknown): unknown {
+  return input
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { ROLE_IDS } from './roles'
+
+/**
+ * A ruleset is data. Every point the source texts leave open is an option here,
+ * and every preset is a value of this type (see src/main/engine/rulesets).
+ */
+export const roleNamesSchema = z.object({
+  mafia: z.string().min(1).max(40),
+  investigator: z.string().min(1).max(40),
+  doctor: z.string().min(1).max(40),
+  citizen: z.string().min(1).max(40),
+})
+
+const seconds = z.number().int().min(0).max(24 * 3600)
+
+export const rulesetOptionsSchema = z.object({
+  /** What the game starts with: 'night0' = an introduction night (mafia meet, no kill) then day 1; 'night' = a full night 1. */
+  firstPhase: z.enum(['night0', 'night', 'day']),
+  /** Roles that take part in the game besides mafia and citizens. */
+  hasInvestigator: z.boolean(),
+  hasDoctor: z.boolean(),
+  /** Order of the night calls. */
+  nightOrder: z.array(z.enum(['mafia', 'investigator', 'doctor'])).min(1).max(3),
+  /** 'individualShots': each living mafioso signals one target, the kill needs a strict majority of living mafiosi. 'groupTarget': the mafia agree on one target. */
+  killResolution: z.enum(['individualShots', 'groupTarget']),
+  /** Individual shots: may a mafioso shoot another mafioso? */
+  mafiaMayTargetMafia: z.boolean(),
+  /** May the doctor heal themself? */
+  doctorSelfHeal: z.boolean(),
+  /** May the investigator investigate a player already investigated? (informational limit; default true) */
+  investigatorMayRepeat: z.boolean(),
+  /** Call a role's night step even when all its players are dead, so nobody learns it. */
+  callDeadRoles: z.boolean(),
+  /** MaffiaSIG: the referee reads all living names in seating order during the shots. */
+  readNamesAtShots: z.boolean(),
+
+  /** 'accusation': accusations, a guilty vote, a defence and an execution vote, each needing more than half of the eligible voters. 'nomination': suspects are nominated and a plurality vote decides. */
+  dayProcedure: z.enum(['accusation', 'nomination']),
+  /** Nomination: most suspects per day (null = no limit). */
+  maxNominees: z.number().int().min(1).max(30).nullable(),
+  /** Nomination: each nominee gives a defence speech before the vote. */
+  nomineeDefence: z.boolean(),
+  /** Nomination: a lone nominee is executed without a vote (Swedish: a vote is held only when several are nominated). */
+  singleNomineeExecuted: z.boolean(),
+  /** Plurality tie: no execution, one revote among the tied (then no execution), or a random pick among the tied. */
+  tieRule: z.enum(['noExecution', 'revote', 'random']),
+  /** Nomination: a day with no nominee goes straight to night. When false the referee must nominate at least one. */
+  noNominationGoesToNight: z.boolean(),
+  /** Every day must end with a death (MaffiaSIG). */
+  dayMustEndWithDeath: z.boolean(),
+  /** Day time limit in seconds (null = none). */
+  dayTimeLimit: seconds.nullable(),
+  /** Warn when this many seconds remain on the day timer. */
+  dayWarning: seconds,
+  /** What the day timer's expiry does. */
+  dayTimeoutAction: z.enum(['randomDeath', 'closeNominations', 'none']),
+  /** Defence speech time limit in seconds (null = none). */
+  defenceTimeLimit: seconds.nullable(),
+  /** A player who dies by day (random death) may say last words. */
+  lastWords: z.boolean(),
+  /** Reveal the role of an executed player. */
+  revealOnExecution: z.boolean(),
+  /** Reveal the role of a player killed at night. */
+  revealOnNightDeath: z.boolean(),
+
+  /** Mafia win when mafia ≥ town (true) or only when mafia > town (false). */
+  mafiaWinAtParity: z.boolean(),
+  /** Swedish: at parity the mafia win only if no doctor is alive. */
+  parityNeedsDeadDoctor: z.boolean(),
+  /** Swedish: the last two alive are a doctor and a mafioso → draw. */
+  doctorMafiaDraw: z.boolean(),
+  /** MaffiaSIG variant: the first player to die by day becomes the referee; until then the operator sees no secret. */
+  firstDeadBecomesReferee: z.boolean(),
+
+  minPlayers: z.number().int().min(3).max(60),
+  maxPlayers: z.number().int().min(3).max(60),
+  recommendedMin: z.number().int().min(3).max(60),
+  recommendedMax: z.number().int().min(3).max(60),
+})
+
+export type RulesetOptions = z.infer<typeof rulesetOptionsSchema>
+
+export const rulesetSchema = z.object({
+  id: z.string().min(1).max(60).regex(/^[a-z0-9][a-z0-9-]*$/),
+  name: z.string().min(1).max(80),
+  /** The preset this ruleset started from. */
+  base: z.enum(['maffiasig', 'estonian', 'swedish']),
+  /** Display names of the roles, in English and in the source text's language. */
+  roleNames: roleNamesSchema,
+  roleNamesNative: roleNamesSchema,
+  options: rulesetOptionsSchema,
+})
+
+export type Ruleset = z.infer<typeof rulesetSchema>
+export type PresetId = Ruleset['base']
+export const PRESET_IDS: readonly PresetId[] = ['maffiasig', 'estonian', 'swedish']
+
+export const roleCountsSchema = z.object({
+  mafia: z.number().int().min(0).max(60),
+  investigator: z.number().int().min(0).max(60),
+  doctor: z.number().int().min(0).max(60),
+  citizen: z.number().int().min(0).max(60),
+})
+
+export const roleIdSchema = z.enum(ROLE_IDS)

@@ -1,0 +1,159 @@
+import type { RoleId, Winner } from './roles'
+
+/**
+ * What each window receives. ProjectorView is built by projectorView() in the main process from
+ * public facts only; it has no field able to hold a living player's secret.
+ */
+
+export interface RoleNames {
+  mafia: string
+  investigator: string
+  doctor: string
+  citizen: string
+}
+
+export interface ClockView {
+  kind: 'day' | 'defence'
+  /** Host ms of the deadline while running; null while paused. */
+  deadline: number | null
+  remainingMs: number
+  durationMs: number
+  warningMs: number
+  expired: boolean
+}
+
+export type PublicAnnouncement =
+  | { kind: 'nightResult'; night: number; deaths: number[] }
+  | { kind: 'executed'; day: number; player: number; role: RoleId | null }
+  | { kind: 'randomDeath'; day: number; player: number; role: RoleId | null }
+  | { kind: 'noExecution'; day: number; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' }
+  | { kind: 'voteResult'; day: number; vote: 'guilty' | 'execute'; player: number; yes: number; needed: number; passed: boolean }
+  | { kind: 'refereeHandover'; player: number }
+  | { kind: 'gameOver'; winner: Winner }
+
+export interface PublicVote {
+  kind: 'guilty' | 'execute' | 'plurality'
+  /** The accused (yes/no votes) or the nominees. */
+  candidates: { seat: number; votes: number }[]
+  /** Yes/no votes: yes so far and how many are needed (more than half of those eligible). */
+  yes: number
+  needed: number
+  eligible: number
+  revote: boolean
+}
+
+export interface ProjectorSeat {
+  seat: number
+  name: string
+  alive: boolean
+  /** Only where the rules reveal it (e.g. Estonian execution), and for everybody once the game is over. */
+  role: RoleId | null
+}
+
+export interface ProjectorView {
+  rulesetName: string
+  roleNames: RoleNames
+  phase: 'night' | 'day' | 'over'
+  dayNumber: number
+  nightNumber: number
+  seats: ProjectorSeat[]
+  stage: 'discussion' | 'defence' | 'vote' | 'lastWords' | 'nominating' | null
+  accused: number | null
+  nominees: number[]
+  speaker: number | null
+  vote: PublicVote | null
+  clock: ClockView | null
+  announcements: PublicAnnouncement[]
+  winner: Winner | null
+}
+
+/** One line for the referee to say or do, as a message key and its parameters (translated in the window). */
+export interface Line {
+  key: string
+  params: Record<string, string | number>
+}
+
+export interface RefereeSeat {
+  seat: number
+  name: string
+  alive: boolean
+  /** null while the operator is blind (variant) or the card is not recorded yet. */
+  role: RoleId | null
+  revealed: boolean
+}
+
+export interface NightStepView {
+  kind: 'mafiaMeet' | 'mafia' | 'investigator' | 'doctor'
+  /** Nobody alive holds this role: the call is made only so nobody learns it. */
+  deadCall: boolean
+  /** Players must be recorded at this call (physical deal). */
+  identify: boolean
+  state: 'done' | 'current' | 'next'
+}
+
+export interface RefereeNightView {
+  number: number
+  steps: NightStepView[]
+  readingOrder: number[]
+  shots: { shooter: number; target: number }[]
+  tally: { target: number; count: number }[]
+  needed: number
+  livingMafia: number
+  target: number | null
+  investigation: { target: number; isMafia: boolean } | null
+  heal: number | null
+  /** Who would die if the night ended now. */
+  outcome: number | null
+}
+
+export interface RefereeVote extends PublicVote {
+  eligibleSeats: number[]
+  ballots: { voter: number; choice: boolean | number | null }[]
+  directCounts: boolean
+}
+
+/** What the referee may do now; the window enables exactly these. */
+export interface LegalActions {
+  identify: { role: RoleId; count: number; exact: boolean; candidates: number[] } | null
+  setReadingStart: number[]
+  shoot: Record<number, number[]>
+  chooseTarget: number[]
+  investigate: number[]
+  heal: number[]
+  endNightStep: boolean
+  accuse: number[]
+  accusers: number[]
+  withdrawAccusation: boolean
+  endDefence: boolean
+  nominate: number[]
+  withdrawNomination: number[]
+  closeNominations: boolean
+  castVote: number[]
+  setVoteCount: boolean
+  closeVote: boolean
+  endLastWords: boolean
+  drawRandomDeath: boolean
+  startTimer: boolean
+  pauseTimer: boolean
+  addTime: boolean
+}
+
+export interface RefereeView {
+  /** Exactly what the projector shows now (the referee's preview). */
+  projector: ProjectorView
+  blind: boolean
+  seats: RefereeSeat[]
+  counts: { mafia: number; investigator: number; doctor: number; citizen: number }
+  dealMode: 'digital' | 'physical'
+  night: RefereeNightView | null
+  vote: RefereeVote | null
+  investigations: { night: number; target: number; isMafia: boolean }[]
+  /** The words to say and the things to do, in order, for the current step. */
+  script: Line[]
+  legal: LegalActions
+  winner: Winner | null
+  /** Number of steps that undo can take back. */
+  undoable: number
+  /** The last accepted command, described, for the undo button ("Undo: Anna shot Bence"). */
+  lastStep: Line | null
+}
