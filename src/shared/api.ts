@@ -1,0 +1,138 @@
+import type { GameFile } from './game-file'
+import type { RoleCounts, RoleId } from './roles'
+import type { Ruleset } from './ruleset'
+import type { Line, ProjectorView, RefereeView } from './views'
+
+/**
+ * The two window APIs. src/preload/referee.ts and src/preload/projector.ts expose exactly these
+ * (window.referee, window.projector); the browser transport (npm run start:web) implements the same
+ * types, so tests drive the real renderer against the real host.
+ */
+
+export type ApiError = { code: string; message: string }
+export type ApiResult<T = null> = { ok: true; value: T } | { ok: false; error: ApiError }
+
+export interface StartGameRequest {
+  ruleset: Ruleset
+  players: string[]
+  counts: RoleCounts
+  /** 'digital': the host shuffles with crypto. 'physical': cards dealt by hand; knownRoles may record some now. */
+  dealMode: 'digital' | 'physical'
+  knownRoles?: (RoleId | null)[]
+}
+
+export interface EstimateRequest {
+  ruleset: Ruleset
+  players: number
+  counts: RoleCounts
+  policy: 'random' | 'informed'
+  games: number
+}
+
+export interface Estimate {
+  games: number
+  town: number
+  mafia: number
+  draw: number
+  /** 95% interval half-widths. */
+  townCi: number
+  mafiaCi: number
+  drawCi: number
+  meanDays: number
+}
+
+export interface SavedGameSummary {
+  id: string
+  rulesetName: string
+  players: string[]
+  phase: string
+  dayNumber: number
+  savedAt: string
+  winner: string | null
+}
+
+/** Everything the referee window shows, pushed after every change. */
+export interface RefereeAppView {
+  /** 'setup' until a game is started; 'game' while one is open (running or just over). */
+  screen: 'setup' | 'game'
+  presets: Ruleset[]
+  customRulesets: Ruleset[]
+  roster: string[]
+  /** An unfinished game found on start, offered for resume. */
+  resumable: SavedGameSummary | null
+  finishedGames: SavedGameSummary[]
+  game: RefereeView | null
+  /** The game log, described, oldest first. */
+  log: Line[]
+  /** Plain-words notices (e.g. a settings file was damaged and set aside). */
+  notices: string[]
+  /** Host clock offset help: host ms at the time this view was sent. */
+  sentAt: number
+  projectorFullscreen: boolean
+}
+
+export interface RefereeApi {
+  onView(cb: (v: RefereeAppView) => void): () => void
+  /** Ask for the current view (also pushed through onView). */
+  ready(): Promise<RefereeAppView>
+
+  // setup and library
+  saveRoster(names: string[]): Promise<ApiResult>
+  saveRuleset(ruleset: Ruleset): Promise<ApiResult>
+  deleteRuleset(id: string): Promise<ApiResult>
+  startGame(req: StartGameRequest): Promise<ApiResult>
+  rematch(): Promise<ApiResult>
+  resumeGame(): Promise<ApiResult>
+  discardSavedGame(): Promise<ApiResult>
+  closeGame(): Promise<ApiResult>
+  exportGame(): Promise<ApiResult<GameFile>>
+  dismissNotice(index: number): Promise<ApiResult>
+  estimate(req: EstimateRequest): Promise<ApiResult<Estimate>>
+  toggleProjectorFullscreen(): Promise<ApiResult>
+
+  // the night
+  identifyRole(role: RoleId, players: number[]): Promise<ApiResult>
+  setReadingStart(player: number): Promise<ApiResult>
+  shoot(shooter: number, target: number): Promise<ApiResult>
+  clearShot(shooter: number): Promise<ApiResult>
+  chooseTarget(target: number): Promise<ApiResult>
+  investigate(target: number): Promise<ApiResult>
+  heal(target: number): Promise<ApiResult>
+  endNightStep(): Promise<ApiResult>
+
+  // the day
+  accuse(accused: number, accuser?: number): Promise<ApiResult>
+  withdrawAccusation(): Promise<ApiResult>
+  endDefence(): Promise<ApiResult>
+  nominate(player: number): Promise<ApiResult>
+  withdrawNomination(player: number): Promise<ApiResult>
+  closeNominations(): Promise<ApiResult>
+  castVote(voter: number, choice: boolean | number | null): Promise<ApiResult>
+  setVoteCount(count: number, candidate?: number): Promise<ApiResult>
+  closeVote(): Promise<ApiResult>
+  endLastWords(): Promise<ApiResult>
+  drawRandomDeath(): Promise<ApiResult>
+
+  // clocks (the host adds its own time)
+  startTimer(): Promise<ApiResult>
+  pauseTimer(): Promise<ApiResult>
+  addTime(seconds: number): Promise<ApiResult>
+
+  undo(steps?: number): Promise<ApiResult>
+}
+
+/** What the projector shows: nothing before a game, then the public view. */
+export type ProjectorScreen = { kind: 'idle'; sentAt: number } | { kind: 'game'; view: ProjectorView; sentAt: number }
+
+export interface ProjectorApi {
+  onView(cb: (v: ProjectorScreen) => void): () => void
+  /** Tell the host the page is ready to receive; the current screen is pushed in reply. */
+  ready(): void
+}
+
+/** Method names of RefereeApi that are plain game actions (one engine command each). */
+export const REFEREE_GAME_ACTIONS = [
+  'identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep',
+  'accuse', 'withdrawAccusation', 'endDefence', 'nominate', 'withdrawNomination', 'closeNominations',
+  'castVote', 'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'startTimer', 'pauseTimer', 'addTime',
+] as const satisfies readonly (keyof RefereeApi)[]
