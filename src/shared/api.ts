@@ -41,6 +41,13 @@ export interface Estimate {
   meanDays: number
 }
 
+/** The host's advice on a table before a deal: the suggested counts, what stops a game, and warnings. */
+export interface SetupCheck {
+  suggested: RoleCounts
+  problems: string[]
+  warnings: string[]
+}
+
 export interface SavedGameSummary {
   id: string
   rulesetName: string
@@ -80,6 +87,8 @@ export interface RefereeApi {
   saveRoster(names: string[]): Promise<ApiResult>
   saveRuleset(ruleset: Ruleset): Promise<ApiResult>
   deleteRuleset(id: string): Promise<ApiResult>
+  /** Suggested role counts for this ruleset and table, and problems/warnings for the given counts. */
+  checkSetup(ruleset: Ruleset, players: string[], counts?: RoleCounts): Promise<ApiResult<SetupCheck>>
   startGame(req: StartGameRequest): Promise<ApiResult>
   rematch(): Promise<ApiResult>
   resumeGame(): Promise<ApiResult>
