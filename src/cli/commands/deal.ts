@@ -1,0 +1,147 @@
+import { writeFileSync } from 'node:fs'
+import { createGame, dealFromOrder, setupProblems, setupWarnings, suggestCounts, toGameFile } from '../../main/engine'
+import { cryptoPermutation } from '../../main/host/random'
+import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
+import type { Ruleset } from '../../shared/ruleset'
+import { EXIT, flag, int, str, UsageError, type CliCommand, type Io } from '../command'
+import { json, roleLabel, table } from '../format'
+import { presetById } from '../presets-data'
+
+/** `deal`: the suggested role counts for a table, what stops the game, warnings; optionally a real crypto deal. */
+export const deal: CliCommand = {
+  name: 'deal',
+  summary: 'Suggested role counts for a table; with --shuffle, deal the roles',
+  help: `Usage: nightfall deal --preset PRESET (--players N | --names "A,B,C") [options]
+
+Prints the suggested role counts for PRESET (maffiasig, estonian, swedish) at a
+table of N players, then every problem that stops such a game (exit code 2)
+and the warnings that do not.
+
+With --shuffle the roles are dealt with a cryptographic shuffle and the list of
+who is what is printed: a club without the app can use it instead of cards.
+Seats are numbered from 0, as in game files.
+
+Options:
+  --preset PRESET       Rule preset (required)
+  --players N           Number of players (or give --names)
+  --names "A,B,C"       Player names in seating order, comma separated
+  --mafia N             Override the suggested number of mafia
+  --investigators N     Override the suggested number of investigators (inspector/police/constable)
+  --doctors N           Override the suggested number of doctors
+  --shuffle             Deal the roles (crypto shuffle) and print who is what
+  --out FILE            With --shuffle: also write a new game file (no commands yet) to FILE
+  --json                Machine-readable output
+  -h, --help            Show this help
+
+Examples:
+  npm run cli -- deal --preset swedish --players 12
+  npm run cli -- deal --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --shuffle`,
+  options: {
+    preset: { type: 'string' },
+    players: { type: 'string' },
+    names: { type: 'string' },
+    mafia: { type: 'string' },
+    investigators: { type: 'string' },
+    doctors: { type: 'string' },
+    shuffle: { type: 'boolean' },
+    out: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  positionals: { min: 0, max: 0 },
+  run({ values }, io) {
+    const ruleset = presetById(str(values, 'preset'))
+    const names = parseNames(str(values, 'names'))
+    const given = int(values, 'players', 1, 60)
+    if (given !== undefined && names && names.length !== given)
+      throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
+    const n = given ?? names?.length
+    if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
+    const out = str(values, 'out')
+    const shuffle = flag(values, 'shuffle')
+    if (out !== undefined && !shuffle) throw new UsageError('--out writes a dealt game: add --shuffle.')
+
+    const counts = countsFor(ruleset, n, {
+      mafia: int(values, 'mafia', 0, 60),
+      investigator: int(values, 'investigators', 0, 60),
+      doctor: int(values, 'doctors', 0, 60),
+    })
+    const players = names ?? Array.from({ length: n }, (_, i) => `Player ${i + 1}`)
+    const problems = setupProblems(ruleset, players, counts).map((p) => p.message)
+    const warnings = setupWarnings(ruleset, n, counts)
+    const asJson = flag(values, 'json')
+    const report = { preset: ruleset.id, players: n, counts, problems, warnings }
+
+    if (problems.length) {
+      if (asJson) io.out(json({ ok: false, ...report }))
+      for (const p of problems) io.err(`error: ${p}`)
+      return EXIT.usage
+    }
+    if (!shuffle) {
+      if (asJson) io.out(json({ ok: true, ...report }))
+      else printCounts(io, ruleset, n, counts, warnings)
+      return EXIT.ok
+    }
+
+    const dealt = dealFromOrder(counts, cryptoPermutation(n))
+    const seats = players.map((name, seat) => {
+      const role = dealt.roles[seat] ?? 'citizen'
+      return { seat, name, role, roleName: ruleset.roleNames[role] }
+    })
+    if (out !== undefined) writeGameFile(out, ruleset, players, dealt)
+    if (asJson) io.out(json({ ok: true, ...report, deal: dealt, seats, ...(out !== undefined ? { file: out } : {}) }))
+    else {
+      printCounts(io, ruleset, n, counts, warnings)
+      io.out('')
+      io.out('Dealt with a cryptographic shuffle:')
+      io.out(table(['Seat', 'Name', 'Role'], seats.map((s) => [String(s.seat), s.name, roleLabel(s.role, ruleset.roleNames, ruleset.roleNamesNative)])))
+      if (out !== undefined) io.out(`\nWrote the game file ${out} (replay it with: nightfall replay ${out}).`)
+    }
+    return EXIT.ok
+  },
+}
+
+function parseNames(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined
+  const names = raw.split(',').map((s) => s.trim())
+  if (names.some((s) => s === '')) throw new UsageError('--names has an empty name (two commas in a row, or a comma at an end?).')
+  if (names.length > 60) throw new UsageError(`--names lists ${names.length} players; at most 60.`)
+  const long = names.find((s) => s.length > 60)
+  if (long) throw new UsageError(`The name "${long.slice(0, 20)}…" is longer than 60 characters.`)
+  return names
+}
+
+/** The suggested counts with the user's overrides; citizens fill the rest. */
+function countsFor(r: Ruleset, n: number, over: Partial<Record<'mafia' | 'investigator' | 'doctor', number | undefined>>): RoleCounts {
+  const c = suggestCounts(r, n)
+  const mafia = over.mafia ?? c.mafia
+  const investigator = over.investigator ?? c.investigator
+  const doctor = over.doctor ?? c.doctor
+  return { mafia, investigator, doctor, citizen: Math.max(0, n - mafia - investigator - doctor) }
+}
+
+function printCounts(io: Io, r: Ruleset, n: number, counts: RoleCounts, warnings: string[]): void {
+  const o = r.options
+  io.out(`${r.name}, ${n} players (recommended ${o.recommendedMin}–${o.recommendedMax}, allowed ${o.minPlayers}–${o.maxPlayers})`)
+  io.out('')
+  const shown = ROLE_IDS.filter(
+    (role) => counts[role] > 0 || role === 'mafia' || role === 'citizen' || (role === 'investigator' ? o.hasInvestigator : o.hasDoctor),
+  )
+  io.out(table(['Role', 'Count'], shown.map((role) => [roleLabel(role, r.roleNames, r.roleNamesNative), String(counts[role])])))
+  if (warnings.length) {
+    io.out('')
+    io.out('Warnings:')
+    for (const w of warnings) io.out(`  - ${w}`)
+  }
+}
+
+function writeGameFile(path: string, ruleset: Ruleset, players: string[], dealt: ReturnType<typeof dealFromOrder>): void {
+  const game = createGame({ ruleset, players, deal: dealt })
+  if (!game.ok) throw new UsageError(`Cannot start this game: ${game.error.message}`)
+  const file = toGameFile(game.value, { createdAt: new Date().toISOString() })
+  try {
+    writeFileSync(path, json(file) + '\n', { flag: 'wx' })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    throw new UsageError(code === 'EEXIST' ? `${path} already exists; not overwriting it.` : `Cannot write ${path}: ${(e as Error).message}`)
+  }
+}

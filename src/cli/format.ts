@@ -1,0 +1,71 @@
+import type { RoleId } from '../shared/roles'
+import { fillTemplate, SCRIPT_EN } from '../shared/script-en'
+import type { Line, PublicAnnouncement, RoleNames } from '../shared/views'
+
+/** Plain-text output helpers shared by the commands. No colours: the output is read in terminals and logs alike. */
+
+/** A left-aligned table with a header row and a rule under it. */
+export function table(headers: readonly string[], rows: readonly (readonly string[])[], indent = ''): string {
+  const widths = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))))
+  const line = (cells: readonly string[]) =>
+    indent +
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd()
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
+}
+
+/** Display width: code points (names such as "Maffiózó" are one column per letter). */
+const width = (s: string): number => [...s.normalize('NFC')].length
+const pad = (s: string, w: number): string => s + ' '.repeat(Math.max(0, w - width(s)))
+
+/** "Constable (Konstapel)", or just the English name when both agree. */
+export function roleLabel(role: RoleId, names: RoleNames, native?: RoleNames): string {
+  const en = names[role]
+  const nat = native?.[role]
+  return nat && nat !== en ? `${en} (${nat})` : en
+}
+
+/** The English text of a referee script line (see src/shared/script-en.ts). */
+export function lineText(l: Line): string {
+  const template = SCRIPT_EN[l.key]
+  return template === undefined ? `[${l.key}] ${JSON.stringify(l.params)}` : fillTemplate(template, l.params)
+}
+
+/** A public announcement as the referee would say it. */
+export function announcementText(a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {
+  const role = (r: RoleId | null) => (r ? ` (${roleName(r)})` : '')
+  switch (a.kind) {
+    case 'nightResult':
+      return `Night ${a.night}: ${a.deaths.length ? `${a.deaths.map(name).join(', ')} died` : 'nobody died'}.`
+    case 'executed':
+      return `Day ${a.day}: ${name(a.player)}${role(a.role)} was executed.`
+    case 'randomDeath':
+      return `Day ${a.day}: time ran out; the draw picked ${name(a.player)}${role(a.role)}, who died.`
+    case 'noExecution':
+      return `Day ${a.day}: nobody was executed (${NO_EXECUTION[a.reason]}).`
+    case 'voteResult':
+      return `Day ${a.day}: ${a.vote === 'guilty' ? 'guilty' : 'execution'} vote on ${name(a.player)}: ${a.yes} yes, ${a.needed} needed — ${a.passed ? 'passed' : 'failed'}.`
+    case 'refereeHandover':
+      return `${name(a.player)} took over as referee.`
+    case 'gameOver':
+      return `Game over: ${WINNER[a.winner]}.`
+  }
+}
+
+export const WINNER: Record<Extract<PublicAnnouncement, { kind: 'gameOver' }>['winner'], string> = {
+  town: 'the town wins',
+  mafia: 'the mafia win',
+  draw: 'a draw',
+}
+
+const NO_EXECUTION: Record<Extract<PublicAnnouncement, { kind: 'noExecution' }>['reason'], string> = {
+  voteFailed: 'the vote failed',
+  tie: 'a tie',
+  noNominees: 'no nominees',
+  noVotes: 'no votes',
+}
+
+/** Pretty JSON with a trailing newline. */
+export const json = (value: unknown): string => JSON.stringify(value, null, 2)
