@@ -1,0 +1,148 @@
+// @ts-check
+import { builtinModules } from 'node:module'
+import js from '@eslint/js'
+import { defineConfig } from 'eslint/config'
+import pluginVue from 'eslint-plugin-vue'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/** Every Node builtin, bare or `node:`-prefixed, with any subpath (`fs/promises`). Exact names, so
+ * a relative module such as './events' is not mistaken for the `events` builtin. */
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'))
+const escapeRegex = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const nodeBuiltinRegex = `^(node:.*|(${nodeBuiltins.map(escapeRegex).join('|')})(/.*)?)$`
+
+/**
+ * src/shared (contracts) and src/main/engine (rules) must stay pure: runnable in Node, a browser
+ * and a worker alike, deterministic, with no I/O. Time, randomness and I/O enter as commands/events.
+ */
+/** @type {import('eslint').Linter.RulesRecord} */
+const pureLayerRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        { name: 'electron', message: 'src/shared and src/main/engine must not depend on Electron.' },
+        { name: 'electron-store', message: 'Persistence lives in src/main (host/glue), not here.' },
+      ],
+      patterns: [
+        {
+          regex: '^electron/',
+          message: 'src/shared and src/main/engine must not depend on Electron.',
+        },
+        {
+          regex: nodeBuiltinRegex,
+          message:
+            'src/shared and src/main/engine must be pure: no Node builtins (I/O, time, randomness enter as commands).',
+        },
+      ],
+    },
+  ],
+  'no-restricted-globals': [
+    'error',
+    ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'location'].map((name) => ({
+      name,
+      message: 'src/shared and src/main/engine must not touch browser globals.',
+    })),
+    ...['process', 'require', 'Buffer', '__dirname', '__filename'].map((name) => ({
+      name,
+      message: 'src/shared and src/main/engine must not touch Node globals.',
+    })),
+    ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'performance', 'crypto', 'fetch'].map(
+      (name) => ({ name, message: 'Deterministic layer: time, randomness and I/O enter as commands/events.' }),
+    ),
+  ],
+  'no-restricted-properties': [
+    'error',
+    {
+      object: 'Math',
+      property: 'random',
+      message: 'Deterministic layer: randomness enters as an event (e.g. DealShuffled).',
+    },
+    {
+      object: 'Date',
+      property: 'now',
+      message: 'Deterministic layer: time enters as a command/event (e.g. TimerStarted{at}).',
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+      message: 'Deterministic layer: time enters as a command/event (e.g. TimerStarted{at}).',
+    },
+    { selector: 'ImportExpression', message: 'No dynamic import() in pure layers.' },
+  ],
+}
+
+export default defineConfig(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  pluginVue.configs['flat/recommended'],
+
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'], sourceType: 'module' },
+    },
+  },
+
+  {
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The fake electron mimics Electron's own shapes (e.g. `focusedWindow = this`).
+    files: ['test/electron-fake/**'],
+    rules: { '@typescript-eslint/no-this-alias': 'off' },
+  },
+
+  // Where each kind of code runs.
+  {
+    files: ['src/main/**', 'src/preload/**', 'src/cli/**', 'scripts/**', 'test/**', 'bench/**', '*.config.*', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['test/e2e/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+
+  // Pure layers last, so nothing above re-enables what they forbid.
+  // Tests that live beside the code may read fixtures and measure time.
+  {
+    files: ['src/shared/**', 'src/main/engine/**'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: pureLayerRules,
+  },
+)
