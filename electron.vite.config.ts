@@ -1,0 +1,62 @@
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+
+const root = import.meta.dirname
+const src = (path: string): string => resolve(root, 'src', path)
+
+/**
+ * `electron-vite dev` injects component styles as <style> elements for hot reload, which the
+ * pages' strict `style-src 'self'` would block. Relax style-src for the dev server only;
+ * built pages keep the strict policy (asserted by test/csp-bundle.test.ts).
+ */
+function devOnlyInlineStyles(): Plugin {
+  return {
+    name: 'nightfall:dev-only-inline-styles',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  }
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      // ES module output: out/main/index.js ("type": "module" in package.json).
+      rolldownOptions: {
+        input: { index: src('main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // CommonJS, one self-contained file per window: a sandboxed preload can neither be an
+      // ES module nor require() a shared chunk. Dependencies are bundled in, not externalized.
+      isolatedEntries: true,
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: {
+          referee: src('preload/referee.ts'),
+          projector: src('preload/projector.ts'),
+        },
+        output: {
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+          chunkFileNames: 'chunks/[name]-[hash].cjs',
+        },
+      },
+    },
+  },
+  renderer: {
+    root: src('renderer'),
+    plugins: [vue(), devOnlyInlineStyles()],
+    build: {
+      rolldownOptions: {
+        input: {
+          referee: src('renderer/referee/index.html'),
+          projector: src('renderer/projector/index.html'),
+        },
+      },
+    },
+  },
+})
