@@ -3,7 +3,7 @@ import { createGame, dealFromOrder, setupProblems, setupWarnings, suggestCounts,
 import { cryptoPermutation } from '../../main/host/random'
 import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
-import { EXIT, flag, int, str, UsageError, type CliCommand, type Io } from '../command'
+import { EXIT, flag, int, str, UsageError, type CliCommand, type ExitCode, type Io, type OptionValues } from '../command'
 import { json, roleLabel, table } from '../format'
 import { presetById } from '../presets-data'
 
@@ -24,6 +24,7 @@ Seats are numbered from 0, as in game files.
 Options:
   --preset PRESET       Rule preset (required)
   --players N           Number of players (or give --names)
+  --players A-B         One line of suggested counts per table size from A to B
   --names "A,B,C"       Player names in seating order, comma separated
   --mafia N             Override the suggested number of mafia
   --investigators N     Override the suggested number of investigators (inspector/police/constable)
@@ -35,6 +36,7 @@ Options:
 
 Examples:
   npm run cli -- deal --preset swedish --players 12
+  npm run cli -- deal --preset swedish --players 7-15
   npm run cli -- deal --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --shuffle`,
   options: {
     preset: { type: 'string' },
@@ -50,6 +52,8 @@ Examples:
   positionals: { min: 0, max: 0 },
   run({ values }, io) {
     const ruleset = presetById(str(values, 'preset'))
+    const range = parseRange(str(values, 'players'))
+    if (range) return dealTable(io, ruleset, range, values)
     const names = parseNames(str(values, 'names'))
     const given = int(values, 'players', 1, 60)
     if (given !== undefined && names && names.length !== given)
@@ -98,6 +102,47 @@ Examples:
     }
     return EXIT.ok
   },
+}
+
+/** "7-15" or "7..15" → [7, 15]; anything else is a single count (or an error, later). */
+function parseRange(raw: string | undefined): [number, number] | null {
+  const m = raw?.trim().match(/^(\d+)\s*(?:-|\.\.)\s*(\d+)$/)
+  if (!m) return null
+  const lo = Number(m[1])
+  const hi = Number(m[2])
+  if (lo < 1 || hi > 60 || lo > hi) throw new UsageError(`--players ${raw}: give a range A-B with 1 ≤ A ≤ B ≤ 60.`)
+  return [lo, hi]
+}
+
+/** `--players A-B`: the suggested counts for every table size in the range, with problems and warnings. */
+function dealTable(io: Io, r: Ruleset, [lo, hi]: [number, number], values: OptionValues): ExitCode {
+  for (const key of ['names', 'mafia', 'investigators', 'doctors', 'shuffle', 'out'])
+    if (values[key] !== undefined) throw new UsageError(`--${key} cannot be used with a range of table sizes.`)
+  const tables: { players: number; counts: RoleCounts; problems: string[]; warnings: string[] }[] = []
+  for (let n = lo; n <= hi; n++) {
+    const counts = suggestCounts(r, n)
+    const players = Array.from({ length: n }, (_, i) => `Player ${i + 1}`)
+    tables.push({ players: n, counts, problems: setupProblems(r, players, counts).map((p) => p.message), warnings: setupWarnings(r, n, counts) })
+  }
+  const ok = tables.every((t) => t.problems.length === 0)
+  if (flag(values, 'json')) io.out(json({ ok, preset: r.id, tables }))
+  else {
+    io.out(`${r.name}: suggested role counts by table size (recommended ${r.options.recommendedMin}–${r.options.recommendedMax})`)
+    io.out('')
+    const roles = ROLE_IDS.filter((role) => tables.some((t) => t.counts[role] > 0))
+    io.out(
+      table(
+        ['Players', ...roles.map((role) => r.roleNames[role]), 'Notes'],
+        tables.map((t) => [
+          String(t.players),
+          ...roles.map((role) => String(t.counts[role])),
+          [...t.problems.map((p) => `cannot play: ${p}`), ...t.warnings].join(' '),
+        ]),
+      ),
+    )
+  }
+  for (const t of tables) for (const p of t.problems) io.err(`error: ${t.players} players: ${p}`)
+  return ok ? EXIT.ok : EXIT.usage
 }
 
 function parseNames(raw: string | undefined): string[] | undefined {
