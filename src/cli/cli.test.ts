@@ -1,0 +1,234 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PRESETS } from '../main/engine'
+import { gameFileSchema } from '../shared/game-file'
+import { rulesetOptionsSchema, rulesetSchema } from '../shared/ruleset'
+
+/**
+ * The CLI as a user runs it: a child process per call, checking stdout, stderr and the exit code.
+ *
+ * Starting tsx costs about half a second of CPU per process, so src/cli/index.ts is first bundled
+ * once with esbuild (the compiler tsx itself uses) and each call runs `node bundle.mjs …`: the same
+ * source, the same process plumbing, a tenth of the start-up. One test runs the real entry
+ * (`node --import tsx src/cli/index.ts`, what `npm run cli` does) to prove the two agree. Without
+ * esbuild every call falls back to tsx.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const ENTRY = join(ROOT, 'src', 'cli', 'index.ts')
+const tmp = mkdtempSync(join(tmpdir(), 'nightfall-cli-'))
+let runner: string[] = ['--import', 'tsx', ENTRY]
+
+beforeAll(async () => {
+  try {
+    const { build } = await import('esbuild')
+    const outfile = join(tmp, 'cli.mjs')
+    await build({ entryPoints: [ENTRY], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' })
+    runner = [outfile]
+  } catch {
+    // No esbuild: run through tsx (slower, same result).
+  }
+})
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function cli(args: string[], stdin?: string, viaTsx = false): Promise<Run> {
+  return new Promise((done, fail) => {
+    const entry = viaTsx ? ['--import', 'tsx', ENTRY] : runner
+    const child = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, env: { ...process.env, NIGHTFALL_DEBUG: '' } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    child.on('error', fail)
+    child.on('close', (code) => done({ code, stdout, stderr }))
+    child.stdin.end(stdin ?? '')
+  })
+}
+
+const example = (name: string) => join(ROOT, 'examples', name)
+const noStack = (r: Run) => expect(r.stderr + r.stdout).not.toMatch(/\n\s+at .+:\d+:\d+/)
+
+describe.concurrent('nightfall CLI', () => {
+  test('presets --json lists all three presets with every option and both sets of role names', async () => {
+    const r = await cli(['presets', '--json'])
+    expect(r.code).toBe(0)
+    const { presets } = JSON.parse(r.stdout) as { presets: unknown[] }
+    expect(presets.map((p) => rulesetSchema.parse(p).id)).toEqual(['maffiasig', 'estonian', 'swedish'])
+    const optionKeys = Object.keys(rulesetOptionsSchema.shape).sort()
+    for (const p of presets.map((x) => rulesetSchema.parse(x))) {
+      expect(Object.keys(p.options).sort()).toEqual(optionKeys)
+      expect(p).toEqual(PRESETS[p.base])
+    }
+    const [maffiasig, estonian, swedish] = presets.map((x) => rulesetSchema.parse(x))
+    expect(maffiasig?.roleNamesNative.investigator).toBe('Felügyelő')
+    expect(maffiasig?.options).toMatchObject({ firstPhase: 'night0', killResolution: 'individualShots', dayProcedure: 'accusation', hasDoctor: false })
+    expect(estonian?.roleNamesNative).toMatchObject({ mafia: 'Maffia', investigator: 'Politseinik', doctor: 'Arst' })
+    expect(estonian?.options).toMatchObject({ maxNominees: 3, revealOnExecution: true, mafiaWinAtParity: false })
+    expect(swedish?.roleNames).toMatchObject({ investigator: 'Constable', citizen: 'Farmer' })
+    expect(swedish?.options).toMatchObject({ firstPhase: 'night', parityNeedsDeadDoctor: true, doctorMafiaDraw: true })
+  })
+
+  test('presets prints a table with every option and the native role names', async () => {
+    const r = await cli(['presets'])
+    expect(r.code).toBe(0)
+    for (const key of Object.keys(rulesetOptionsSchema.shape)) expect(r.stdout).toMatch(new RegExp(`^${key} `, 'm'))
+    for (const name of ['MaffiaSIG', 'Estonian', 'Swedish', 'Maffiózó', 'Külaelanik', 'Konstapel', 'Bonde']) expect(r.stdout).toContain(name)
+  })
+
+  test('deal: the Swedish table for 7–15 players', async () => {
+    const r = await cli(['deal', '--preset', 'swedish', '--players', '7-15', '--json'])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { tables: { players: number; counts: Record<string, number>; problems: string[] }[] }
+    const rows = out.tables.map((t) => [t.players, t.counts.mafia, t.counts.investigator, t.counts.doctor, t.counts.citizen])
+    // players: mafia, constables, doctors, farmers — the Swedish text's table. For 15 the text says
+    // 5, 2, 1, 8, which adds up to 16 cards; the engine deals 7 farmers so that 15 players get 15 cards.
+    expect(rows).toEqual([
+      [7, 2, 1, 1, 3],
+      [8, 2, 1, 1, 4],
+      [9, 3, 1, 1, 4],
+      [10, 3, 1, 1, 5],
+      [11, 3, 1, 1, 6],
+      [12, 4, 1, 1, 6],
+      [13, 4, 1, 1, 7],
+      [14, 4, 1, 1, 8],
+      [15, 5, 2, 1, 7],
+    ])
+    expect(out.tables.every((t) => t.problems.length === 0)).toBe(true)
+  })
+
+  test('deal: one table size, human output', async () => {
+    const r = await cli(['deal', '--preset', 'swedish', '--players', '12'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/Mafia \(Maffia\)\s+4\n/)
+    expect(r.stdout).toMatch(/Constable \(Konstapel\)\s+1\n/)
+    expect(r.stdout).toMatch(/Farmer \(Bonde\)\s+6\n/)
+  })
+
+  test('deal: Swedish with 3 players cannot be played (exit 2, clear message)', async () => {
+    const r = await cli(['deal', '--preset', 'swedish', '--players', '3'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('Swedish needs at least 4 players; 3 given.')
+    noStack(r)
+  })
+
+  test('deal --shuffle deals every role to the named players', async () => {
+    const names = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Ivan', 'Jani']
+    const out = join(tmp, 'dealt.json')
+    const r = await cli(['deal', '--preset', 'maffiasig', '--names', names.join(','), '--shuffle', '--out', out, '--json'])
+    expect(r.code).toBe(0)
+    const res = JSON.parse(r.stdout) as { counts: Record<string, number>; seats: { name: string; role: string }[] }
+    expect(res.seats.map((s) => s.name)).toEqual(names)
+    const dealt = (role: string) => res.seats.filter((s) => s.role === role).length
+    expect([dealt('mafia'), dealt('investigator'), dealt('citizen')]).toEqual([res.counts.mafia, res.counts.investigator, res.counts.citizen])
+    const file = gameFileSchema.parse(JSON.parse(readFileSync(out, 'utf8')))
+    expect(file.deal.roles).toEqual(res.seats.map((s) => s.role))
+    expect(file.commands).toEqual([])
+  })
+
+  test('bad arguments: exit 2 with a message, no stack trace', async () => {
+    const [unknown, missing, noCommand] = await Promise.all([
+      cli(['deal', '--preset', 'swedish', '--players', '9', '--bogus']),
+      cli(['deal', '--preset', 'chess', '--players', '9']),
+      cli(['frobnicate']),
+    ])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain("Unknown option '--bogus'")
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('Unknown preset "chess"')
+    expect(noCommand.code).toBe(2)
+    expect(noCommand.stderr).toContain('unknown command "frobnicate"')
+    for (const r of [unknown, missing, noCommand]) noStack(r)
+  })
+
+  test('the real entry (node --import tsx src/cli/index.ts) behaves like the bundle', async () => {
+    const args = ['replay', example('illegal-command.json'), '--json']
+    const [real, bundled] = await Promise.all([cli(args, undefined, true), cli(args)])
+    expect(real.code).toBe(1)
+    expect(real).toEqual(bundled)
+  })
+
+  test('help and --help', async () => {
+    const [general, deal] = await Promise.all([cli(['help']), cli(['deal', '--help'])])
+    expect(general.code).toBe(0)
+    for (const c of ['presets', 'deal', 'replay']) expect(general.stdout).toContain(`  ${c} `)
+    expect(deal.code).toBe(0)
+    expect(deal.stdout).toMatch(/^Usage: nightfall deal/)
+  })
+
+  test.each([
+    ['maffiasig-12.json', 'town', 12],
+    ['estonian-8.json', 'mafia', 8],
+    ['swedish-9.json', 'mafia', 9],
+    ['swedish-7-draw.json', 'draw', 7],
+  ])('replay %s ends with winner %s', async (name, winner, players) => {
+    const r = await cli(['replay', example(name), '--json'])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { ok: boolean; winner: string; steps: number; projector: { phase: string; seats: unknown[]; winner: string }; referee: { winner: string } }
+    const file = gameFileSchema.parse(JSON.parse(readFileSync(example(name), 'utf8')))
+    expect(out).toMatchObject({ ok: true, winner, steps: file.commands.length })
+    expect(out.projector).toMatchObject({ phase: 'over', winner })
+    expect(out.projector.seats).toHaveLength(players)
+    expect(out.referee.winner).toBe(winner)
+  })
+
+  test('replay prints the end of the game for people', async () => {
+    const r = await cli(['replay', example('maffiasig-12.json')])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Winner: town')
+    expect(r.stdout).toContain('Day 1: Hajnalka was executed.')
+    expect(r.stdout).toContain('Night 1: Károly — MAFIA')
+    expect(r.stdout).toMatch(/10\s+Károly\s+dead\s+Mafioso/)
+  })
+
+  test('replay of an illegal command: exit 1 with its index and the typed error', async () => {
+    const [human, asJson] = await Promise.all([
+      cli(['replay', example('illegal-command.json')]),
+      cli(['replay', example('illegal-command.json'), '--json']),
+    ])
+    expect(human.code).toBe(1)
+    expect(human.stderr).toContain('command #7 (shoot) was refused: [not-alive] Target: Bence is dead.')
+    expect(human.stdout).toContain('The game as it stood before command #7')
+    noStack(human)
+    expect(asJson.code).toBe(1)
+    const out = JSON.parse(asJson.stdout) as { ok: boolean; steps: number; error: { index: number; code: string; message: string } }
+    expect(out).toMatchObject({ ok: false, steps: 7, error: { index: 7, code: 'not-alive' } })
+    expect(out.error.message).toContain('Bence is dead')
+  })
+
+  test('replay of garbage, of JSON that is not a game file, of a missing file: exit 2, no stack trace', async () => {
+    const garbage = join(tmp, 'garbage.json')
+    writeFileSync(garbage, '\u0000\u0001not json {{{')
+    const notGame = join(tmp, 'not-game.json')
+    writeFileSync(notGame, JSON.stringify({ format: 'nightfall-game', version: 1, players: ['A'], commands: [{ type: 'explode' }] }))
+    const runs = await Promise.all([cli(['replay', garbage]), cli(['replay', notGame]), cli(['replay', join(tmp, 'nope.json')])])
+    const [g, n, m] = runs
+    expect(g?.stderr).toContain('is not JSON')
+    expect(n?.stderr).toContain('Not a Nightfall game file')
+    expect(m?.stderr).toContain('no such file')
+    for (const r of runs) {
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      noStack(r)
+    }
+  })
+
+  test('replay reads a game file from standard input and refuses a file from a newer version', async () => {
+    const text = readFileSync(example('swedish-7-draw.json'), 'utf8')
+    const newer = JSON.stringify({ ...JSON.parse(text), version: 99 })
+    const [stdin, future] = await Promise.all([cli(['replay', '-', '--json'], text), cli(['replay', '-'], newer)])
+    expect(stdin.code).toBe(0)
+    expect(JSON.parse(stdin.stdout)).toMatchObject({ winner: 'draw' })
+    expect(future.code).toBe(2)
+    expect(future.stderr).toContain('version 99')
+  })
+})
