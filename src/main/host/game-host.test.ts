@@ -1,0 +1,388 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ProjectorScreen, RefereeAppView, StartGameRequest } from '../../shared/api'
+import { REFEREE_METHODS } from '../../shared/api-schemas'
+import { PRESETS, preset } from '../engine'
+import { pick } from '../engine/queries'
+import { FakeClock } from './clock'
+import { GameHost } from './game-host'
+import { createFileHost } from './index'
+import { MemoryStore } from './persistence/kv-store'
+import { PLAYERS9, nextCall, seeded, seededRandom, stable, tempDir } from './testing'
+
+const hosts: GameHost[] = []
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.dispose()
+})
+
+function makeHost(opts: { dir?: string; seed?: number; identity?: boolean; clock?: FakeClock } = {}) {
+  const dir = opts.dir ?? tempDir()
+  const clock = opts.clock ?? new FakeClock()
+  const host = createFileHost(dir, { durable: false, clock, random: seededRandom(opts.seed ?? 1, { identity: opts.identity ?? true }) })
+  hosts.push(host)
+  const referee: RefereeAppView[] = []
+  const projector: ProjectorScreen[] = []
+  host.onRefereeView((v) => referee.push(v))
+  host.onProjectorScreen((v) => projector.push(v))
+  return { host, dir, clock, referee, projector }
+}
+
+const maffiasigRequest = (over: Partial<StartGameRequest> = {}): StartGameRequest => ({
+  ruleset: preset('maffiasig'),
+  players: [...PLAYERS9],
+  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+  dealMode: 'digital',
+  ...over,
+})
+
+const ok = (r: unknown) => expect(r).toMatchObject({ ok: true })
+
+/** Arguments no method accepts. */
+const GARBAGE: unknown[][] = [
+  ['x', 'y', 'z', 'w', 'v'],
+  [{ __proto__: { polluted: true } }, Symbol.iterator, 1n],
+  [NaN, Infinity, -1],
+  [[[[[]]]], { type: 'shoot' }, 'DROP TABLE', null, null],
+]
+
+describe('GameHost: validation', () => {
+  it('refuses garbage arguments to every method with a typed error, changing and pushing nothing', async () => {
+    const { host, referee, projector } = makeHost()
+    ok(host.startGame(maffiasigRequest()))
+    const before = stable(host.refereeAppView())
+    const pushes = [referee.length, projector.length]
+    for (const m of REFEREE_METHODS) {
+      for (const args of GARBAGE) {
+        const r = await host.call(m, args)
+        expect(r, `${m}(${String(args.map(String))})`).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+      }
+    }
+    // Method-specific near misses.
+    const nearMisses: [string, unknown[]][] = [
+      ['shoot', [0, 60]], ['shoot', [0.5, 1]], ['shoot', ['0', '1']], ['shoot', [0]],
+      ['castVote', [1, 'yes']], ['castVote', [1]], ['setVoteCount', [-1]], ['addTime', [1.5]], ['addTime', [99999]],
+      ['undo', [0]], ['undo', [-1]], ['undo', ['1']], ['dismissNotice', [-1]], ['identifyRole', ['god', [1]]],
+      ['saveRoster', [['Anna', '']]], ['saveRoster', ['Anna']], ['saveRuleset', [{ ...PRESETS.maffiasig, id: 'Bad Id' }]],
+      ['startGame', [{ ...maffiasigRequest(), dealMode: 'psychic' }]], ['startGame', [{}]], ['checkSetup', [{}, []]],
+      ['estimate', [{ players: 9 }]], ['deleteRuleset', [42]], ['accuse', [1, null]],
+    ]
+    for (const [m, args] of nearMisses) expect(await host.call(m, args), `${m}`).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(stable(host.refereeAppView())).toEqual(before)
+    expect([referee.length, projector.length]).toEqual(pushes)
+  })
+
+  it('allows only RefereeApi methods and argument lists', async () => {
+    const { host, referee } = makeHost()
+    for (const m of ['onView', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'gameCommand', 'push', 'dispose', 42, null, undefined])
+      expect(await host.call(m, [])).toMatchObject({ ok: false, error: { code: 'unknown-method' } })
+    for (const a of [null, undefined, 'x', { 0: 1 }, 5]) expect(await host.call('undo', a)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(referee).toHaveLength(0)
+  })
+
+  it('passes engine refusals through as typed errors with no change', () => {
+    const { host, referee, projector } = makeHost()
+    expect(host.shoot(0, 1)).toMatchObject({ ok: false, error: { code: 'no-game' } })
+    ok(host.startGame(maffiasigRequest()))
+    const before = stable(host.refereeAppView())
+    const n = [referee.length, projector.length]
+    expect(host.shoot(0, 5)).toMatchObject({ ok: false, error: { code: 'wrong-step' } }) // night 0: the mafia only meet
+    expect(host.accuse(3)).toMatchObject({ ok: false, error: { code: 'wrong-phase' } })
+    expect(host.startTimer()).toMatchObject({ ok: false, error: { code: 'wrong-phase' } })
+    expect(host.undo()).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
+    expect(host.startGame(maffiasigRequest())).toMatchObject({ ok: false, error: { code: 'game-in-progress' } })
+    expect(host.rematch()).toMatchObject({ ok: false, error: { code: 'game-in-progress' } })
+    expect(host.resumeGame()).toMatchObject({ ok: false, error: { code: 'nothing-to-resume' } })
+    expect(host.dismissNotice(0)).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(stable(host.refereeAppView())).toEqual(before)
+    expect([referee.length, projector.length]).toEqual(n)
+  })
+
+  it('refuses a start with setup problems', () => {
+    const { host, referee } = makeHost()
+    expect(host.startGame(maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(host.startGame(maffiasigRequest({ players: [...PLAYERS9.slice(0, 8), 'anna '] }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(host.startGame(maffiasigRequest({ dealMode: 'physical', knownRoles: ['mafia'] }))).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(referee).toHaveLength(0)
+    expect(host.refereeAppView().screen).toBe('setup')
+  })
+})
+
+describe('GameHost: library', () => {
+  it('saves the roster and custom rulesets, protects presets, and checks setups', () => {
+    const { host, referee } = makeHost()
+    ok(host.saveRoster([' Anna ', 'Bence']))
+    expect(host.refereeAppView().roster).toEqual(['Anna', 'Bence'])
+    expect(host.saveRoster(['Anna', 'anna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.saveRuleset(PRESETS.maffiasig)).toMatchObject({ ok: false, error: { code: 'preset-readonly' } })
+    const mine = { ...preset('swedish'), id: 'club-swedish', name: 'Club Swedish' }
+    ok(host.saveRuleset(mine))
+    ok(host.saveRuleset({ ...mine, name: 'Club Swedish 2' }))
+    expect(host.refereeAppView().customRulesets.map((r) => r.name)).toEqual(['Club Swedish 2'])
+    expect(host.deleteRuleset('nope')).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    ok(host.deleteRuleset('club-swedish'))
+    expect(host.refereeAppView().customRulesets).toEqual([])
+    expect(referee).toHaveLength(4)
+    const check = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8))
+    expect(check).toEqual({ ok: true, value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [] } })
+    const bad = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 4, investigator: 1, doctor: 1, citizen: 2 })
+    expect(bad.ok && bad.value.problems.length).toBeGreaterThan(0)
+    expect(referee).toHaveLength(4) // checkSetup pushes nothing
+  })
+
+  it('answers estimate with unavailable when no estimator is wired, and uses one when given', async () => {
+    const { host } = makeHost()
+    const req = { ruleset: PRESETS.maffiasig, players: 9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, policy: 'random', games: 100 }
+    expect(await host.estimate(req)).toMatchObject({ ok: false, error: { code: 'unavailable' } })
+    const withEst = new GameHost({
+      settings: new MemoryStore(),
+      dataDir: tempDir(),
+      durable: false,
+      estimate: async (r) => ({ games: r.games, town: 0.5, mafia: 0.5, draw: 0, townCi: 0.1, mafiaCi: 0.1, drawCi: 0, meanDays: 3 }),
+    })
+    hosts.push(withEst)
+    expect(await withEst.estimate(req)).toMatchObject({ ok: true, value: { games: 100 } })
+  })
+
+  it('toggles the projector full screen through the hook', () => {
+    const seen: boolean[] = []
+    const host = new GameHost({ settings: new MemoryStore(), dataDir: tempDir(), durable: false, onProjectorFullscreen: (on) => seen.push(on) })
+    hosts.push(host)
+    ok(host.toggleProjectorFullscreen())
+    expect(host.refereeAppView().projectorFullscreen).toBe(true)
+    ok(host.toggleProjectorFullscreen())
+    expect(seen).toEqual([true, false])
+  })
+})
+
+/** Vote yes with the first eligible voters until the vote passes, then close it. */
+function passVote(host: GameHost) {
+  const vote = host.refereeAppView().game!.vote!
+  for (const voter of vote.eligibleSeats.slice(0, vote.needed)) ok(host.castVote(voter, true))
+  ok(host.closeVote())
+}
+
+function execute(host: GameHost, accused: number, accuser?: number) {
+  ok(host.accuse(accused, accuser))
+  passVote(host) // guilty
+  expect(host.refereeAppView().game!.projector.stage).toBe('defence')
+  ok(host.endDefence())
+  passVote(host) // execution
+}
+
+describe('GameHost: a full MaffiaSIG game', () => {
+  it('plays night 0 to a town win, archives it, and offers a rematch', () => {
+    const { host, dir, referee, projector } = makeHost({ identity: true })
+    ok(host.startGame(maffiasigRequest()))
+    let v = host.refereeAppView()
+    expect(v.screen).toBe('game')
+    expect(v.game!.seats.map((s) => s.role)).toEqual(['mafia', 'mafia', 'investigator', 'citizen', 'citizen', 'citizen', 'citizen', 'citizen', 'citizen'])
+    expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(true)
+
+    ok(host.endNightStep()) // night 0: the mafia meet
+    expect(host.refereeAppView().game!.projector.phase).toBe('day')
+    execute(host, 3, 4) // Dóra executed on day 1
+    v = host.refereeAppView()
+    expect(v.game!.seats[3]!.alive).toBe(false)
+    expect(v.game!.projector.phase).toBe('night')
+
+    ok(host.shoot(0, 4))
+    ok(host.shoot(1, 4))
+    ok(host.endNightStep())
+    ok(host.investigate(0))
+    expect(host.refereeAppView().game!.night!.investigation).toEqual({ target: 0, isMafia: true })
+    ok(host.endNightStep())
+    v = host.refereeAppView()
+    expect(v.game!.projector.announcements.at(-1)).toMatchObject({ kind: 'nightResult', deaths: [4] })
+
+    execute(host, 0) // day 2
+    ok(host.shoot(1, 5))
+    ok(host.endNightStep())
+    ok(host.investigate(1))
+    ok(host.endNightStep())
+    execute(host, 1) // day 3: the last mafioso
+    v = host.refereeAppView()
+    expect(v.game!.winner).toBe('town')
+    expect(v.game!.projector.seats.every((s) => s.role !== null)).toBe(true) // revealed at game over
+    expect(v.log.length).toBe(v.game!.undoable)
+    expect(v.log[0]).toMatchObject({ key: 'step.endNightStep' })
+
+    // Every change pushed one view to each side.
+    expect(referee.length).toBe(projector.length)
+    expect(referee.length).toBe(1 + v.game!.undoable)
+
+    const exported = host.exportGame()
+    expect(exported.ok && exported.value.commands.length).toBe(v.game!.undoable)
+
+    ok(host.closeGame())
+    v = host.refereeAppView()
+    expect(v.screen).toBe('setup')
+    expect(v.finishedGames).toHaveLength(1)
+    expect(v.finishedGames[0]).toMatchObject({ winner: 'town', rulesetName: 'MaffiaSIG', players: PLAYERS9 })
+    expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(false)
+    const file = JSON.parse(readFileSync(join(dir, 'games', `${v.finishedGames[0]!.id}.json`), 'utf8'))
+    expect(file).toMatchObject({ format: 'nightfall-game', version: 1, players: PLAYERS9 })
+    expect(projector.at(-1)).toMatchObject({ kind: 'idle' })
+
+    ok(host.rematch())
+    v = host.refereeAppView()
+    expect(v.screen).toBe('game')
+    expect(v.game!.seats.map((s) => s.name)).toEqual(PLAYERS9)
+    expect(v.game!.undoable).toBe(0)
+  })
+
+  it('rematch straight from a finished game archives it first', () => {
+    const { host } = makeHost({ seed: 3, identity: false })
+    ok(host.startGame(maffiasigRequest()))
+    for (let i = 0; i < 500; i++) {
+      const c = nextCall(host.refereeAppView())
+      if (!c) break
+      ok(host.invoke(c[0] as never, c[1]))
+    }
+    expect(host.refereeAppView().game!.winner).not.toBeNull()
+    ok(host.rematch())
+    const v = host.refereeAppView()
+    expect(v.finishedGames).toHaveLength(1)
+    expect(v.game!.winner).toBeNull()
+  })
+})
+
+describe('GameHost: undo', () => {
+  it('takes back steps, journals the undo, and refuses too many', () => {
+    const { host, dir } = makeHost()
+    ok(host.startGame(maffiasigRequest()))
+    ok(host.endNightStep())
+    ok(host.accuse(3))
+    ok(host.castVote(0, true))
+    const atVote = stable(host.refereeAppView())
+    ok(host.castVote(1, true))
+    expect(host.refereeAppView().game!.lastStep).toMatchObject({ key: 'step.castVote', params: { voter: 'Bence', choice: 'true' } })
+    ok(host.undo())
+    expect(stable(host.refereeAppView()).game).toEqual(atVote.game)
+    expect(host.undo(4)).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
+    ok(host.undo(3))
+    expect(host.refereeAppView().game!.undoable).toBe(0)
+    const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8').trim().split('\n')
+    expect(lines.slice(-2).map((l) => JSON.parse(l))).toEqual([{ undo: 1 }, { undo: 3 }])
+  })
+})
+
+describe('GameHost: clocks', () => {
+  it('the day clock running out kills a random living player with a host draw', () => {
+    const clock = new FakeClock()
+    const { host, projector } = makeHost({ clock, seed: 7 })
+    ok(host.startGame(maffiasigRequest()))
+    ok(host.endNightStep())
+    ok(host.startTimer())
+    const clockView = host.refereeAppView().game!.projector.clock!
+    expect(clockView).toMatchObject({ kind: 'day', deadline: clock.now() + 20 * 60_000, durationMs: 20 * 60_000 })
+    clock.advance(10 * 60_000)
+    ok(host.pauseTimer())
+    clock.advance(60 * 60_000) // paused: nothing happens
+    expect(host.refereeAppView().game!.projector.stage).toBe('discussion')
+    ok(host.addTime(-60))
+    ok(host.startTimer())
+    const pushed = projector.length
+    clock.advance(9 * 60_000 - 1)
+    expect(projector.length).toBe(pushed)
+    clock.advance(1)
+    const v = host.refereeAppView()
+    expect(projector.length).toBe(pushed + 1)
+    const lastCommand = host.exportGame()
+    const cmds = lastCommand.ok ? lastCommand.value.commands : []
+    const expired = cmds.at(-1)!
+    expect(expired).toMatchObject({ type: 'timerExpired', timer: 'day', at: clock.now() })
+    // The same draw the seeded generator gave (after the deal's permutation draws) picks the victim.
+    const draw = (expired as { draw: number }).draw
+    const victim = pick(draw, 9)
+    expect(v.game!.seats[victim]!.alive).toBe(false)
+    expect(v.game!.projector).toMatchObject({ stage: 'lastWords', speaker: victim })
+    expect(v.game!.projector.announcements.at(-1)).toMatchObject({ kind: 'randomDeath', player: victim })
+  })
+
+  it('taking back an expiry does not fire it again; adding time re-arms it', () => {
+    const clock = new FakeClock()
+    const { host } = makeHost({ clock })
+    ok(host.startGame(maffiasigRequest()))
+    ok(host.endNightStep())
+    ok(host.startTimer())
+    clock.advance(20 * 60_000)
+    expect(host.refereeAppView().game!.projector.stage).toBe('lastWords')
+    ok(host.undo())
+    clock.advance(60_000)
+    const v = host.refereeAppView()
+    expect(v.game!.projector.stage).toBe('discussion')
+    expect(v.game!.seats.every((s) => s.alive)).toBe(true)
+    expect(clock.pending).toBe(0)
+    ok(host.addTime(30))
+    ok(host.pauseTimer())
+    ok(host.startTimer())
+    clock.advance(31_000)
+    expect(host.refereeAppView().game!.projector.stage).toBe('lastWords')
+  })
+
+  it('the defence clock expiring only marks it run out', () => {
+    const clock = new FakeClock()
+    const { host } = makeHost({ clock })
+    ok(host.startGame(maffiasigRequest()))
+    ok(host.endNightStep())
+    ok(host.accuse(3))
+    passVote(host)
+    ok(host.startTimer()) // the defence clock during a defence
+    clock.advance(2 * 60_000)
+    const p = host.refereeAppView().game!.projector
+    expect(p.clock).toMatchObject({ kind: 'defence', expired: true })
+    expect(p.stage).toBe('defence')
+  })
+
+  it('closing the game stops its clocks', () => {
+    const clock = new FakeClock()
+    const { host } = makeHost({ clock })
+    ok(host.startGame(maffiasigRequest()))
+    ok(host.endNightStep())
+    ok(host.startTimer())
+    expect(clock.pending).toBe(1)
+    ok(host.closeGame())
+    expect(clock.pending).toBe(0)
+  })
+})
+
+describe('GameHost: the projector never learns a secret', () => {
+  const SECRET_KEYS = ['roles', 'investigation', 'investigations', 'shots', 'heal', 'ballots', 'tally', 'blind', 'legal', 'script', 'deal']
+
+  function checkScreens(screens: ProjectorScreen[]) {
+    for (const s of screens) {
+      expect(Object.keys(s).sort()).toEqual(s.kind === 'idle' ? ['kind', 'sentAt'] : ['kind', 'sentAt', 'view'])
+      if (s.kind !== 'game') continue
+      const json = JSON.stringify(s)
+      for (const k of SECRET_KEYS) expect(json).not.toContain(`"${k}"`)
+      if (s.view.phase === 'over') continue
+      for (const seat of s.view.seats) if (seat.alive) expect(seat.role, `${seat.name} on a projector screen`).toBeNull()
+    }
+  }
+
+  for (const [presetId, counts, mode] of [
+    ['maffiasig', { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, 'digital'],
+    ['estonian', { mafia: 2, investigator: 1, doctor: 1, citizen: 5 }, 'digital'],
+    ['swedish', { mafia: 2, investigator: 1, doctor: 1, citizen: 5 }, 'physical'],
+  ] as const) {
+    it(`${presetId} (${mode}): every pushed ProjectorScreen over many games`, () => {
+      for (let seed = 1; seed <= 8; seed++) {
+        const clock = new FakeClock()
+        const { host, projector } = makeHost({ seed, identity: false, clock })
+        const rnd = seeded(seed)
+        ok(host.startGame({ ruleset: preset(presetId), players: [...PLAYERS9], counts: { ...counts }, dealMode: mode }))
+        host.projectorReady()
+        for (let i = 0; i < 600; i++) {
+          const c = nextCall(host.refereeAppView(), rnd)
+          if (!c) break
+          ok(host.invoke(c[0] as never, c[1]))
+          if (rnd() < 0.05) clock.advance(5 * 60_000)
+        }
+        expect(host.refereeAppView().game!.winner).not.toBeNull()
+        expect(projector.length).toBeGreaterThan(20)
+        checkScreens(projector)
+      }
+    })
+  }
+})

@@ -1,0 +1,732 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { z } from 'zod'
+import type {
+  ApiError,
+  ApiResult,
+  Estimate,
+  EstimateRequest,
+  ProjectorScreen,
+  RefereeApi,
+  RefereeAppView,
+  SavedGameSummary,
+  SetupCheck,
+  StartGameRequest,
+} from '../../shared/api'
+import { REFEREE_ARG_SCHEMAS, isRefereeMethod, type RefereeMethod } from '../../shared/api-schemas'
+import type { Command } from '../../shared/commands'
+import type { GameFile } from '../../shared/game-file'
+import type { RoleCounts, RoleId } from '../../shared/roles'
+import { PRESET_IDS, type Ruleset } from '../../shared/ruleset'
+import {
+  PRESETS,
+  createGame,
+  dealFromOrder,
+  describe,
+  dispatchUnknown,
+  physicalDeal,
+  projectorView,
+  refereeView,
+  setupProblems,
+  setupWarnings,
+  suggestCounts,
+  toGameFile,
+  undo as engineUndo,
+  type Game,
+} from '../engine'
+import { systemClock, type Clock } from './clock'
+import { GameArchive } from './persistence/games'
+import { JournalWriter, recoverJournal } from './persistence/journal'
+import type { KeyValueStore } from './persistence/kv-store'
+import { SETTINGS_KEYS, dedupeNames, loadSettings, type Settings } from './persistence/settings'
+import { cryptoDraw, cryptoPermutation } from './random'
+import { newGameId, summarize } from './summary'
+
+/** Where randomness comes from (crypto by default; tests inject a seeded one). */
+export interface HostRandom {
+  permutation(n: number): number[]
+  draw(): number
+}
+
+export type Estimator = (req: EstimateRequest, opts: { signal: AbortSignal }) => Promise<Estimate>
+
+export interface GameHostOptions {
+  /** Roster, custom rulesets, language, finished-game summaries. */
+  settings: KeyValueStore
+  /** Folder of the game-in-progress journal (journal/current.jsonl) and finished games (games/). */
+  dataDir: string
+  clock?: Clock
+  random?: HostRandom
+  /** The odds estimator (runs off the main thread); without it estimate() answers 'unavailable'. */
+  estimate?: Estimator
+  /** Called when the referee toggles the projector's full screen (the Electron glue applies it). */
+  onProjectorFullscreen?: (on: boolean) => void
+  /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
+  durable?: boolean
+}
+
+/** Error codes the host adds to the engine's (EngineErrorCode). */
+export type HostErrorCode =
+  | 'unknown-method'
+  | 'invalid-arguments'
+  | 'no-game'
+  | 'game-in-progress'
+  | 'unfinished-game'
+  | 'nothing-to-resume'
+  | 'setup-problems'
+  | 'not-found'
+  | 'preset-readonly'
+  | 'storage-failed'
+  | 'unavailable'
+  | 'cancelled'
+  | 'estimate-failed'
+  | 'internal'
+
+const fail = (code: HostErrorCode | string, message: string): { ok: false; error: ApiError } => ({ ok: false, error: { code, message } })
+const OK: { ok: true; value: null } = { ok: true, value: null }
+const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value })
+
+interface OpenGame {
+  id: string
+  createdAt: string
+  game: Game
+  journal: JournalWriter | null
+}
+
+interface ParkedGame {
+  id: string
+  createdAt: string
+  game: Game
+  savedAt: string
+}
+
+type Args<K extends RefereeMethod> = z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]>
+type Handlers = { [K in RefereeMethod]: (...args: Args<K>) => ApiResult<unknown> | Promise<ApiResult<unknown>> }
+
+/** Methods that never change anything (no view is pushed after them). */
+const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'estimate'])
+
+/**
+ * The host: the library (presets, custom rulesets, the roster), the game in progress with its
+ * journal, the resumable game, finished games and notices. Every RefereeApi method is here, taking
+ * UNKNOWN arguments (parsed with REFEREE_ARG_SCHEMAS) and returning an ApiResult — it never throws
+ * to its caller, and a refused call changes nothing and pushes nothing. After every change it pushes
+ * a RefereeAppView to referee subscribers and a ProjectorScreen (built only from projectorView) to
+ * projector subscribers. Time and randomness come from the host, never from a window.
+ */
+export class GameHost {
+  private readonly kv: KeyValueStore
+  private readonly clock: Clock
+  private readonly random: HostRandom
+  private readonly estimator: Estimator | undefined
+  private readonly onFullscreen: ((on: boolean) => void) | undefined
+  private readonly durable: boolean
+  readonly journalPath: string
+  readonly archive: GameArchive
+
+  private settings: Settings
+  private notices: string[] = []
+  private current: OpenGame | null = null
+  private parked: ParkedGame | null = null
+  /** The last finished game closed in this session (for a rematch from the setup screen). */
+  private lastFinished: Game | null = null
+  private fullscreen = false
+
+  private readonly refereeSubs = new Set<(v: RefereeAppView) => void>()
+  private readonly projectorSubs = new Set<(v: ProjectorScreen) => void>()
+  private readonly clockHandles = new Map<'day' | 'defence', unknown>()
+  /** Running clocks whose deadline had already passed when undo or resume restored them: not auto-expired. */
+  private readonly suppressed = new Map<'day' | 'defence', number>()
+  private estimateAbort: AbortController | null = null
+  private readonly handlers: Handlers
+
+  constructor(opts: GameHostOptions) {
+    this.kv = opts.settings
+    this.clock = opts.clock ?? systemClock
+    this.random = opts.random ?? { permutation: cryptoPermutation, draw: cryptoDraw }
+    this.estimator = opts.estimate
+    this.onFullscreen = opts.onProjectorFullscreen
+    this.durable = opts.durable ?? true
+    this.journalPath = join(opts.dataDir, 'journal', 'current.jsonl')
+    this.archive = new GameArchive(join(opts.dataDir, 'games'), this.durable)
+    this.handlers = this.makeHandlers()
+
+    const loaded = loadSettings(this.kv)
+    this.settings = loaded.settings
+    this.notices.push(...loaded.notices)
+    this.syncFinishedWithFolder()
+    this.recoverGameInProgress()
+  }
+
+  // ───────────────────────────── subscriptions and views ─────────────────────────────
+
+  /** Subscribe a referee window; it gets a view after every change (ask ready() for the first). */
+  onRefereeView(cb: (v: RefereeAppView) => void): () => void {
+    this.refereeSubs.add(cb)
+    return () => this.refereeSubs.delete(cb)
+  }
+
+  /** Subscribe a projector window; it gets ProjectorScreen values only. */
+  onProjectorScreen(cb: (v: ProjectorScreen) => void): () => void {
+    this.projectorSubs.add(cb)
+    return () => this.projectorSubs.delete(cb)
+  }
+
+  refereeAppView(): RefereeAppView {
+    const cur = this.current
+    const g = cur?.game
+    const last = g && g.log.length ? g.log[g.log.length - 1]!.command : null
+    return {
+      screen: cur ? 'game' : 'setup',
+      presets: PRESET_IDS.map((id) => structuredClone(PRESETS[id])),
+      customRulesets: structuredClone(this.settings.customRulesets),
+      roster: [...this.settings.roster],
+      resumable: this.parked ? summarize(this.parked.game, this.parked.id, this.parked.savedAt) : null,
+      finishedGames: [...this.settings.finishedGames].sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0)),
+      game: g ? refereeView(g.state, { undoable: g.log.length, last }) : null,
+      log: g ? g.log.map((e) => describe(g.state, e.command)) : [],
+      notices: [...this.notices],
+      sentAt: this.clock.now(),
+      projectorFullscreen: this.fullscreen,
+    }
+  }
+
+  /** What the projector shows: built from projectorView(state) alone, never from the referee's view. */
+  projectorScreen(): ProjectorScreen {
+    const sentAt = this.clock.now()
+    return this.current ? { kind: 'game', view: projectorView(this.current.game.state), sentAt } : { kind: 'idle', sentAt }
+  }
+
+  /** The projector page is ready: push it the current screen (and return it). */
+  projectorReady(): ProjectorScreen {
+    const screen = this.projectorScreen()
+    for (const cb of this.projectorSubs) safe(() => cb(screen))
+    return screen
+  }
+
+  /** The projector's full-screen state changed outside the referee's toggle (e.g. Esc on the projector). */
+  setProjectorFullscreen(on: boolean): void {
+    if (this.fullscreen === on) return
+    this.fullscreen = on
+    this.pushReferee()
+  }
+
+  get language(): string | null {
+    return this.settings.language
+  }
+
+  /** The window language (not part of RefereeApi yet). */
+  setLanguage(lang: unknown): ApiResult {
+    if (typeof lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) return fail('invalid-arguments', 'Not a language code.')
+    return this.saveSetting('language', lang, () => (this.settings.language = lang))
+  }
+
+  /** Stop clocks, cancel an estimate and close the journal (the game stays resumable on disk). */
+  dispose(): void {
+    this.clearClocks()
+    this.estimateAbort?.abort()
+    this.current?.journal?.close()
+    this.refereeSubs.clear()
+    this.projectorSubs.clear()
+  }
+
+  // ───────────────────────────── the generic entry point ─────────────────────────────
+
+  /**
+   * One call from a window: the method must be a RefereeApi method (the allow-list) and the arguments
+   * a list; they are parsed with the method's schema. This is what the IPC handler and the browser
+   * transport call. `ready` answers `{ ok: true, value: RefereeAppView }`.
+   */
+  async call(method: unknown, args: unknown): Promise<ApiResult<unknown>> {
+    if (!isRefereeMethod(method)) return fail('unknown-method', `There is no referee action called ${JSON.stringify(String(method)).slice(0, 60)}.`)
+    if (!Array.isArray(args)) return fail('invalid-arguments', 'The arguments must be a list.')
+    return this.run(method, args)
+  }
+
+  /** Same as call() but synchronous for every method except estimate (used by tests and the CLI). */
+  invoke(method: RefereeMethod, args: readonly unknown[]): ApiResult<unknown> | Promise<ApiResult<unknown>> {
+    return this.run(method, args)
+  }
+
+  /** An in-process RefereeApi over this host (tests, the CLI, or a same-process window). */
+  asRefereeApi(): RefereeApi {
+    const api: Record<string, unknown> = {}
+    for (const m of Object.keys(REFEREE_ARG_SCHEMAS) as RefereeMethod[])
+      api[m] = (...args: unknown[]) => Promise.resolve(this.run(m, args))
+    api.ready = () => Promise.resolve(this.refereeAppView())
+    api.onView = (cb: (v: RefereeAppView) => void) => this.onRefereeView(cb)
+    return api as unknown as RefereeApi
+  }
+
+  private run(method: RefereeMethod, rawArgs: readonly unknown[]): ApiResult<unknown> | Promise<ApiResult<unknown>> {
+    // JSON turns a missing optional argument into null at the end of the list only if sent; trailing undefined is dropped.
+    const args = [...rawArgs]
+    while (args.length && args[args.length - 1] === undefined) args.pop()
+    const parsed = REFEREE_ARG_SCHEMAS[method].safeParse(args)
+    if (!parsed.success) {
+      const why = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.length ? `argument ${i.path.join('.')}` : 'arguments'}: ${i.message}`)
+        .join('; ')
+      return fail('invalid-arguments', `${method}: ${why}`)
+    }
+    try {
+      const handler = this.handlers[method] as (...a: unknown[]) => ApiResult<unknown> | Promise<ApiResult<unknown>>
+      const result = handler(...(parsed.data as unknown[]))
+      if (result instanceof Promise) return result.catch((e: unknown) => fail('internal', String((e as Error)?.message ?? e)))
+      if (result.ok && !READ_ONLY.has(method)) this.push()
+      return result
+    } catch (e) {
+      return fail('internal', `${method} failed: ${(e as Error)?.message ?? String(e)}`)
+    }
+  }
+
+  // ───────────────────────────── RefereeApi, one method each ─────────────────────────────
+
+  ready(): RefereeAppView {
+    return this.refereeAppView()
+  }
+  saveRoster(names: unknown): ApiResult { return this.run('saveRoster', [names]) as ApiResult }
+  saveRuleset(ruleset: unknown): ApiResult { return this.run('saveRuleset', [ruleset]) as ApiResult }
+  deleteRuleset(id: unknown): ApiResult { return this.run('deleteRuleset', [id]) as ApiResult }
+  checkSetup(ruleset: unknown, players: unknown, counts?: unknown): ApiResult<SetupCheck> { return this.run('checkSetup', [ruleset, players, counts]) as ApiResult<SetupCheck> }
+  startGame(req: unknown): ApiResult { return this.run('startGame', [req]) as ApiResult }
+  rematch(): ApiResult { return this.run('rematch', []) as ApiResult }
+  resumeGame(): ApiResult { return this.run('resumeGame', []) as ApiResult }
+  discardSavedGame(): ApiResult { return this.run('discardSavedGame', []) as ApiResult }
+  closeGame(): ApiResult { return this.run('closeGame', []) as ApiResult }
+  exportGame(): ApiResult<GameFile> { return this.run('exportGame', []) as ApiResult<GameFile> }
+  dismissNotice(index: unknown): ApiResult { return this.run('dismissNotice', [index]) as ApiResult }
+  estimate(req: unknown): Promise<ApiResult<Estimate>> { return Promise.resolve(this.run('estimate', [req]) as ApiResult<Estimate> | Promise<ApiResult<Estimate>>) }
+  toggleProjectorFullscreen(): ApiResult { return this.run('toggleProjectorFullscreen', []) as ApiResult }
+  identifyRole(role: unknown, players: unknown): ApiResult { return this.run('identifyRole', [role, players]) as ApiResult }
+  setReadingStart(player: unknown): ApiResult { return this.run('setReadingStart', [player]) as ApiResult }
+  shoot(shooter: unknown, target: unknown): ApiResult { return this.run('shoot', [shooter, target]) as ApiResult }
+  clearShot(shooter: unknown): ApiResult { return this.run('clearShot', [shooter]) as ApiResult }
+  chooseTarget(target: unknown): ApiResult { return this.run('chooseTarget', [target]) as ApiResult }
+  investigate(target: unknown): ApiResult { return this.run('investigate', [target]) as ApiResult }
+  heal(target: unknown): ApiResult { return this.run('heal', [target]) as ApiResult }
+  endNightStep(): ApiResult { return this.run('endNightStep', []) as ApiResult }
+  accuse(accused: unknown, accuser?: unknown): ApiResult { return this.run('accuse', [accused, accuser]) as ApiResult }
+  withdrawAccusation(): ApiResult { return this.run('withdrawAccusation', []) as ApiResult }
+  endDefence(): ApiResult { return this.run('endDefence', []) as ApiResult }
+  nominate(player: unknown): ApiResult { return this.run('nominate', [player]) as ApiResult }
+  withdrawNomination(player: unknown): ApiResult { return this.run('withdrawNomination', [player]) as ApiResult }
+  closeNominations(): ApiResult { return this.run('closeNominations', []) as ApiResult }
+  castVote(voter: unknown, choice: unknown): ApiResult { return this.run('castVote', [voter, choice]) as ApiResult }
+  setVoteCount(count: unknown, candidate?: unknown): ApiResult { return this.run('setVoteCount', [count, candidate]) as ApiResult }
+  closeVote(): ApiResult { return this.run('closeVote', []) as ApiResult }
+  endLastWords(): ApiResult { return this.run('endLastWords', []) as ApiResult }
+  drawRandomDeath(): ApiResult { return this.run('drawRandomDeath', []) as ApiResult }
+  startTimer(): ApiResult { return this.run('startTimer', []) as ApiResult }
+  pauseTimer(): ApiResult { return this.run('pauseTimer', []) as ApiResult }
+  addTime(seconds: unknown): ApiResult { return this.run('addTime', [seconds]) as ApiResult }
+  undo(steps?: unknown): ApiResult { return this.run('undo', [steps]) as ApiResult }
+
+  // ───────────────────────────── handlers (arguments already parsed) ─────────────────────────────
+
+  private makeHandlers(): Handlers {
+    const cmd = (c: Command) => this.gameCommand(c)
+    return {
+      ready: () => ok(this.refereeAppView()),
+      saveRoster: (names) => this.doSaveRoster(names),
+      saveRuleset: (r) => this.doSaveRuleset(r),
+      deleteRuleset: (id) => this.doDeleteRuleset(id),
+      checkSetup: (r, players, counts) => this.doCheckSetup(r, players, counts),
+      startGame: (req) => this.doStartGame(req),
+      rematch: () => this.doRematch(),
+      resumeGame: () => this.doResume(),
+      discardSavedGame: () => this.doDiscard(),
+      closeGame: () => this.doClose(),
+      exportGame: () => this.doExport(),
+      dismissNotice: (i) => {
+        if (i >= this.notices.length) return fail('not-found', `There is no notice ${i}.`)
+        this.notices.splice(i, 1)
+        return OK
+      },
+      estimate: (req) => this.doEstimate(req),
+      toggleProjectorFullscreen: () => {
+        this.fullscreen = !this.fullscreen
+        safe(() => this.onFullscreen?.(this.fullscreen))
+        return OK
+      },
+
+      identifyRole: (role, players) => cmd({ type: 'identifyRole', role, players }),
+      setReadingStart: (player) => cmd({ type: 'setReadingStart', player }),
+      shoot: (shooter, target) => cmd({ type: 'shoot', shooter, target }),
+      clearShot: (shooter) => cmd({ type: 'clearShot', shooter }),
+      chooseTarget: (target) => cmd({ type: 'chooseTarget', target }),
+      investigate: (target) => cmd({ type: 'investigate', target }),
+      heal: (target) => cmd({ type: 'heal', target }),
+      endNightStep: () => cmd({ type: 'endNightStep' }),
+      accuse: (accused, accuser) => cmd(accuser === undefined ? { type: 'accuse', accused } : { type: 'accuse', accused, accuser }),
+      withdrawAccusation: () => cmd({ type: 'withdrawAccusation' }),
+      endDefence: () => cmd({ type: 'endDefence' }),
+      nominate: (player) => cmd({ type: 'nominate', player }),
+      withdrawNomination: (player) => cmd({ type: 'withdrawNomination', player }),
+      closeNominations: () => cmd({ type: 'closeNominations' }),
+      castVote: (voter, choice) => cmd({ type: 'castVote', voter, choice }),
+      setVoteCount: (count, candidate) => cmd(candidate === undefined ? { type: 'setVoteCount', count } : { type: 'setVoteCount', count, candidate }),
+      // The host supplies the draw (used only to break a tie where the ruleset says so).
+      closeVote: () => cmd({ type: 'closeVote', draw: this.random.draw() }),
+      endLastWords: () => cmd({ type: 'endLastWords' }),
+      drawRandomDeath: () => cmd({ type: 'drawRandomDeath', draw: this.random.draw() }),
+      startTimer: () => cmd({ type: 'startTimer', at: this.clock.now() }),
+      pauseTimer: () => cmd({ type: 'pauseTimer', at: this.clock.now() }),
+      addTime: (seconds) => cmd({ type: 'addTime', seconds, at: this.clock.now() }),
+      undo: (steps) => this.doUndo(steps ?? 1),
+    }
+  }
+
+  private saveSetting<K extends keyof Settings>(key: K, value: Settings[K], commit: () => void): ApiResult {
+    try {
+      this.kv.set(SETTINGS_KEYS[key], value)
+    } catch (e) {
+      return fail('storage-failed', `The settings could not be saved: ${(e as Error).message}`)
+    }
+    commit()
+    return OK
+  }
+
+  private doSaveRoster(names: string[]): ApiResult {
+    const clean = names.map((n) => n.trim())
+    const unique = dedupeNames(clean)
+    if (unique.length !== clean.length) return fail('invalid-arguments', 'The roster has the same name twice.')
+    return this.saveSetting('roster', unique, () => (this.settings.roster = unique))
+  }
+
+  private doSaveRuleset(r: Ruleset): ApiResult {
+    if ((PRESET_IDS as readonly string[]).includes(r.id))
+      return fail('preset-readonly', `"${r.id}" is a preset; save your changes under a new id.`)
+    const list = this.settings.customRulesets
+    const i = list.findIndex((x) => x.id === r.id)
+    if (i < 0 && list.length >= 200) return fail('invalid-arguments', 'At most 200 custom rulesets can be kept.')
+    const next = i < 0 ? [...list, r] : list.map((x, j) => (j === i ? r : x))
+    return this.saveSetting('customRulesets', next, () => (this.settings.customRulesets = next))
+  }
+
+  private doDeleteRuleset(id: string): ApiResult {
+    if ((PRESET_IDS as readonly string[]).includes(id)) return fail('preset-readonly', 'A preset cannot be deleted.')
+    const next = this.settings.customRulesets.filter((x) => x.id !== id)
+    if (next.length === this.settings.customRulesets.length) return fail('not-found', `There is no custom ruleset "${id}".`)
+    return this.saveSetting('customRulesets', next, () => (this.settings.customRulesets = next))
+  }
+
+  private doCheckSetup(r: Ruleset, players: string[], counts: RoleCounts | undefined): ApiResult<SetupCheck> {
+    const suggested = suggestCounts(r, players.length)
+    const c = counts ?? suggested
+    return ok({
+      suggested,
+      problems: setupProblems(r, players, c).map((p) => p.message),
+      warnings: setupWarnings(r, players.length, c),
+    })
+  }
+
+  private doStartGame(req: StartGameRequest): ApiResult {
+    const blocked = this.blockedByOpenGame()
+    if (blocked) return blocked
+    const players = req.players.map((p) => p.trim())
+    const problems = setupProblems(req.ruleset, players, req.counts)
+    if (problems.length) return fail('setup-problems', problems.map((p) => p.message).join(' '))
+    let known: (RoleId | null)[] = players.map(() => null)
+    if (req.dealMode === 'physical' && req.knownRoles) {
+      if (req.knownRoles.length !== players.length)
+        return fail('invalid-arguments', `knownRoles has ${req.knownRoles.length} entries for ${players.length} players.`)
+      known = [...req.knownRoles]
+    }
+    const deal = req.dealMode === 'digital' ? dealFromOrder(req.counts, this.random.permutation(players.length)) : physicalDeal(req.counts, known)
+    return this.openNewGame(req.ruleset, players, deal)
+  }
+
+  private doRematch(): ApiResult {
+    const cur = this.current
+    if (cur && cur.game.state.phase !== 'over') return fail('game-in-progress', 'The game is not over yet; finish or close it first.')
+    const source = cur?.game ?? this.lastFinished
+    if (!source) return fail('no-game', 'There is no finished game to play again.')
+    const { ruleset, players, deal } = source.setup
+    const blocked = this.blockedByOpenGame()
+    if (blocked) return blocked
+    const next =
+      deal.mode === 'digital'
+        ? dealFromOrder(deal.counts, this.random.permutation(players.length))
+        : physicalDeal(deal.counts, players.map(() => null))
+    return this.openNewGame(ruleset, [...players], next)
+  }
+
+  /** Before a new game: archive a finished open game; refuse while an unfinished one is open or parked. */
+  private blockedByOpenGame(): ApiResult | null {
+    if (this.current) {
+      if (this.current.game.state.phase !== 'over') return fail('game-in-progress', 'A game is in progress; close it first.')
+      const archived = this.archiveCurrent()
+      if (!archived.ok) return archived
+    }
+    if (this.parked) return fail('unfinished-game', 'An unfinished game is saved; resume it or discard it first.')
+    return null
+  }
+
+  private openNewGame(ruleset: Ruleset, players: string[], deal: Game['setup']['deal']): ApiResult {
+    const created = createGame({ ruleset: structuredClone(ruleset), players, deal })
+    if (!created.ok) return fail(created.error.code, created.error.message)
+    const now = new Date(this.clock.now())
+    const id = newGameId(now, randomBytes(3).toString('hex'))
+    const createdAt = now.toISOString()
+    let journal: JournalWriter
+    try {
+      journal = JournalWriter.create(this.journalPath, toGameFile(created.value, { id, createdAt }), [], this.durable)
+    } catch (e) {
+      return fail('storage-failed', `The game could not be saved, so it was not started: ${(e as Error).message}`)
+    }
+    this.current = { id, createdAt, game: created.value, journal }
+    this.suppressed.clear()
+    this.scheduleClocks('forward')
+    return OK
+  }
+
+  private doResume(): ApiResult {
+    if (!this.parked) return fail('nothing-to-resume', 'There is no unfinished game to resume.')
+    if (this.current) return fail('game-in-progress', 'Close the open game first.')
+    let journal: JournalWriter
+    try {
+      journal = existsSync(this.journalPath)
+        ? JournalWriter.openAppend(this.journalPath, this.durable)
+        : JournalWriter.create(this.journalPath, this.headerOf(this.parked), this.parked.game.log.map((e) => ({ command: e.command })), this.durable)
+    } catch (e) {
+      return fail('storage-failed', `The saved game could not be opened for writing: ${(e as Error).message}`)
+    }
+    const p = this.parked
+    this.current = { id: p.id, createdAt: p.createdAt, game: p.game, journal }
+    this.parked = null
+    this.suppressed.clear()
+    this.scheduleClocks('restore')
+    return OK
+  }
+
+  private doDiscard(): ApiResult {
+    if (!this.parked) return fail('nothing-to-resume', 'There is no unfinished game to discard.')
+    try {
+      rmSync(this.journalPath, { force: true })
+    } catch (e) {
+      return fail('storage-failed', `The saved game could not be deleted: ${(e as Error).message}`)
+    }
+    this.parked = null
+    return OK
+  }
+
+  private doClose(): ApiResult {
+    const cur = this.current
+    if (!cur) return fail('no-game', 'No game is open.')
+    if (cur.game.state.phase === 'over') return this.archiveCurrent()
+    // An unfinished game stays on disk and is offered for resume.
+    cur.journal?.close()
+    this.parked = { id: cur.id, createdAt: cur.createdAt, game: cur.game, savedAt: new Date(this.clock.now()).toISOString() }
+    this.current = null
+    this.clearClocks()
+    return OK
+  }
+
+  private doExport(): ApiResult<GameFile> {
+    const g = this.current ?? this.parked
+    if (!g) return fail('no-game', 'No game is open.')
+    return ok(toGameFile(g.game, { id: g.id, createdAt: g.createdAt }))
+  }
+
+  private async doEstimate(req: EstimateRequest): Promise<ApiResult<Estimate>> {
+    if (!this.estimator) return fail('unavailable', 'The odds estimator is not available in this build.')
+    const problems = setupProblems(req.ruleset, Array.from({ length: req.players }, (_, i) => `P${i + 1}`), req.counts)
+    if (problems.length) return fail('setup-problems', problems.map((p) => p.message).join(' '))
+    this.estimateAbort?.abort()
+    const ctrl = new AbortController()
+    this.estimateAbort = ctrl
+    try {
+      const value = await this.estimator(req, { signal: ctrl.signal })
+      return ok(value)
+    } catch (e) {
+      if (ctrl.signal.aborted) return fail('cancelled', 'A newer estimate replaced this one.')
+      return fail('estimate-failed', `The estimate failed: ${(e as Error)?.message ?? String(e)}`)
+    } finally {
+      if (this.estimateAbort === ctrl) this.estimateAbort = null
+    }
+  }
+
+  private doUndo(steps: number): ApiResult {
+    const cur = this.current
+    if (!cur) return fail('no-game', 'No game is open.')
+    const r = engineUndo(cur.game, steps)
+    if (!r.ok) return fail(r.error.code, r.error.message)
+    try {
+      cur.journal?.append({ undo: steps })
+    } catch (e) {
+      return fail('storage-failed', `The step could not be saved, so it was not taken back: ${(e as Error).message}`)
+    }
+    cur.game = r.value
+    this.scheduleClocks('restore')
+    return OK
+  }
+
+  /** One engine command: decide, make it durable in the journal, then apply. Refused → nothing changes. */
+  private gameCommand(c: Command): ApiResult {
+    const cur = this.current
+    if (!cur) return fail('no-game', 'No game is open.')
+    const r = dispatchUnknown(cur.game, c)
+    if (!r.ok) return fail(r.error.code, r.error.message)
+    const accepted = r.value.log[r.value.log.length - 1]!.command
+    try {
+      cur.journal?.append({ command: accepted })
+    } catch (e) {
+      return fail('storage-failed', `The step could not be saved, so it was not taken: ${(e as Error).message}`)
+    }
+    cur.game = r.value
+    this.scheduleClocks('forward')
+    return OK
+  }
+
+  // ───────────────────────────── finished games ─────────────────────────────
+
+  private headerOf(g: { id: string; createdAt: string; game: Game }): GameFile {
+    return toGameFile({ ...g.game, log: [] }, { id: g.id, createdAt: g.createdAt })
+  }
+
+  /** Save the open (finished) game as a game file, list it, and delete its journal. */
+  private archiveCurrent(): ApiResult {
+    const cur = this.current
+    if (!cur) return OK
+    const saved = this.archiveGame(cur.id, cur.createdAt, cur.game)
+    if (!saved.ok) return saved
+    try {
+      cur.journal ? cur.journal.remove() : rmSync(this.journalPath, { force: true })
+    } catch {
+      // The journal of a game that is archived is harmless: the next start archives it again (same id).
+    }
+    this.lastFinished = cur.game
+    this.current = null
+    this.clearClocks()
+    return OK
+  }
+
+  private archiveGame(id: string, createdAt: string, g: Game): ApiResult {
+    const file = { ...toGameFile(g, { id, createdAt }), id }
+    try {
+      this.archive.save(file)
+    } catch (e) {
+      return fail('storage-failed', `The finished game could not be saved: ${(e as Error).message}`)
+    }
+    const summary = summarize(g, id, new Date(this.clock.now()).toISOString())
+    const list = [...this.settings.finishedGames.filter((s) => s.id !== id), summary]
+    this.settings.finishedGames = list
+    try {
+      this.kv.set(SETTINGS_KEYS.finishedGames, list)
+    } catch {
+      // The game file is saved; the list is rebuilt from the games folder on the next start.
+    }
+    return OK
+  }
+
+  /** The settings' list of finished games is a cache of the games folder: add what is missing there. */
+  private syncFinishedWithFolder(): void {
+    const listed = this.settings.finishedGames.filter((s) => this.archive.has(s.id))
+    const scan = this.archive.scan(new Set(listed.map((s) => s.id)))
+    this.notices.push(...scan.notices)
+    const next: SavedGameSummary[] = [...listed, ...scan.summaries]
+    if (next.length !== this.settings.finishedGames.length || scan.summaries.length) {
+      this.settings.finishedGames = next
+      try {
+        this.kv.set(SETTINGS_KEYS.finishedGames, next)
+      } catch {
+        /* rebuilt again next time */
+      }
+    }
+  }
+
+  private recoverGameInProgress(): void {
+    let rec
+    try {
+      rec = recoverJournal(this.journalPath, this.durable)
+    } catch (e) {
+      this.notices.push(`The saved game in progress could not be read (${(e as Error).message}).`)
+      return
+    }
+    this.notices.push(...rec.notices)
+    const r = rec.recovered
+    if (!r) return
+    const id = r.header.id && /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(r.header.id) ? r.header.id : newGameId(new Date(this.clock.now()), randomBytes(3).toString('hex'))
+    const createdAt = r.header.createdAt ?? r.savedAt
+    if (r.game.state.phase === 'over') {
+      // Finished but not yet archived when the app stopped: archive it now.
+      const saved = this.archiveGame(id, createdAt, r.game)
+      if (saved.ok) {
+        rmSync(this.journalPath, { force: true })
+        this.lastFinished = r.game
+        return
+      }
+    }
+    this.parked = { id, createdAt, game: r.game, savedAt: r.savedAt }
+  }
+
+  // ───────────────────────────── clocks ─────────────────────────────
+
+  private clearClocks(): void {
+    for (const h of this.clockHandles.values()) this.clock.clearTimeout(h)
+    this.clockHandles.clear()
+  }
+
+  /**
+   * Arm a timeout for each running clock. 'restore' (after undo or resume): a clock whose deadline
+   * has already passed is left alone — taking back a random death must not cause another one; the
+   * referee pauses it, adds time or draws by hand.
+   */
+  private scheduleClocks(mode: 'forward' | 'restore'): void {
+    this.clearClocks()
+    const s = this.current?.game.state
+    if (!s || s.phase !== 'day') return
+    const now = this.clock.now()
+    for (const t of [s.dayTimer, s.defenceTimer]) {
+      if (!t || t.deadline === null || t.expired) continue
+      if (this.suppressed.get(t.kind) === t.deadline) continue
+      if (mode === 'restore' && t.deadline <= now) {
+        this.suppressed.set(t.kind, t.deadline)
+        continue
+      }
+      const kind = t.kind
+      const deadline = t.deadline
+      this.clockHandles.set(kind, this.clock.setTimeout(() => this.clockDue(kind, deadline), Math.max(0, deadline - now)))
+    }
+  }
+
+  private clockDue(kind: 'day' | 'defence', deadline: number): void {
+    this.clockHandles.delete(kind)
+    const s = this.current?.game.state
+    const t = kind === 'day' ? s?.dayTimer : s?.defenceTimer
+    if (!t || t.deadline !== deadline || t.expired) return
+    const now = this.clock.now()
+    if (now < deadline) {
+      this.clockHandles.set(kind, this.clock.setTimeout(() => this.clockDue(kind, deadline), deadline - now))
+      return
+    }
+    const r = this.gameCommand({ type: 'timerExpired', at: now, timer: kind, draw: this.random.draw() })
+    if (r.ok) this.push()
+  }
+
+  // ───────────────────────────── fan-out ─────────────────────────────
+
+  private pushReferee(): void {
+    if (!this.refereeSubs.size) return
+    const v = this.refereeAppView()
+    for (const cb of this.refereeSubs) safe(() => cb(v))
+  }
+
+  private push(): void {
+    this.pushReferee()
+    if (!this.projectorSubs.size) return
+    const p = this.projectorScreen()
+    for (const cb of this.projectorSubs) safe(() => cb(p))
+  }
+}
+
+function safe(f: () => void): void {
+  try {
+    f()
+  } catch {
+    // A subscriber's failure (a closed window) must not break the host.
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import type { SavedGameSummary } from '../../../shared/api'
+import { rulesetSchema, type Ruleset } from '../../../shared/ruleset'
+import type { KeyValueStore } from './kv-store'
+
+/** What the settings store holds, and how each value is checked (and salvaged) when read. */
+
+export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', finishedGames: 'finishedGames' } as const
+
+export const savedGameSummarySchema = z.object({
+  id: z.string().min(1).max(100),
+  rulesetName: z.string().max(80),
+  players: z.array(z.string().max(60)).max(60),
+  phase: z.string().max(20),
+  dayNumber: z.number().int().min(0).max(1000),
+  savedAt: z.string().max(40),
+  winner: z.string().max(20).nullable(),
+})
+
+export interface Settings {
+  roster: string[]
+  customRulesets: Ruleset[]
+  language: string | null
+  finishedGames: SavedGameSummary[]
+}
+
+const rosterName = z.string().trim().min(1).max(60)
+const languageSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
+
+/** Keep the valid items of a list; report whether anything was dropped. */
+function salvageList<T>(raw: unknown, item: z.ZodType<T>): { value: T[]; damaged: boolean; dropped: number } {
+  if (raw === undefined) return { value: [], damaged: false, dropped: 0 }
+  if (!Array.isArray(raw)) return { value: [], damaged: true, dropped: 1 }
+  const value: T[] = []
+  for (const x of raw) {
+    const r = item.safeParse(x)
+    if (r.success) value.push(r.data)
+  }
+  return { value, damaged: value.length !== raw.length, dropped: raw.length - value.length }
+}
+
+export function dedupeNames(names: readonly string[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const n of names) {
+    const key = n.trim().toLocaleLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(n.trim())
+  }
+  return out
+}
+
+/**
+ * Read every setting, keep what is valid, and say in plain words what was not. When anything was
+ * damaged the store's data is first copied aside (nothing is lost) and the repaired values written back.
+ */
+export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: string[] } {
+  const notices: string[] = [...(kv.notices ?? [])]
+  const damaged: string[] = []
+
+  const roster = salvageList(kv.get(SETTINGS_KEYS.roster), rosterName)
+  const rosterValue = dedupeNames(roster.value)
+  if (roster.damaged) damaged.push(`the club roster (${rosterValue.length} names kept)`)
+
+  const rulesets = salvageList(kv.get(SETTINGS_KEYS.customRulesets), rulesetSchema)
+  const seenIds = new Set<string>()
+  const rulesetValue = rulesets.value.filter((r) => (seenIds.has(r.id) ? false : (seenIds.add(r.id), true)))
+  if (rulesets.damaged || rulesetValue.length !== rulesets.value.length)
+    damaged.push(`the custom rulesets (${rulesetValue.length} kept, ${rulesets.dropped + rulesets.value.length - rulesetValue.length} unreadable)`)
+
+  const finished = salvageList(kv.get(SETTINGS_KEYS.finishedGames), savedGameSummarySchema)
+  if (finished.damaged) damaged.push('the list of finished games (it is rebuilt from the games folder)')
+
+  const rawLang = kv.get(SETTINGS_KEYS.language)
+  let language: string | null = null
+  if (rawLang !== undefined && rawLang !== null) {
+    const l = languageSchema.safeParse(rawLang)
+    if (l.success) language = l.data
+    else damaged.push('the language setting')
+  }
+
+  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, finishedGames: finished.value }
+  if (damaged.length) {
+    let aside: string | null = null
+    try {
+      aside = kv.backup?.() ?? null
+    } catch {
+      aside = null
+    }
+    notices.push(
+      `Part of the settings was damaged: ${damaged.join('; ')}.` +
+        (aside ? ` The original settings were kept as ${aside}.` : '') +
+        ' What could be read was kept.',
+    )
+    try {
+      kv.set(SETTINGS_KEYS.roster, settings.roster)
+      kv.set(SETTINGS_KEYS.customRulesets, settings.customRulesets)
+      kv.set(SETTINGS_KEYS.finishedGames, settings.finishedGames)
+      kv.set(SETTINGS_KEYS.language, settings.language)
+    } catch (e) {
+      notices.push(`The repaired settings could not be saved (${(e as Error).message}).`)
+    }
+  }
+  return { settings, notices }
+}

@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { RefereeAppView } from '../../shared/api'
+import type { HostRandom } from './game-host'
+
+/** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
+
+/** mulberry32: a small seeded generator, for tests only (the host uses crypto). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 0x100000000
+  }
+}
+
+/** Deterministic host randomness: `identity` deals seat order (seats 0.. get mafia first). */
+export function seededRandom(seed: number, opts: { identity?: boolean } = {}): HostRandom {
+  const rnd = seeded(seed)
+  return {
+    permutation: (n) => {
+      const a = Array.from({ length: n }, (_, i) => i)
+      if (opts.identity) return a
+      for (let i = n - 1; i > 0; i--) {
+        const j = Math.floor(rnd() * (i + 1))
+        ;[a[i], a[j]] = [a[j] as number, a[i] as number]
+      }
+      return a
+    },
+    draw: () => Math.floor(rnd() * 0x100000000),
+  }
+}
+
+export const tempDir = (prefix = 'nightfall-host-'): string => mkdtempSync(join(tmpdir(), prefix))
+
+/** A view without its send time, for comparing states. */
+export const stable = (v: RefereeAppView): Omit<RefereeAppView, 'sentAt'> => {
+  const { sentAt: _s, ...rest } = v
+  return rest
+}
+
+export const PLAYERS9 = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
+
+export type Call = [method: string, args: unknown[]]
+
+/**
+ * A simple referee for tests: the next legal call for the game in the view, or null when the game
+ * is over. Mafia all shoot the first living town seat; accused players are voted out; with `rnd`
+ * it sometimes takes a step back (undo) or runs the day clock.
+ */
+export function nextCall(v: RefereeAppView, rnd?: () => number): Call | null {
+  const g = v.game
+  if (!g || g.winner) return null
+  const L = g.legal
+  if (rnd && g.undoable > 0 && rnd() < 0.06) return ['undo', [1 + Math.floor(rnd() * Math.min(2, g.undoable))]]
+  if (rnd && L.startTimer && rnd() < 0.2) return ['startTimer', []]
+  if (rnd && L.pauseTimer && rnd() < 0.3) return ['pauseTimer', []]
+  if (L.identify) return ['identifyRole', [L.identify.role, L.identify.candidates.slice(0, L.identify.count)]]
+  const firstTown = g.seats.find((s) => s.alive && s.role !== 'mafia')?.seat
+  const shooters = Object.keys(L.shoot).map(Number)
+  const recorded = new Set(g.night?.shots.map((s) => s.shooter) ?? [])
+  for (const m of shooters) if (!recorded.has(m)) {
+    const targets = L.shoot[m] ?? []
+    return ['shoot', [m, firstTown !== undefined && targets.includes(firstTown) ? firstTown : targets[0]]]
+  }
+  if (L.chooseTarget.length && g.night?.target === null)
+    return ['chooseTarget', [firstTown !== undefined && L.chooseTarget.includes(firstTown) ? firstTown : L.chooseTarget[0]]]
+  if (L.investigate.length && !g.night?.investigation) return ['investigate', [L.investigate[0]]]
+  if (L.heal.length && g.night?.heal === null) return ['heal', [L.heal[L.heal.length - 1]]]
+  if (L.endNightStep) return ['endNightStep', []]
+  if (L.endLastWords) return ['endLastWords', []]
+  if (L.endDefence) return ['endDefence', []]
+  const vote = g.vote
+  if (vote) {
+    const voted = new Set(vote.ballots.map((b) => b.voter))
+    if (vote.kind === 'plurality') {
+      const voter = vote.eligibleSeats.find((s) => !voted.has(s))
+      if (voter !== undefined) return ['castVote', [voter, vote.candidates[0]!.seat]]
+    } else if (vote.yes < vote.needed) {
+      const voter = vote.eligibleSeats.find((s) => !voted.has(s))
+      if (voter !== undefined) return ['castVote', [voter, true]]
+    }
+    if (L.closeVote) return ['closeVote', []]
+  }
+  if (L.accuse.length) return ['accuse', [L.accuse[0]]]
+  if (L.nominate.length && (g.projector.nominees.length === 0)) return ['nominate', [L.nominate[0]]]
+  if (L.closeNominations) return ['closeNominations', []]
+  if (L.drawRandomDeath) return ['drawRandomDeath', []]
+  return null
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod'
+import type { RefereeApi } from './api'
+import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
+
+/**
+ * Argument schemas of every RefereeApi method (except onView, which never crosses a process
+ * boundary). Every transport (Electron IPC, the browser mode's HTTP) and the host itself parse the
+ * UNKNOWN arguments of a call with these before anything else happens.
+ *
+ * The keys of REFEREE_ARG_SCHEMAS are the allow-list of callable methods. The mapped type below makes
+ * the compiler refuse this file when RefereeApi gains a method without a schema, and the
+ * `ArgsMatch` check refuses a schema whose parsed tuple is not the method's parameter list.
+ */
+const seat = z.number().int().min(0).max(59)
+const name = z.string().trim().min(1).max(60)
+
+export const startGameRequestSchema = z.object({
+  ruleset: rulesetSchema,
+  players: z.array(z.string().max(60)).min(1).max(60),
+  counts: roleCountsSchema,
+  dealMode: z.enum(['digital', 'physical']),
+  knownRoles: z.array(roleIdSchema.nullable()).max(60).optional(),
+})
+
+export const estimateRequestSchema = z.object({
+  ruleset: rulesetSchema,
+  players: z.number().int().min(3).max(60),
+  counts: roleCountsSchema,
+  policy: z.enum(['random', 'informed']),
+  games: z.number().int().min(1).max(1_000_000),
+})
+
+export const rosterSchema = z.array(name).max(500)
+
+const none = z.tuple([])
+
+export const REFEREE_ARG_SCHEMAS = {
+  ready: none,
+  saveRoster: z.tuple([rosterSchema]),
+  saveRuleset: z.tuple([rulesetSchema]),
+  deleteRuleset: z.tuple([z.string().min(1).max(60)]),
+  checkSetup: z.tuple([rulesetSchema, z.array(z.string().max(60)).max(60), roleCountsSchema.optional()]),
+  startGame: z.tuple([startGameRequestSchema]),
+  rematch: none,
+  resumeGame: none,
+  discardSavedGame: none,
+  closeGame: none,
+  exportGame: none,
+  dismissNotice: z.tuple([z.number().int().min(0).max(1000)]),
+  estimate: z.tuple([estimateRequestSchema]),
+  toggleProjectorFullscreen: none,
+
+  identifyRole: z.tuple([roleIdSchema, z.array(seat).max(60)]),
+  setReadingStart: z.tuple([seat]),
+  shoot: z.tuple([seat, seat]),
+  clearShot: z.tuple([seat]),
+  chooseTarget: z.tuple([seat]),
+  investigate: z.tuple([seat]),
+  heal: z.tuple([seat]),
+  endNightStep: none,
+
+  accuse: z.tuple([seat, seat.optional()]),
+  withdrawAccusation: none,
+  endDefence: none,
+  nominate: z.tuple([seat]),
+  withdrawNomination: z.tuple([seat]),
+  closeNominations: none,
+  castVote: z.tuple([seat, z.union([z.boolean(), seat, z.null()])]),
+  setVoteCount: z.tuple([z.number().int().min(0).max(60), seat.optional()]),
+  closeVote: none,
+  endLastWords: none,
+  drawRandomDeath: none,
+
+  startTimer: none,
+  pauseTimer: none,
+  addTime: z.tuple([z.number().int().min(-3600).max(3600)]),
+
+  undo: z.tuple([z.number().int().min(1).max(10_000).optional()]),
+} satisfies { [K in RefereeMethod]: z.ZodTuple }
+
+/** Every RefereeApi method a window may call through a transport (all but onView). */
+export type RefereeMethod = Exclude<keyof RefereeApi, 'onView'>
+
+export const REFEREE_METHODS = Object.keys(REFEREE_ARG_SCHEMAS) as RefereeMethod[]
+
+export const isRefereeMethod = (m: unknown): m is RefereeMethod =>
+  typeof m === 'string' && Object.prototype.hasOwnProperty.call(REFEREE_ARG_SCHEMAS, m)
+
+/** What a call returns over a transport: ApiResult for every method (ready wraps the view in one too). */
+export type RefereeWireResult<K extends RefereeMethod> = Awaited<ReturnType<RefereeApi[K]>> extends infer R
+  ? R extends { ok: boolean }
+    ? R
+    : { ok: true; value: R } | { ok: false; error: { code: string; message: string } }
+  : never
+
+// Compile-time check: each schema's parsed tuple is assignable to the method's parameters.
+type ArgsMatch = {
+  [K in RefereeMethod]: z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]> extends Parameters<RefereeApi[K]> ? true : K
+}
+const argsMatch: { [K in RefereeMethod]: true } = {} as ArgsMatch
+void argsMatch
