@@ -185,7 +185,7 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
   } else if (torn) {
     // The last write was cut off by a crash before it was acknowledged: drop it.
     try {
-      truncateSync(path, lastNewline + 1)
+      truncateSync(path, Buffer.byteLength(text.slice(0, lastNewline + 1), 'utf8'))
     } catch {
       /* the next start drops it again */
     }

@@ -1,0 +1,289 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { StartGameRequest } from '../../../shared/api'
+import { replay } from '../../engine'
+import { preset } from '../../engine/rulesets'
+import { FakeClock } from '../clock'
+import type { GameHost } from '../game-host'
+import { createFileHost } from '../index'
+import { PLAYERS9, nextCall, seeded, seededRandom, stable, tempDir } from '../testing'
+import { JsonFileStore } from './kv-store'
+import { recoverJournal } from './journal'
+
+const hosts: GameHost[] = []
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.dispose()
+})
+
+const open = (dir: string, seed = 1) => {
+  const h = createFileHost(dir, { durable: false, clock: new FakeClock(), random: seededRandom(seed, { identity: true }) })
+  hosts.push(h)
+  return h
+}
+
+const req = (): StartGameRequest => ({
+  ruleset: preset('maffiasig'),
+  players: [...PLAYERS9],
+  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+  dealMode: 'digital',
+})
+
+const ok = (r: unknown) => expect(r).toMatchObject({ ok: true })
+
+/** Play `steps` calls of a seeded game (with undos and clocks) on a host. */
+function play(h: GameHost, steps: number, seed = 5) {
+  const rnd = seeded(seed)
+  for (let i = 0; i < steps; i++) {
+    const c = nextCall(h.refereeAppView(), rnd)
+    if (!c) return
+    ok(h.invoke(c[0] as never, c[1]))
+  }
+}
+
+const journalOf = (dir: string) => join(dir, 'journal', 'current.jsonl')
+const asideFiles = (folder: string) => readdirSync(folder).filter((f) => f.includes('.corrupt-'))
+
+describe('persistence: round trip', () => {
+  it('library, game in progress and finished games survive a restart', () => {
+    const dir = tempDir()
+    const a = open(dir)
+    ok(a.saveRoster(['Anna', 'Bence', 'Csaba']))
+    ok(a.saveRuleset({ ...preset('estonian'), id: 'club', name: 'Club' }))
+    ok(a.setLanguage('hu'))
+    ok(a.startGame(req()))
+    play(a, 500)
+    expect(a.refereeAppView().game!.winner).not.toBeNull()
+    ok(a.closeGame())
+    ok(a.startGame(req()))
+    play(a, 25)
+    const before = stable(a.refereeAppView())
+    a.dispose()
+
+    const b = open(dir)
+    const v = b.refereeAppView()
+    expect(v.roster).toEqual(['Anna', 'Bence', 'Csaba'])
+    expect(v.customRulesets.map((r) => r.id)).toEqual(['club'])
+    expect(b.language).toBe('hu')
+    expect(v.finishedGames).toHaveLength(1)
+    expect(v.screen).toBe('setup')
+    expect(v.resumable).toMatchObject({ players: PLAYERS9, rulesetName: 'MaffiaSIG' })
+    expect(v.notices).toEqual([])
+    ok(b.resumeGame())
+    expect(stable(b.refereeAppView()).game).toEqual(before.game)
+    expect(stable(b.refereeAppView()).log).toEqual(before.log)
+    // and it goes on being journaled
+    play(b, 5, 9)
+    const after = stable(b.refereeAppView())
+    b.dispose()
+    const c = open(dir)
+    ok(c.resumeGame())
+    expect(stable(c.refereeAppView()).game).toEqual(after.game)
+  })
+
+  it('closing an unfinished game parks it; discard deletes it; a finished journal is archived on start', () => {
+    const dir = tempDir()
+    const a = open(dir)
+    ok(a.startGame(req()))
+    play(a, 10)
+    ok(a.closeGame())
+    expect(a.refereeAppView().resumable).not.toBeNull()
+    expect(a.startGame(req())).toMatchObject({ ok: false, error: { code: 'unfinished-game' } })
+    ok(a.resumeGame())
+    play(a, 500)
+    expect(a.refereeAppView().game!.winner).not.toBeNull()
+    a.dispose() // the app stops with the finished game still open
+    const b = open(dir)
+    expect(b.refereeAppView().resumable).toBeNull()
+    expect(b.refereeAppView().finishedGames).toHaveLength(1)
+    expect(existsSync(journalOf(dir))).toBe(false)
+    ok(b.startGame(req()))
+    ok(b.closeGame())
+    ok(b.discardSavedGame())
+    expect(existsSync(journalOf(dir))).toBe(false)
+    expect(b.refereeAppView().resumable).toBeNull()
+  })
+
+  it('rebuilds the list of finished games from the games folder', () => {
+    const dir = tempDir()
+    const a = open(dir)
+    ok(a.startGame(req()))
+    play(a, 500)
+    ok(a.closeGame())
+    a.dispose()
+    const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...settings, finishedGames: [] }))
+    expect(open(dir).refereeAppView().finishedGames).toHaveLength(1)
+  })
+})
+
+describe('persistence: damaged settings', () => {
+  const variants: [string, string][] = [
+    ['truncated', '{"roster": ["Anna", "Bence"], "customRu'],
+    ['garbage', '\u0000\u0001PK\u0003\u0004 not json at all \uFFFD'],
+    ['wrong shape (array)', '[1, 2, 3]'],
+    ['wrong shape (string)', '"hello"'],
+    ['empty', ''],
+  ]
+  for (const [name, content] of variants) {
+    it(`${name}: set aside, defaults used, a notice given`, () => {
+      const dir = tempDir()
+      writeFileSync(join(dir, 'settings.json'), content)
+      const h = open(dir)
+      const v = h.refereeAppView()
+      expect(v.roster).toEqual([])
+      expect(v.notices).toHaveLength(1)
+      expect(v.notices[0]).toMatch(/settings file was damaged; it was kept as .*settings\.json\.corrupt-.* and defaults were used/)
+      const aside = asideFiles(dir)
+      expect(aside).toHaveLength(1)
+      expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(content)
+      // The host goes on working and writes a fresh file.
+      ok(h.saveRoster(['Anna']))
+      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).roster).toEqual(['Anna'])
+      ok(h.dismissNotice(0))
+      expect(h.refereeAppView().notices).toEqual([])
+    })
+  }
+
+  it('wrong-shape values: the valid roster entries and rulesets are kept, the original copied aside', () => {
+    const dir = tempDir()
+    const good = { ...preset('swedish'), id: 'good', name: 'Good' }
+    const original = JSON.stringify({
+      roster: ['Anna', 42, '', 'Bence', { name: 'x' }, 'anna'],
+      customRulesets: [good, { id: 'broken' }, 'nope'],
+      finishedGames: 'lots',
+      language: 12,
+    })
+    writeFileSync(join(dir, 'settings.json'), original)
+    const v = open(dir).refereeAppView()
+    expect(v.roster).toEqual(['Anna', 'Bence'])
+    expect(v.customRulesets.map((r) => r.id)).toEqual(['good'])
+    expect(v.notices).toHaveLength(1)
+    expect(v.notices[0]).toMatch(/club roster \(2 names kept\).*custom rulesets \(1 kept, 2 unreadable\).*finished games.*language.*kept as .*corrupt-/)
+    const aside = asideFiles(dir)
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(original)
+    const repaired = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))
+    expect(repaired.roster).toEqual(['Anna', 'Bence'])
+    // A second start finds nothing wrong.
+    expect(open(dir).refereeAppView().notices).toEqual([])
+  })
+
+  it('JsonFileStore writes atomically and reads back', () => {
+    const dir = tempDir()
+    const s = new JsonFileStore(join(dir, 'x', 'store.json'))
+    s.set('a', { b: [1, 2] })
+    expect(new JsonFileStore(join(dir, 'x', 'store.json')).get('a')).toEqual({ b: [1, 2] })
+    expect(readdirSync(join(dir, 'x'))).toEqual(['store.json'])
+  })
+})
+
+describe('persistence: damaged journal', () => {
+  /** A host dir with a game in progress of `steps` calls; returns the journal's lines. */
+  function gameDir(steps = 40) {
+    const dir = tempDir()
+    const a = open(dir)
+    ok(a.startGame(req()))
+    play(a, steps)
+    const view = stable(a.refereeAppView())
+    expect(view.game!.winner).toBeNull()
+    a.dispose()
+    const lines = readFileSync(journalOf(dir), 'utf8').split('\n').slice(0, -1)
+    return { dir, lines, view }
+  }
+
+  it('a torn last line (a write cut by a crash) is dropped silently', () => {
+    const { dir, lines } = gameDir()
+    const full = lines.join('\n') + '\n'
+    const last = lines.at(-1)!
+    writeFileSync(journalOf(dir), full.slice(0, full.length - 1 - Math.floor(last.length / 2)))
+    const h = open(dir)
+    expect(h.refereeAppView().notices).toEqual([])
+    ok(h.resumeGame())
+    const g = h.exportGame()
+    expect(g.ok && g.value.commands.length).toBeGreaterThan(0)
+    expect(readFileSync(journalOf(dir), 'utf8')).toBe(lines.slice(0, -1).join('\n') + '\n')
+    expect(asideFiles(join(dir, 'journal'))).toEqual([])
+  })
+
+  it('garbage in the middle: the file is set aside and the valid prefix recovered', () => {
+    const { dir, lines } = gameDir()
+    const broken = [...lines.slice(0, 11), '{"command": {"type": "sh', ...lines.slice(11)]
+    writeFileSync(journalOf(dir), broken.join('\n') + '\n')
+    const h = open(dir)
+    const v = h.refereeAppView()
+    expect(v.notices).toHaveLength(1)
+    expect(v.notices[0]).toMatch(/saved game in progress was damaged \(line 12 is not readable\); the original was kept as .*current\.jsonl\.corrupt-.*; the first 10 steps were recovered/)
+    expect(asideFiles(join(dir, 'journal'))).toHaveLength(1)
+    ok(h.resumeGame())
+    // the recovered game equals replaying the first 10 records
+    const rec = recoverJournal(journalOf(dir), false)
+    expect(rec.recovered!.records).toHaveLength(10)
+    expect(rec.notices).toEqual([])
+  })
+
+  it('a step the rules refuse ends the valid prefix', () => {
+    const { dir, lines } = gameDir()
+    const bad = [...lines.slice(0, 6), JSON.stringify({ command: { type: 'shoot', shooter: 0, target: 0 } }), ...lines.slice(6)]
+    writeFileSync(journalOf(dir), bad.join('\n') + '\n')
+    const h = open(dir)
+    expect(h.refereeAppView().notices[0]).toMatch(/step 6 was refused by the rules.*first 5 steps were recovered/)
+    expect(h.refereeAppView().resumable).not.toBeNull()
+  })
+
+  it('wrong-shape records are damage too', () => {
+    const { dir, lines } = gameDir()
+    writeFileSync(journalOf(dir), [...lines.slice(0, 4), '{"undo": "all"}', ...lines.slice(4)].join('\n') + '\n')
+    expect(open(dir).refereeAppView().notices[0]).toMatch(/line 5 is not a game step.*first 3 steps/)
+  })
+
+  const headerCases: [string, (lines: string[]) => string][] = [
+    ['garbage header', (l) => ['#!garbage', ...l.slice(1)].join('\n') + '\n'],
+    ['wrong-shape header', (l) => [JSON.stringify({ format: 'nightfall-game', version: 99 }), ...l.slice(1)].join('\n') + '\n'],
+    ['truncated to half a header', (l) => l[0]!.slice(0, 50)],
+    ['binary', () => '\u0000\u0000\u0000\u0000'],
+  ]
+  for (const [name, make] of headerCases) {
+    it(`${name}: set aside with a notice, nothing to resume, the host works`, () => {
+      const { dir, lines } = gameDir()
+      const content = make(lines)
+      writeFileSync(journalOf(dir), content)
+      const h = open(dir)
+      const v = h.refereeAppView()
+      expect(v.resumable).toBeNull()
+      expect(v.notices).toHaveLength(1)
+      expect(v.notices[0]).toMatch(/saved game in progress was damaged .*kept as .*corrupt-/)
+      const aside = asideFiles(join(dir, 'journal'))
+      expect(aside).toHaveLength(1)
+      expect(readFileSync(join(dir, 'journal', aside[0]!), 'utf8')).toBe(content)
+      ok(h.startGame(req()))
+    })
+  }
+
+  it('an unreadable finished game file is set aside and the rest listed', () => {
+    const dir = tempDir()
+    const a = open(dir)
+    ok(a.startGame(req()))
+    play(a, 500)
+    ok(a.closeGame())
+    a.dispose()
+    mkdirSync(join(dir, 'games'), { recursive: true })
+    writeFileSync(join(dir, 'games', 'broken-1.json'), '{"format":')
+    const v = open(dir).refereeAppView()
+    expect(v.finishedGames).toHaveLength(1)
+    expect(v.notices[0]).toMatch(/saved game broken-1\.json was damaged/)
+    expect(asideFiles(join(dir, 'games'))).toHaveLength(1)
+  })
+
+  it('the recovered state equals a replay of the recovered commands', () => {
+    const { dir, view } = gameDir(38)
+    expect(view.game!.winner).toBeNull()
+    const rec = recoverJournal(journalOf(dir), false).recovered!
+    const commands = rec.game.log.map((e) => e.command)
+    const r = replay(rec.game.setup, commands)
+    expect(r.ok && r.value.state).toEqual(rec.game.state)
+    const h = open(dir)
+    ok(h.resumeGame())
+    expect(stable(h.refereeAppView()).game).toEqual(view.game)
+  })
+})
