@@ -11,7 +11,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'roleIdentified': {
       const roles = s.roles.slice()
       for (const p of e.players) roles[p] = e.role
-      return withNight({ ...s, roles: inferCitizens(s, roles) }, { identified: true })
+      return withNight(patched(s, { roles: inferCitizens(s, roles) }), { identified: true })
     }
     case 'readingStartSet':
       return withNight(s, { readingStart: e.player })
@@ -25,10 +25,9 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'targetChosen':
       return withNight(s, { target: e.target })
     case 'investigated':
-      return {
-        ...withNight(s, { investigation: { target: e.target, isMafia: e.isMafia } }),
+      return patched(withNight(s, { investigation: { target: e.target, isMafia: e.isMafia } }), {
         investigations: [...s.investigations, { night: night(s).number, target: e.target, isMafia: e.isMafia }],
-      }
+      })
     case 'healChosen':
       return withNight(s, { heal: e.target })
     case 'nightStepEnded':
@@ -41,7 +40,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
         alive[p] = false
         if (o.revealOnNightDeath) revealed[p] = true
       }
-      return openDay({ ...s, alive, revealed, announcements: announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] }) })
+      return openDay(patched(s, { alive, revealed, announcements: announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] }) }))
     }
     case 'nightStarted': {
       const n: NightState = {
@@ -55,12 +54,12 @@ export function apply(s: GameState, e: GameEvent): GameState {
         heal: null,
         identified: false,
       }
-      return { ...s, phase: 'night', night: n, day: null, dayTimer: null, defenceTimer: null, nightNumber: e.number }
+      return patched(s, { phase: 'night', night: n, day: null, dayTimer: null, defenceTimer: null, nightNumber: e.number })
     }
     case 'accused':
       return withDay(s, { accused: e.accused, accuser: e.accuser })
     case 'accusationWithdrawn':
-      return { ...withDay(s, { accused: null, accuser: null, vote: null, stage: 'discussion' }), defenceTimer: null }
+      return patched(withDay(s, { accused: null, accuser: null, vote: null, stage: 'discussion' }), { defenceTimer: null })
     case 'voteOpened':
       return withDay(s, { vote: e.vote, stage: 'vote' })
     case 'voteCast': {
@@ -77,18 +76,17 @@ export function apply(s: GameState, e: GameEvent): GameState {
       if (e.kind === 'plurality') return base
       const accused = e.winner ?? d.accused ?? -1
       const a: Announcement = { kind: 'voteResult', day: d.number, vote: e.kind, player: accused, yes: e.yes, needed: e.needed, passed: e.passed }
-      const next = { ...base, announcements: announce(s, a) }
+      const next = patched(base, { announcements: announce(s, a) })
       return e.passed ? next : withDay(next, { stage: 'discussion', accused: null, accuser: null })
     }
     case 'noExecution':
-      return { ...withDay(s, { vote: null, nominees: [], stage: 'nominating' }), announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason }) }
+      return patched(withDay(s, { vote: null, nominees: [], stage: 'nominating' }), { announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason }) })
     case 'defenceStarted':
-      return {
-        ...withDay(s, { stage: 'defence', defenceIndex: e.index }),
+      return patched(withDay(s, { stage: 'defence', defenceIndex: e.index }), {
         defenceTimer: newTimer('defence', s.setup.ruleset.options.defenceTimeLimit),
-      }
+      })
     case 'defenceEnded':
-      return { ...s, defenceTimer: null }
+      return patched(s, { defenceTimer: null })
     case 'nominated':
       return withDay(s, { nominees: [...day(s).nominees, e.player] })
     case 'nominationWithdrawn':
@@ -107,12 +105,10 @@ export function apply(s: GameState, e: GameEvent): GameState {
           ? { kind: 'executed', day: d.number, player: e.player, role }
           : { kind: 'randomDeath', day: d.number, player: e.player, role }
       const lastWords = e.cause === 'randomDeath' && o.lastWords
-      return {
-        ...withDay(
-          { ...s, alive, revealed, announcements: announce(s, a), defenceTimer: null },
-          { deathToday: true, vote: null, accused: null, accuser: null, nominees: [], stage: lastWords ? 'lastWords' : d.stage, lastWordsBy: lastWords ? e.player : null },
-        ),
-      }
+      return withDay(
+        patched(s, { alive, revealed, announcements: announce(s, a), defenceTimer: null }),
+        { deathToday: true, vote: null, accused: null, accuser: null, nominees: [], stage: lastWords ? 'lastWords' : d.stage, lastWordsBy: lastWords ? e.player : null },
+      )
     }
     case 'lastWordsEnded':
       return withDay(s, { lastWordsBy: null })
@@ -129,10 +125,9 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'timerExpired':
       return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: 0, expired: true }))
     case 'refereeHandedOver':
-      return { ...s, operatorBlind: false, refereePlayer: e.player, announcements: announce(s, { kind: 'refereeHandover', player: e.player }) }
+      return patched(s, { operatorBlind: false, refereePlayer: e.player, announcements: announce(s, { kind: 'refereeHandover', player: e.player }) })
     case 'gameOver':
-      return {
-        ...s,
+      return patched(s, {
         phase: 'over',
         winner: e.winner,
         night: null,
@@ -141,7 +136,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
         defenceTimer: null,
         operatorBlind: false,
         announcements: announce(s, { kind: 'gameOver', winner: e.winner }),
-      }
+      })
   }
 }
 
@@ -160,13 +155,74 @@ function vote(s: GameState) {
   if (!v) throw new Error('engine invariant: no open vote')
   return v
 }
-const withNight = (s: GameState, patch: Partial<NightState>): GameState => ({ ...s, night: { ...night(s), ...patch } })
-const withDay = (s: GameState, patch: Partial<DayState>): GameState => ({ ...s, day: { ...day(s), ...patch } })
+
+/*
+ * Copies of the state go through these helpers, which list every field in one object literal,
+ * instead of object spread ({ ...s, x }). Same values, same result — but V8 gives each spread site's
+ * result its own hidden class, so with a dozen sites feeding one another every copy went through a
+ * megamorphic slow path; one literal per type keeps one shape. A whole simulated game got about 3×
+ * faster (see docs/estimator.md). A field missing here is a type error, so they cannot fall behind.
+ */
+const withNight = (s: GameState, patch: Partial<NightState>): GameState => {
+  const next = copyState(s)
+  next.night = Object.assign(copyNight(night(s)), patch)
+  return next
+}
+const withDay = (s: GameState, patch: Partial<DayState>): GameState => {
+  const next = copyState(s)
+  next.day = Object.assign(copyDay(day(s)), patch)
+  return next
+}
+/** The state with some fields replaced: { ...s, ...patch }. */
+const patched = (s: GameState, patch: Partial<GameState>): GameState => Object.assign(copyState(s), patch)
+
+function copyState(s: GameState): GameState {
+  return {
+    setup: s.setup,
+    roles: s.roles,
+    alive: s.alive,
+    revealed: s.revealed,
+    phase: s.phase,
+    night: s.night,
+    day: s.day,
+    dayTimer: s.dayTimer,
+    defenceTimer: s.defenceTimer,
+    dayNumber: s.dayNumber,
+    nightNumber: s.nightNumber,
+    announcements: s.announcements,
+    investigations: s.investigations,
+    winner: s.winner,
+    operatorBlind: s.operatorBlind,
+    refereePlayer: s.refereePlayer,
+  }
+}
+const copyNight = (n: NightState): NightState => ({
+  number: n.number,
+  steps: n.steps,
+  stepIndex: n.stepIndex,
+  readingStart: n.readingStart,
+  shots: n.shots,
+  target: n.target,
+  investigation: n.investigation,
+  heal: n.heal,
+  identified: n.identified,
+})
+const copyDay = (d: DayState): DayState => ({
+  number: d.number,
+  accused: d.accused,
+  accuser: d.accuser,
+  stage: d.stage,
+  nominees: d.nominees,
+  defenceIndex: d.defenceIndex,
+  vote: d.vote,
+  deathToday: d.deathToday,
+  lastWordsBy: d.lastWordsBy,
+})
 
 function withTimer(s: GameState, which: 'day' | 'defence', f: (t: TimerState) => TimerState): GameState {
   const t = which === 'day' ? s.dayTimer : s.defenceTimer
   if (!t) return s
-  return which === 'day' ? { ...s, dayTimer: f(t) } : { ...s, defenceTimer: f(t) }
+  return which === 'day' ? patched(s, { dayTimer: f(t) }) : patched(s, { defenceTimer: f(t) })
 }
 
 /** Once every mafioso, investigator and doctor is recorded, everybody else holds a number card. */
@@ -193,5 +249,5 @@ export function openDay(s: GameState): GameState {
     deathToday: false,
     lastWordsBy: null,
   }
-  return { ...s, phase: 'day', night: null, day: d, dayNumber: number, dayTimer: newTimer('day', o.dayTimeLimit), defenceTimer: null }
+  return patched(s, { phase: 'day', night: null, day: d, dayNumber: number, dayTimer: newTimer('day', o.dayTimeLimit), defenceTimer: null })
 }

@@ -7,10 +7,18 @@ export const playerCount = (s: GameState): number => s.setup.players.length
 
 export const isPlayer = (s: GameState, p: number): boolean => Number.isInteger(p) && p >= 0 && p < s.alive.length
 
-export const living = (s: GameState): number[] => s.alive.flatMap((a, i) => (a ? [i] : []))
+// Plain loops: these run several times per command, and Array#flatMap is far slower in V8.
+export function living(s: GameState): number[] {
+  const out: number[] = []
+  for (let i = 0; i < s.alive.length; i++) if (s.alive[i]) out.push(i)
+  return out
+}
 
-export const livingWithRole = (s: GameState, role: RoleId): number[] =>
-  s.alive.flatMap((a, i) => (a && s.roles[i] === role ? [i] : []))
+export function livingWithRole(s: GameState, role: RoleId): number[] {
+  const out: number[] = []
+  for (let i = 0; i < s.alive.length; i++) if (s.alive[i] && s.roles[i] === role) out.push(i)
+  return out
+}
 
 /** How many players of a role the deal has that the referee has not recorded yet (physical deals). */
 export const unidentified = (s: GameState, role: RoleId): number =>
