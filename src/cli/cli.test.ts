@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PRESETS } from '../main/engine'
+import { parseGameFile, PRESETS, replay } from '../main/engine'
+import { commandSchema } from '../shared/commands'
 import { gameFileSchema } from '../shared/game-file'
 import { rulesetOptionsSchema, rulesetSchema } from '../shared/ruleset'
 
@@ -230,5 +231,25 @@ describe.concurrent('nightfall CLI', () => {
     expect(JSON.parse(stdin.stdout)).toMatchObject({ winner: 'draw' })
     expect(future.code).toBe(2)
     expect(future.stderr).toContain('version 99')
+  })
+})
+
+describe('docs/game-file.md', () => {
+  test('its complete example is examples/swedish-7-draw.json and replays to a draw', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'game-file.md'), 'utf8')
+    const block = doc.split('## A complete example')[1]?.match(/```json\n([\s\S]*?)\n```/)?.[1]
+    expect(block).toBeDefined()
+    const fromDoc: unknown = JSON.parse(block as string)
+    expect(fromDoc).toEqual(JSON.parse(readFileSync(example('swedish-7-draw.json'), 'utf8')))
+    const parsed = parseGameFile(fromDoc)
+    if (!parsed.ok) throw new Error(parsed.error.message)
+    const r = replay(parsed.value.setup, parsed.value.commands)
+    expect(r.ok && r.value.state.winner).toBe('draw')
+  })
+
+  test('it documents every command type and every ruleset option', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'game-file.md'), 'utf8')
+    for (const type of commandSchema.options.map((o) => o.shape.type.value)) expect(doc).toContain(`| \`${type}\` |`)
+    for (const key of Object.keys(rulesetOptionsSchema.shape)) expect(doc).toContain(`\`${key}\``)
   })
 })
