@@ -1,0 +1,39 @@
+import { useI18n } from 'vue-i18n'
+import type { RoleId } from '../../../shared/roles'
+import type { ProjectorSeat, PublicAnnouncement, RoleNames } from '../../../shared/views'
+
+/** Words for the public announcements (projector and referee preview alike). */
+export function useAnnouncements() {
+  const { t } = useI18n()
+
+  function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], roleNames: RoleNames): string {
+    const name = (p: number) => seats[p]?.name ?? `#${p + 1}`
+    const withRole = (base: string, role: RoleId | null) => (role ? t('announce.withRole', { text: base, role: roleNames[role] }) : base)
+    switch (a.kind) {
+      case 'nightResult':
+        return a.deaths.length === 0
+          ? t('announce.nightNobody', { night: a.night })
+          : t('announce.nightDeaths', {
+              night: a.night,
+              names: a.deaths.map((p) => {
+                const role = seats[p]?.role ?? null
+                return role ? `${name(p)} (${roleNames[role]})` : name(p)
+              }).join(', '),
+            })
+      case 'executed':
+        return withRole(t('announce.executed', { name: name(a.player) }), a.role)
+      case 'randomDeath':
+        return withRole(t('announce.randomDeath', { name: name(a.player) }), a.role)
+      case 'noExecution':
+        return t(`announce.noExecution.${a.reason}`, { day: a.day })
+      case 'voteResult':
+        return t(`announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed })
+      case 'refereeHandover':
+        return t('announce.handover', { name: name(a.player) })
+      case 'gameOver':
+        return t(`winner.${a.winner}`)
+    }
+  }
+
+  return { text }
+}
