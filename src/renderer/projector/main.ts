@@ -1,0 +1,7 @@
+import { createPinia } from 'pinia'
+import { createApp } from 'vue'
+import { createAppI18n } from '../i18n'
+import '../shared/base.css'
+import App from './App.vue'
+
+createApp(App).use(createPinia()).use(createAppI18n()).mount('#app')
