@@ -1,4 +1,8 @@
+import { createPinia } from 'pinia'
 import { createApp } from 'vue'
+import { createAppI18n } from '../i18n'
+import '../shared/base.css'
+import './referee.css'
 import App from './App.vue'
 
-createApp(App).mount('#app')
+createApp(App).use(createPinia()).use(createAppI18n()).mount('#app')

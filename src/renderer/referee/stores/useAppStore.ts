@@ -1,0 +1,74 @@
+import { defineStore } from 'pinia'
+import { computed, markRaw, ref, shallowRef } from 'vue'
+import type { ApiError, ApiResult, RefereeApi, RefereeAppView } from '../../../shared/api'
+import { clockOffset } from '../../shared/clock'
+
+/** Every RefereeApi method that answers with an ApiResult. */
+export type ApiMethod = Exclude<keyof RefereeApi, 'onView' | 'ready'>
+type Answer<K extends ApiMethod> = Awaited<ReturnType<RefereeApi[K]>>
+
+/**
+ * Mirrors the RefereeAppView the host pushes, and is the one door to window.referee.
+ * It computes nothing about the rules: what is legal comes in view.game.legal.
+ */
+export const useAppStore = defineStore('app', () => {
+  const view = shallowRef<RefereeAppView | null>(null)
+  /** Host ms − local ms, measured when a view arrives (for the countdowns). */
+  const offset = ref(0)
+  /** The last refused action, shown until dismissed or until the next action succeeds. */
+  const error = ref<ApiError | null>(null)
+  const connected = ref(false)
+  let api: RefereeApi | null = null
+  let unsubscribe: (() => void) | null = null
+
+  const game = computed(() => view.value?.game ?? null)
+  const legal = computed(() => game.value?.legal ?? null)
+  const screen = computed(() => view.value?.screen ?? 'setup')
+
+  function receive(v: RefereeAppView): void {
+    offset.value = clockOffset(v.sentAt)
+    view.value = v
+  }
+
+  async function connect(refereeApi: RefereeApi | undefined): Promise<boolean> {
+    if (!refereeApi) return false
+    disconnect()
+    api = markRaw(refereeApi)
+    unsubscribe = api.onView(receive)
+    const first = await api.ready()
+    if (!view.value || first.sentAt >= view.value.sentAt) receive(first)
+    connected.value = true
+    return true
+  }
+
+  function disconnect(): void {
+    unsubscribe?.()
+    unsubscribe = null
+    api = null
+    connected.value = false
+  }
+
+  /** Call the host; a refusal or a broken transport comes back as an ApiResult error, never a throw. */
+  async function invoke<K extends ApiMethod>(name: K, ...args: Parameters<RefereeApi[K]>): Promise<Answer<K>> {
+    if (!api) return { ok: false, error: { code: 'no-host', message: 'The game host is not connected.' } } as Answer<K>
+    try {
+      const method = api[name] as (...a: unknown[]) => Promise<ApiResult<unknown>>
+      return (await method.apply(api, args)) as Answer<K>
+    } catch (e) {
+      return { ok: false, error: { code: 'transport', message: e instanceof Error ? e.message : String(e) } } as Answer<K>
+    }
+  }
+
+  /** invoke(), and show a refusal to the referee. */
+  async function act<K extends ApiMethod>(name: K, ...args: Parameters<RefereeApi[K]>): Promise<Answer<K>> {
+    const result = await invoke(name, ...args)
+    error.value = result.ok ? null : result.error
+    return result
+  }
+
+  function clearError(): void {
+    error.value = null
+  }
+
+  return { view, offset, error, connected, game, legal, screen, receive, connect, disconnect, invoke, act, clearError }
+})

@@ -1,0 +1,242 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { ApiError, Estimate, EstimateRequest, SetupCheck, StartGameRequest } from '../../../shared/api'
+import type { RoleCounts } from '../../../shared/roles'
+import type { Ruleset, RulesetOptions } from '../../../shared/ruleset'
+import { useAppStore } from './useAppStore'
+import { useRevealStore } from './useRevealStore'
+
+export type CountedRole = Exclude<keyof RoleCounts, 'citizen'>
+export const COUNTED_ROLES: readonly CountedRole[] = ['mafia', 'investigator', 'doctor']
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
+
+/** A ruleset id (^[a-z0-9][a-z0-9-]*$) from a name; never one of the presets' ids. */
+export function rulesetIdFor(name: string, reserved: readonly string[]): string {
+  const slug =
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50) || 'custom'
+  let id = slug
+  for (let k = 2; reserved.includes(id); k++) id = `${slug}-${k}`
+  return id
+}
+
+/**
+ * The setup screen's draft: roster, ruleset (a copy of a preset or a saved ruleset, edited freely),
+ * role counts, deal mode. Advice (suggested counts, problems) and the balance estimate come from
+ * the host, debounced; the host validates everything again in startGame.
+ */
+export const useSetupStore = defineStore('setup', () => {
+  const app = useAppStore()
+  const reveal = useRevealStore()
+
+  const players = ref<string[]>([])
+  const rosterLoaded = ref(false)
+  const rulesetId = ref<string>('')
+  const draft = ref<Ruleset | null>(null)
+  const counts = ref<Omit<RoleCounts, 'citizen'>>({ mafia: 1, investigator: 0, doctor: 0 })
+  /** The referee changed a count; until then the counts follow the host's suggestion. */
+  const countsEdited = ref(false)
+  const dealMode = ref<'digital' | 'physical'>('digital')
+  const check = shallowRef<SetupCheck | null>(null)
+  const checkError = shallowRef<ApiError | null>(null)
+  const estimate = shallowRef<Estimate | null>(null)
+  const estimateError = shallowRef<ApiError | null>(null)
+  const estimating = ref(false)
+  const policy = ref<EstimateRequest['policy']>('informed')
+  const games = ref(2000)
+  const startErrors = ref<string[]>([])
+  const starting = ref(false)
+  const saveMessage = ref<string | null>(null)
+
+  const presets = computed(() => app.view?.presets ?? [])
+  const customRulesets = computed(() => app.view?.customRulesets ?? [])
+  const allRulesets = computed(() => [...presets.value, ...customRulesets.value])
+  const source = computed(() => allRulesets.value.find((r) => r.id === rulesetId.value) ?? null)
+  const isCustom = computed(() => customRulesets.value.some((r) => r.id === rulesetId.value))
+  const changed = computed(() => !!draft.value && !!source.value && JSON.stringify(draft.value) !== JSON.stringify(source.value))
+  /** Citizens take the seats the other roles leave (RoleCounts' own definition). */
+  const fullCounts = computed<RoleCounts>(() => {
+    const c = counts.value
+    return { ...c, citizen: Math.max(0, players.value.length - c.mafia - c.investigator - c.doctor) }
+  })
+
+  /** Load the roster and a first ruleset from the host's view, once. */
+  function syncFromView(): void {
+    const v = app.view
+    if (!v) return
+    if (!rosterLoaded.value) {
+      players.value = [...v.roster]
+      rosterLoaded.value = true
+    }
+    if (!draft.value || !source.value) {
+      const first = allRulesets.value.find((r) => r.id === rulesetId.value) ?? allRulesets.value[0]
+      if (first) selectRuleset(first.id)
+    }
+  }
+
+  function selectRuleset(id: string): void {
+    const r = allRulesets.value.find((x) => x.id === id)
+    if (!r) return
+    rulesetId.value = id
+    draft.value = clone(r)
+    saveMessage.value = null
+  }
+
+  function setOption<K extends keyof RulesetOptions>(key: K, value: RulesetOptions[K]): void {
+    if (draft.value) draft.value.options[key] = value
+  }
+
+  // ---- roster -------------------------------------------------------------------------------
+  async function saveRoster(): Promise<void> {
+    await app.act('saveRoster', [...players.value])
+  }
+  async function addPlayer(name: string): Promise<boolean> {
+    const n = name.trim()
+    if (!n) return false
+    players.value.push(n)
+    await saveRoster()
+    return true
+  }
+  async function renamePlayer(i: number, name: string): Promise<void> {
+    const n = name.trim()
+    if (!n || players.value[i] === undefined || players.value[i] === n) return
+    players.value[i] = n
+    await saveRoster()
+  }
+  async function removePlayer(i: number): Promise<void> {
+    if (players.value[i] === undefined) return
+    players.value.splice(i, 1)
+    await saveRoster()
+  }
+  async function movePlayer(i: number, delta: -1 | 1): Promise<boolean> {
+    const j = i + delta
+    const list = players.value
+    if (list[i] === undefined || list[j] === undefined) return false
+    ;[list[i], list[j]] = [list[j] as string, list[i] as string]
+    await saveRoster()
+    return true
+  }
+
+  // ---- counts -------------------------------------------------------------------------------
+  function setCount(role: CountedRole, n: number): void {
+    counts.value = { ...counts.value, [role]: Math.max(0, Math.min(60, Math.floor(n))) }
+    countsEdited.value = true
+  }
+  function applySuggested(): void {
+    const s = check.value?.suggested
+    const c = counts.value
+    if (s && (s.mafia !== c.mafia || s.investigator !== c.investigator || s.doctor !== c.doctor))
+      counts.value = { mafia: s.mafia, investigator: s.investigator, doctor: s.doctor }
+    countsEdited.value = false
+  }
+
+  // ---- host advice and estimate (debounced) -------------------------------------------------
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let seq = 0
+  const DEBOUNCE_MS = 400
+
+  function scheduleRefresh(): void {
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(() => {
+      timer = null
+      void refreshNow()
+    }, DEBOUNCE_MS)
+  }
+
+  async function refreshNow(): Promise<void> {
+    const r = draft.value
+    if (!r) return
+    const mine = ++seq
+    const list = [...players.value]
+    const ruleset = clone(r)
+    const checked = await app.invoke('checkSetup', ruleset, list, countsEdited.value ? fullCounts.value : undefined)
+    if (mine !== seq) return
+    if (checked.ok) {
+      check.value = checked.value
+      checkError.value = null
+      if (!countsEdited.value) applySuggested()
+    } else {
+      check.value = null
+      checkError.value = checked.error
+    }
+    if (list.length === 0) {
+      estimate.value = null
+      estimateError.value = null
+      return
+    }
+    estimating.value = true
+    const est = await app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, games: games.value })
+    if (mine !== seq) return
+    estimating.value = false
+    if (est.ok) {
+      estimate.value = est.value
+      estimateError.value = null
+    } else {
+      estimate.value = null
+      estimateError.value = est.error
+    }
+  }
+
+  watch([players, draft, counts, policy, games], scheduleRefresh, { deep: true })
+
+  // ---- custom rulesets ----------------------------------------------------------------------
+  async function saveAsCustom(): Promise<boolean> {
+    const r = draft.value
+    if (!r) return false
+    const reserved = presets.value.map((p) => p.id)
+    const existing = customRulesets.value.find((c) => c.name === r.name)
+    const id = existing?.id ?? rulesetIdFor(r.name, [...reserved, ...customRulesets.value.map((c) => c.id)])
+    const toSave: Ruleset = { ...clone(r), id }
+    const res = await app.act('saveRuleset', toSave)
+    if (!res.ok) return false
+    rulesetId.value = id
+    draft.value = clone(toSave)
+    saveMessage.value = r.name
+    return true
+  }
+
+  async function deleteCustom(): Promise<boolean> {
+    if (!isCustom.value) return false
+    const res = await app.act('deleteRuleset', rulesetId.value)
+    if (!res.ok) return false
+    rulesetId.value = ''
+    draft.value = null
+    const first = presets.value[0]
+    if (first) selectRuleset(first.id)
+    return true
+  }
+
+  // ---- start --------------------------------------------------------------------------------
+  function request(): StartGameRequest | null {
+    if (!draft.value) return null
+    return { ruleset: clone(draft.value), players: [...players.value], counts: fullCounts.value, dealMode: dealMode.value }
+  }
+
+  async function start(): Promise<boolean> {
+    const req = request()
+    if (!req) return false
+    starting.value = true
+    startErrors.value = []
+    const res = await app.invoke('startGame', req)
+    starting.value = false
+    if (!res.ok) {
+      startErrors.value = res.error.message.split('\n').filter(Boolean)
+      return false
+    }
+    if (req.dealMode === 'digital') reveal.begin()
+    return true
+  }
+
+  return {
+    players, rosterLoaded, rulesetId, draft, counts, countsEdited, dealMode, check, checkError, estimate, estimateError,
+    estimating, policy, games, startErrors, starting, saveMessage,
+    presets, customRulesets, allRulesets, source, isCustom, changed, fullCounts,
+    syncFromView, selectRuleset, setOption, addPlayer, renamePlayer, removePlayer, movePlayer, setCount, applySuggested,
+    scheduleRefresh, refreshNow, saveAsCustom, deleteCustom, request, start,
+  }
+})
