@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parseGameFile, projectorView, refereeView, replay as replayGame, type Game } from '../../main/engine'
 import type { Command } from '../../shared/commands'
+import type { RefereeView } from '../../shared/views'
 import { GAME_FILE_FORMAT, GAME_FILE_VERSION, type GameFile } from '../../shared/game-file'
 import { EXIT, flag, type CliCommand, type Io } from '../command'
 import { announcementText, json, lineText, roleLabel, table } from '../format'
@@ -124,6 +125,7 @@ function printGame(io: Io, g: Game, file: GameFile, path: string): void {
   )
   const alive = p.seats.filter((x) => x.alive).length
   io.out(`${alive} alive, ${p.seats.length - alive} dead.`)
+  for (const line of nowLines(ref, name)) io.out(line)
   io.out('')
   io.out('Announcements (what the projector shows):')
   if (!p.announcements.length) io.out('  (none yet)')
@@ -138,6 +140,41 @@ function printGame(io: Io, g: Game, file: GameFile, path: string): void {
     io.out("Referee's script now:")
     for (const l of ref.script) io.out(`  ${lineText(l)}`)
   }
+}
+
+/** The open vote, the clock and (referee only) the night so far. */
+function nowLines(ref: RefereeView, name: (seat: number) => string): string[] {
+  const out: string[] = []
+  const v = ref.projector.vote
+  if (v)
+    out.push(
+      v.kind === 'plurality'
+        ? `Vote${v.revote ? ' (revote)' : ''}: ${v.candidates.map((c) => `${name(c.seat)} ${c.votes}`).join(', ')} (${v.eligible} may vote).`
+        : `Vote (${v.kind}): ${v.yes} yes, ${v.needed} of ${v.eligible} needed.`,
+    )
+  const c = ref.projector.clock
+  if (c)
+    out.push(
+      `Clock (${c.kind}, ${mmss(c.durationMs)}): ${
+        c.expired ? 'ran out' : c.deadline === null ? `${mmss(c.remainingMs)} left, not running` : `running, deadline at ${c.deadline} ms on the host's clock`
+      }.`,
+    )
+  const n = ref.night
+  if (n) {
+    const parts: string[] = []
+    if (n.shots.length) parts.push(`shots ${n.shots.map((x) => `${name(x.shooter)} → ${name(x.target)}`).join(', ')} (${n.needed} of ${n.livingMafia} needed)`)
+    if (n.target !== null) parts.push(`target ${name(n.target)}`)
+    if (n.investigation) parts.push(`investigated ${name(n.investigation.target)}: ${n.investigation.isMafia ? 'MAFIA' : 'not mafia'}`)
+    if (n.heal !== null) parts.push(`heal ${name(n.heal)}`)
+    parts.push(n.outcome === null ? 'nobody would die' : `${name(n.outcome)} would die`)
+    out.push(`Night ${n.number} so far (referee only): ${parts.join('; ')}.`)
+  }
+  return out
+}
+
+const mmss = (ms: number): string => {
+  const t = Math.ceil(ms / 1000)
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`
 }
 
 function phaseText(g: Game): string {
