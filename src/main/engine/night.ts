@@ -65,8 +65,10 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
         return fail('not-allowed', `Every ${role} is already recorded.`)
       if (n.identified) return fail('not-allowed', 'Who woke at this call is already recorded.')
       const seen = new Set<number>()
+      // A dead player may be recorded too: with a day first (or the blind-operator variant) an
+      // unrecorded mafioso can die before the mafia's first call, and the count must still add up.
       for (const p of c.players) {
-        const e = needAlive(p, 'Identify')
+        const e = needPlayer(p, 'Identify')
         if (e) return e
         if (s.roles[p] !== null) return fail('not-allowed', `${s.setup.players[p]} already has a recorded role.`)
         if (seen.has(p)) return fail('invalid-command', `${s.setup.players[p]} is listed twice.`)
@@ -153,7 +155,7 @@ function endStep(s: GameState, n: NightState, step: NightStepKind): NightResult 
         return fail('step-incomplete', `Still waiting for the shot of ${missing.map((m) => s.setup.players[m]).join(', ')}.`)
     } else if (n.target === null) return fail('step-incomplete', 'The mafia have not chosen a target.')
   }
-  if (step === 'investigator' && livingWithRole(s, 'investigator').length > 0 && !n.investigation)
+  if (step === 'investigator' && investigationPossible(s) && !n.investigation)
     return fail('step-incomplete', 'The investigators have not pointed at anyone.')
   if (step === 'doctor' && livingWithRole(s, 'doctor').length > 0 && n.heal === null)
     return fail('step-incomplete', 'The doctors have not chosen whom to heal.')
@@ -166,6 +168,18 @@ function endStep(s: GameState, n: NightState, step: NightStepKind): NightResult 
   const w = winnerOf(em.state)
   if (w) em.emit({ type: 'gameOver', winner: w })
   return ok(em.events)
+}
+
+/**
+ * Is there anyone the living investigators may still check? Without repeats they can run out of
+ * players to check; the call then ends without an answer instead of blocking the night.
+ */
+export function investigationPossible(s: GameState): boolean {
+  if (livingWithRole(s, 'investigator').length === 0) return false
+  const o = s.setup.ruleset.options
+  return living(s).some(
+    (p) => s.roles[p] !== 'investigator' && (o.investigatorMayRepeat || !s.investigations.some((i) => i.target === p)),
+  )
 }
 
 /** Who the night kills: a strict majority of living mafiosi on one target, or the group target; a heal saves them. */

@@ -96,7 +96,8 @@ export function legalActions(s: GameState): LegalActions {
   if (step && s.setup.deal.mode === 'physical') {
     const role: RoleId = stepRole(step)
     const missing = unidentified(s, role)
-    const candidates = seats.filter((p) => s.alive[p] && s.roles[p] === null)
+    // Living players first (they are the ones awake); dead unrecorded players may be recorded too.
+    const candidates = [...seats.filter((p) => s.alive[p] && s.roles[p] === null), ...seats.filter((p) => !s.alive[p] && s.roles[p] === null)]
     const probe = role === 'mafia' ? candidates.slice(0, missing) : []
     if (missing > 0 && can({ type: 'identifyRole', role, players: probe }))
       identify = { role, count: missing, exact: role === 'mafia', candidates }
