@@ -62,6 +62,9 @@ export function setupProblems(ruleset: unknown, players: readonly string[], coun
   if (new Set(o.nightOrder).size !== o.nightOrder.length) p('ruleset', 'A role is called twice in the night order.')
   if (o.firstDeadBecomesReferee && o.firstPhase === 'night')
     p('ruleset', 'The "first dead becomes referee" variant needs a first night without kills (night 0) or a day first.')
+  // The blind operator cannot run a real night: day 1 must be sure to end with a death (the hand-over).
+  if (o.firstDeadBecomesReferee && o.dayProcedure === 'nomination' && (!o.dayMustEndWithDeath || o.noNominationGoesToNight))
+    p('ruleset', 'The "first dead becomes referee" variant needs a first day that can only end with a death (accusations, or nominations with "every day ends with a death" and no night without nominees).')
   if (n < o.minPlayers) p('players', `${r.name} needs at least ${o.minPlayers} players; ${n} given.`)
   if (n > o.maxPlayers) p('players', `${r.name} allows at most ${o.maxPlayers} players; ${n} given.`)
   const seen = new Set<string>()
