@@ -1,0 +1,246 @@
+/**
+ * Noninterference: the projector shows only public facts. Two games with the same public history
+ * but different secrets must give the same projector view at every step.
+ *
+ * Pair construction. Game A is a random game. Let S be the players still alive at its end: their
+ * roles are never revealed before the end, and as they are alive throughout, permuting their roles
+ * (π) changes neither who dies nor any count the win conditions look at. Game B is dealt the
+ * permuted roles and replays A's commands: public ones (day, votes, clocks, night-step ends) as
+ * they are, secret ones mapped through π (the shot of mafioso m at t becomes the shot of π(m) at π(t)).
+ * At random night calls B makes DIFFERENT choices with the same public outcome instead: another
+ * spread of shots with the same victim, another heal that saves nobody (or the same save), another
+ * investigation. The projector views must agree at every step (at the end, when all cards are
+ * shown, up to π), and while the operator is blind (variant) so must the whole referee view.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Command } from '../../shared/commands'
+import type { RoleId } from '../../shared/roles'
+import { PRESET_IDS, type PresetId } from '../../shared/ruleset'
+import type { ProjectorView } from '../../shared/views'
+import { createGame, dispatch, type Game } from './game'
+import { livingWithRole, strictMajority } from './queries'
+import type { GameSetup, GameState, NightState } from './state'
+import { Rng, randomGame } from './testing'
+import { projectorView } from './views/projector'
+import { refereeView } from './views/referee'
+import { decide } from './decide'
+
+const GAMES = 1000
+const TIMEOUT = 120_000
+const master: Record<PresetId, number> = { maffiasig: 0xa11ce1, estonian: 0xa11ce2, swedish: 0xa11ce3 }
+const SEEDS = fc.integer({ min: 1, max: 0x7fffffff })
+
+const SECRET = new Set<Command['type']>(['shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal'])
+
+function permutationOn(rng: Rng, n: number, movable: number[][]): number[] {
+  const pi = Array.from({ length: n }, (_, i) => i)
+  for (const group of movable) {
+    const shuffled = rng.shuffle(group)
+    group.forEach((p, k) => (pi[p] = shuffled[k] as number))
+  }
+  return pi
+}
+
+function mapCommand(c: Command, pi: readonly number[]): Command {
+  const m = (p: number) => pi[p] ?? p
+  switch (c.type) {
+    case 'shoot':
+      return { ...c, shooter: m(c.shooter), target: m(c.target) }
+    case 'clearShot':
+      return { ...c, shooter: m(c.shooter) }
+    case 'chooseTarget':
+    case 'investigate':
+    case 'heal':
+      return { ...c, target: m(c.target) }
+    case 'identifyRole':
+      return { ...c, players: c.players.map(m) }
+    default:
+      return c
+  }
+}
+
+/** The kill the mafia's call leads to before any heal. */
+function preHealVictim(s: GameState, n: NightState): number | null {
+  if (s.setup.ruleset.options.killResolution === 'groupTarget') return n.target
+  const mafia = livingWithRole(s, 'mafia')
+  const tally = new Map<number, number>()
+  for (const m of mafia) if (n.shots[m] !== undefined) tally.set(n.shots[m] as number, (tally.get(n.shots[m] as number) ?? 0) + 1)
+  for (const [t, k] of tally) if (k >= strictMajority(mafia.length)) return t
+  return null
+}
+
+/** B's own choices for one night call, with the same public outcome as A's. */
+function variedChoices(rng: Rng, a: GameState, b: GameState, pi: readonly number[]): Command[] | null {
+  const na = a.night as NightState
+  const step = na.steps[na.stepIndex]
+  const o = a.setup.ruleset.options
+  const alive = b.alive.flatMap((x, i) => (x ? [i] : []))
+  const legal = (cs: Command[]) => cs.filter((c) => decide(b, c).ok)
+  const mafiaCalledBefore = na.steps.indexOf('mafia') < na.stepIndex
+  if (step === 'mafia' && o.killResolution === 'individualShots') {
+    const va = preHealVictim(a, na)
+    const vb = va === null ? null : (pi[va] as number)
+    const mafia = livingWithRole(b, 'mafia')
+    const need = strictMajority(mafia.length)
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const shots = new Map<number, number>()
+      if (vb !== null) {
+        const able = rng.shuffle(mafia.filter((m) => m !== vb))
+        for (const m of able.slice(0, rng.range(need, able.length))) shots.set(m, vb)
+      }
+      let ok = true
+      for (const m of mafia) {
+        if (shots.has(m)) continue
+        const options = legal(alive.map((t): Command => ({ type: 'shoot', shooter: m, target: t })))
+        if (!options.length) ok = false
+        else shots.set(m, (rng.pick(options) as { target: number }).target)
+      }
+      const tally = new Map<number, number>()
+      for (const t of shots.values()) tally.set(t, (tally.get(t) ?? 0) + 1)
+      const victim = [...tally].find(([, k]) => k >= need)?.[0] ?? null
+      if (ok && victim === vb) return [...shots].map(([shooter, target]): Command => ({ type: 'shoot', shooter, target }))
+    }
+    return null
+  }
+  if (step === 'investigator' && o.investigatorMayRepeat && na.investigation) {
+    const options = legal(alive.map((t): Command => ({ type: 'investigate', target: t })))
+    return options.length ? [rng.pick(options)] : null
+  }
+  if (step === 'doctor' && na.heal !== null && mafiaCalledBefore) {
+    const va = preHealVictim(a, na)
+    const vb = va === null ? null : (pi[va] as number)
+    if (vb !== null && na.heal === va) return [{ type: 'heal', target: vb }]
+    const options = legal(alive.filter((t) => t !== vb).map((t): Command => ({ type: 'heal', target: t })))
+    return options.length ? [rng.pick(options)] : null
+  }
+  return null
+}
+
+function permutedSetup(setup: GameSetup, pi: readonly number[]): GameSetup {
+  const roles = setup.deal.roles.slice()
+  setup.deal.roles.forEach((r, p) => (roles[pi[p] as number] = r))
+  return { ...setup, deal: { ...setup.deal, roles } }
+}
+
+/** At the end every card is shown: B's seats show A's roles moved by π. */
+function expectedAtEnd(pa: ProjectorView, pi: readonly number[]): ProjectorView {
+  const seats = pa.seats.map((s) => ({ ...s }))
+  pa.seats.forEach((s, p) => ((seats[pi[p] as number] as { role: RoleId | null }).role = s.role))
+  return { ...pa, seats }
+}
+
+function same<T>(a: T, b: T, what: string): void {
+  if (JSON.stringify(a) !== JSON.stringify(b)) expect(b, what).toStrictEqual(a)
+}
+
+describe.each(PRESET_IDS)('%s: noninterference', (id) => {
+  it(`same public history, different secrets → identical projector at every step (${GAMES} game pairs)`, { timeout: TIMEOUT }, () => {
+    let varied = 0
+    let permuted = 0
+    fc.assert(
+      fc.property(SEEDS, (seed) => {
+        const A = randomGame(seed, id)
+        const rng = new Rng(seed ^ 0x5ec2e7)
+        const end = A.states[A.states.length - 1] as GameState
+        const n = end.alive.length
+        // Alive at the end; for a physical deal keep recorded-up-front seats apart, as the operator entered those.
+        const S = end.alive.flatMap((x, p) => (x ? [p] : []))
+        const known = (p: number) => A.setup.deal.roles[p] !== null
+        const groups = A.setup.deal.mode === 'physical' ? [S.filter(known), S.filter((p) => !known(p))] : [S]
+        const pi = permutationOn(rng, n, groups)
+        if (pi.some((q, p) => q !== p && A.cards[p] !== A.cards[q])) permuted++
+        const created = createGame(permutedSetup(A.setup, pi))
+        if (!created.ok) throw new Error(`seed ${seed}: ${created.error.message}`)
+        let B: Game = created.value
+        const put = (c: Command, i: number) => {
+          const r = dispatch(B, c)
+          if (!r.ok) throw new Error(`seed ${seed}: B refused ${JSON.stringify(c)} at A's step ${i}: ${r.error.message}`)
+          B = r.value
+        }
+        same(projectorView(A.states[0] as GameState), projectorView(B.state), `seed ${seed}: initial projector`)
+        const mode = new Map<string, boolean>()
+        A.game.log.forEach(({ command: c }, i) => {
+          const sa = A.states[i] as GameState
+          const na = sa.night
+          if (sa.phase === 'night' && na) {
+            const key = `${na.number}:${na.stepIndex}`
+            if (!mode.has(key)) mode.set(key, rng.chance(0.4))
+            const vary = mode.get(key) === true
+            if (SECRET.has(c.type)) {
+              if (!vary) put(mapCommand(c, pi), i)
+            } else if (c.type === 'endNightStep' && vary) {
+              const mine = variedChoices(rng, sa, B.state, pi)
+              if (mine) varied++
+              // No variation possible here: do what A did, mapped.
+              const fallback = A.game.log
+                .slice(0, i)
+                .filter((e, k) => {
+                  const sk = A.states[k] as GameState
+                  return sk.phase === 'night' && sk.night?.number === na.number && sk.night.stepIndex === na.stepIndex && SECRET.has(e.command.type)
+                })
+                .map((e) => mapCommand(e.command, pi))
+              for (const m of mine ?? fallback) put(m, i)
+              put(c, i)
+            } else put(mapCommand(c, pi), i)
+          } else put(c, i)
+          const sa2 = A.states[i + 1] as GameState
+          const pa = projectorView(sa2)
+          same(sa2.phase === 'over' ? expectedAtEnd(pa, pi) : pa, projectorView(B.state), `seed ${seed}: projector after A's step ${i} ${JSON.stringify(c)}`)
+          if (sa2.operatorBlind || B.state.operatorBlind) same(refereeView(sa2), refereeView(B.state), `seed ${seed}: blind referee view after step ${i}`)
+        })
+        expect(B.state.phase).toBe(end.phase)
+        expect(B.state.winner).toBe(end.winner)
+      }),
+      { seed: master[id], numRuns: GAMES, endOnFailure: true },
+    )
+    // The test is only real if secrets really differ in most pairs.
+    expect(permuted).toBeGreaterThan(GAMES / 2)
+    expect(varied).toBeGreaterThan(GAMES)
+  })
+
+  it(`mutating any secret field leaves projectorView unchanged (${GAMES} games)`, { timeout: TIMEOUT }, () => {
+    fc.assert(
+      fc.property(SEEDS, (seed) => {
+        const run = randomGame(seed, id)
+        const rng = new Rng(seed ^ 0x3117)
+        for (let k = 0; k < 5; k++) {
+          const s = rng.pick(run.states)
+          const m = mutateSecrets(s, rng)
+          same(projectorView(s), projectorView(m), `seed ${seed}: projector after mutating secrets`)
+          same(refereeView(s).projector, refereeView(m).projector, `seed ${seed}: referee preview`)
+          if (s.operatorBlind && s.phase === 'day') same(refereeView(s), refereeView(m), `seed ${seed}: blind referee view`)
+        }
+      }),
+      { seed: master[id] + 7, numRuns: GAMES, endOnFailure: true },
+    )
+  })
+})
+
+const ROLES: (RoleId | null)[] = ['mafia', 'investigator', 'doctor', 'citizen', null]
+
+/** A copy of the state with every secret field scrambled. */
+function mutateSecrets(s: GameState, rng: Rng): GameState {
+  const n = s.alive.length
+  const seat = () => rng.int(n)
+  const over = s.phase === 'over'
+  const roles = s.roles.map((r, p) => (over || s.revealed[p] ? r : rng.pick(ROLES)))
+  const dealRoles = s.setup.deal.roles.map((r, p) => (over || s.revealed[p] ? r : rng.pick(ROLES)))
+  const night: NightState | null = s.night
+    ? {
+        ...s.night,
+        shots: Object.fromEntries(Array.from({ length: rng.int(5) }, () => [seat(), seat()])),
+        target: rng.chance(0.3) ? null : seat(),
+        heal: rng.chance(0.3) ? null : seat(),
+        investigation: rng.chance(0.3) ? null : { target: seat(), isMafia: rng.chance(0.5) },
+        identified: rng.chance(0.5),
+      }
+    : null
+  return {
+    ...s,
+    roles,
+    setup: { ...s.setup, deal: { ...s.setup.deal, roles: dealRoles } },
+    night,
+    investigations: Array.from({ length: rng.int(6) }, () => ({ night: rng.int(10), target: seat(), isMafia: rng.chance(0.5) })),
+  }
+}
