@@ -1,0 +1,52 @@
+/**
+ * The crash test's child: runs a host on a data folder and plays games forever, writing one line to
+ * stdout AFTER each host call returns (the "acknowledgement" the referee would have seen). The
+ * parent SIGKILLs it at random points and checks that every acknowledged step survived.
+ *   node --import tsx src/main/host/crash-child.ts <dataDir> <seed>   (the test runs an esbuild bundle of it)
+ */
+import { writeSync } from 'node:fs'
+import { preset } from '../engine/rulesets'
+import { createFileHost } from './index'
+import { PLAYERS9, nextCall, seeded } from './testing'
+
+const [dir, seedArg] = process.argv.slice(2)
+if (!dir) throw new Error('usage: crash-child <dataDir> <seed>')
+const rnd = seeded(Number(seedArg ?? 1))
+const host = createFileHost(dir, { durable: true })
+
+const out = (o: unknown) => writeSync(1, JSON.stringify(o) + '\n')
+const idOf = (): string | undefined => {
+  const f = host.exportGame()
+  return f.ok ? f.value.id : undefined
+}
+
+out({ ready: true, notices: host.refereeAppView().notices })
+for (;;) {
+  const v = host.refereeAppView()
+  if (v.resumable) {
+    const r = host.resumeGame()
+    if (!r.ok) throw new Error(`resume refused: ${r.error.message}`)
+    out({ ack: 'resume', game: idOf() })
+  } else if (!v.game) {
+    const presetId = rnd() < 0.5 ? 'maffiasig' : 'estonian'
+    const r = host.startGame({
+      ruleset: preset(presetId),
+      players: [...PLAYERS9],
+      counts: presetId === 'maffiasig' ? { mafia: 2, investigator: 1, doctor: 0, citizen: 6 } : { mafia: 2, investigator: 1, doctor: 1, citizen: 5 },
+      dealMode: 'digital',
+    })
+    if (!r.ok) throw new Error(`start refused: ${r.error.message}`)
+    out({ ack: 'start', game: idOf() })
+  } else if (v.game.winner) {
+    const game = idOf()
+    const r = host.closeGame()
+    if (!r.ok) throw new Error(`close refused: ${r.error.message}`)
+    out({ ack: 'close', game })
+  } else {
+    const c = nextCall(v, rnd)
+    if (!c) throw new Error('no legal call')
+    const r = host.invoke(c[0] as never, c[1])
+    if (!('ok' in r) || !r.ok) throw new Error(`${c[0]} refused: ${JSON.stringify(r)}`)
+    out({ ack: 'call', method: c[0], args: c[1] })
+  }
+}
