@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest'
+import type { EstimateRequest } from '../../shared/api'
+import { preset, suggestCounts } from '../engine'
+import { simulate } from '../sim'
+import { createEstimator, DEFAULT_SEED, runEstimate } from './estimator'
+
+const request = (games: number, id: 'maffiasig' | 'estonian' | 'swedish' = 'estonian', players = 12): EstimateRequest => {
+  const ruleset = preset(id)
+  return { ruleset, players, counts: suggestCounts(ruleset, players), policy: 'informed', games }
+}
+
+describe('estimator worker', () => {
+  test('the worker gives the same numbers as simulate() in this thread, for the same seed', async () => {
+    const req = request(2000)
+    const off = await runEstimate(req, { seed: 42 })
+    const here = simulate({ ...req, seed: 42 })
+    expect(off).toEqual(here)
+    // The default seed is fixed: the same setup always shows the same figures.
+    expect(await runEstimate(req)).toEqual(simulate({ ...req, seed: DEFAULT_SEED }))
+  })
+
+  test('a newer request supersedes the older one', async () => {
+    const est = createEstimator()
+    const slow = est.run(request(2_000_000), { seed: 1 })
+    const fast = est.run(request(200, 'swedish', 9), { seed: 2 })
+    await expect(slow).rejects.toMatchObject({ name: 'AbortError', message: /newer estimate/ })
+    const r = await fast
+    expect(r.games).toBe(200)
+  })
+
+  test('aborting the signal cancels and terminates the worker', async () => {
+    const ctrl = new AbortController()
+    const started = Date.now()
+    const p = createEstimator().run(request(2_000_000), { signal: ctrl.signal })
+    setTimeout(() => ctrl.abort(), 50)
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    const pre = new AbortController()
+    pre.abort()
+    await expect(createEstimator().run(request(10), { signal: pre.signal })).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  test('independent estimators do not cancel each other', async () => {
+    const [a, b] = await Promise.all([createEstimator().run(request(300), { seed: 5 }), createEstimator().run(request(300), { seed: 5 })])
+    expect(a).toEqual(b)
+  })
+
+  test('a setup the engine refuses rejects with its reason', async () => {
+    const ruleset = preset('maffiasig')
+    const bad: EstimateRequest = { ruleset, players: 8, counts: { mafia: 4, investigator: 0, doctor: 0, citizen: 4 }, policy: 'random', games: 10 }
+    await expect(createEstimator().run(bad)).rejects.toThrow(/mafia would win/)
+  })
+})
