@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const OUT = join(REPO_ROOT, 'out')
+
+export type PageRole = 'referee' | 'projector'
+export const PAGE_ROLES: readonly PageRole[] = ['referee', 'projector']
+
+/** Where `electron-vite build` puts things (see electron.vite.config.ts). */
+export const BUILT = {
+  main: join(OUT, 'main', 'index.js'),
+  preload: (role: PageRole): string => join(OUT, 'preload', `${role}.cjs`),
+  page: (role: PageRole): string => join(OUT, 'renderer', role, 'index.html'),
+  rendererDir: join(OUT, 'renderer'),
+}

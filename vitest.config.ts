@@ -1,0 +1,47 @@
+import vue from '@vitejs/plugin-vue'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Two projects:
+ * - `unit`: everything that runs from source: src/**\/*.test.ts and test/**\/*.test.ts.
+ *   Node environment by default; a component test opts into a DOM with a first-line comment
+ *   `// @vitest-environment happy-dom`.
+ * - `app`: tests of the BUILT app (out/): `test/**\/*-bundle.test.ts` (the main bundle under the
+ *   fake electron, the pages' CSP) and `test/e2e/**\/*.test.ts` (built pages in Chromium via the
+ *   `playwright` library — no `playwright test` runner). Its global setup runs `electron-vite build`
+ *   once per run, only when an `app` test is selected. NIGHTFALL_SKIP_BUILD=1 reuses out/.
+ *
+ * `vitest run --project unit` skips the build entirely.
+ */
+const APP_TESTS = ['test/**/*-bundle.test.ts', 'test/e2e/**/*.test.ts']
+
+export default defineConfig({
+  plugins: [vue()],
+  test: {
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // electron-store is ESM that imports `electron`: inline it so `vi.mock('electron', …)` reaches it.
+    server: { deps: { inline: ['electron-store'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'out/**', ...APP_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: APP_TESTS,
+          exclude: [...configDefaults.exclude, 'out/**'],
+          globalSetup: ['test/support/build-app.ts'],
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
