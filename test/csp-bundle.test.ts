@@ -1,0 +1,96 @@
+/**
+ * Every renderer page, as written (src/renderer/**) and as built (out/renderer/**), carries a strict
+ * CSP <meta>: no 'unsafe-eval', scripts only from the app itself. See test/support/csp.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cspProblems, scriptProblems } from './support/csp'
+import { BUILT, PAGE_ROLES, REPO_ROOT } from './support/paths'
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => join(dir, file))
+    .sort()
+}
+
+const sourcePages = htmlFiles(join(REPO_ROOT, 'src', 'renderer'))
+const builtPages = htmlFiles(BUILT.rendererDir)
+const name = (file: string): string => relative(REPO_ROOT, file)
+
+describe('renderer pages', () => {
+  it('include the referee and projector pages, as source and as built', () => {
+    for (const role of PAGE_ROLES) {
+      expect(sourcePages).toContain(join(REPO_ROOT, 'src', 'renderer', role, 'index.html'))
+      expect(builtPages).toContain(BUILT.page(role))
+    }
+    expect(builtPages.map((file) => relative(BUILT.rendererDir, file))).toEqual(
+      sourcePages.map((file) => relative(join(REPO_ROOT, 'src', 'renderer'), file)),
+    )
+  })
+
+  it.each([...sourcePages, ...builtPages].map((file) => [name(file), file]))(
+    '%s has a strict CSP <meta>',
+    (_name, file) => {
+      expect(cspProblems(readFileSync(file, 'utf8'))).toEqual([])
+    },
+  )
+
+  it.each(builtPages.map((file) => [name(file), file]))('%s loads only its own script files', (_name, file) => {
+    const html = readFileSync(file, 'utf8')
+    expect(scriptProblems(html)).toEqual([])
+    expect(html).toMatch(/<script type="module" crossorigin src="\.\.\/assets\/[\w.-]+\.js"><\/script>/)
+  })
+})
+
+describe('the CSP checks themselves', () => {
+  const page = (policy: string, body = ''): string =>
+    `<html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body>${body}</body></html>`
+  const good =
+    "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'"
+
+  it('accept the policy the pages use', () => {
+    expect(cspProblems(page(good))).toEqual([])
+  })
+
+  it.each([
+    ["script-src 'self' 'unsafe-eval'", "'unsafe-eval'"],
+    ["script-src 'self' 'unsafe-inline'", 'script-src must be'],
+    ["script-src 'self' https://cdn.example", 'script-src must be'],
+    ["style-src 'self' 'unsafe-inline'", 'style-src must be'],
+    ["connect-src 'self' https://api.example", 'connect-src allows https://api.example'],
+    ["object-src 'self'", 'object-src must be'],
+    ['base-uri *', 'base-uri must be'],
+  ])('reject %s', (override, expected) => {
+    const directive = override.split(' ')[0]!
+    const policy = good
+      .split('; ')
+      .map((part) => (part.startsWith(`${directive} `) ? override : part))
+      .join('; ')
+    expect(cspProblems(page(policy)).join('\n')).toContain(expected)
+  })
+
+  it('reject a page without a CSP, with two, or with a script before it', () => {
+    expect(cspProblems('<html><head></head></html>')).toEqual(['expected exactly one CSP <meta>, found 0'])
+    expect(
+      cspProblems(
+        page(good).replace('</head>', `<meta http-equiv="content-security-policy" content="${good}"></head>`),
+      ),
+    ).toEqual(['expected exactly one CSP <meta>, found 2'])
+    expect(cspProblems(page(good).replace('<head>', '<head><script src="./x.js"></script>')).join('\n')).toContain(
+      'before the CSP',
+    )
+  })
+
+  it('reject inline scripts, remote scripts and inline handlers', () => {
+    expect(scriptProblems('<script>alert(1)</script>')).toEqual(["inline <script> (blocked by script-src 'self')"])
+    expect(scriptProblems('<script src="https://cdn.example/x.js"></script>')).toEqual([
+      'remote script https://cdn.example/x.js',
+    ])
+    expect(scriptProblems('<button onclick="go()">x</button>')).toEqual([
+      "inline event handler attribute (blocked by script-src 'self')",
+    ])
+    expect(scriptProblems('<script type="module" src="../assets/a.js"></script>')).toEqual([])
+  })
+})
