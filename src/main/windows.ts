@@ -1,4 +1,4 @@
-import { app, BrowserWindow, type BrowserWindowConstructorOptions, type WebPreferences } from 'electron'
+import { app, BrowserWindow, type BrowserWindowConstructorOptions } from 'electron'
 import { join } from 'node:path'
 
 export type WindowRole = 'referee' | 'projector'
@@ -13,23 +13,6 @@ export function preloadPath(role: WindowRole): string {
 
 export function pagePath(role: WindowRole): string {
   return join(mainDir, '..', 'renderer', role, 'index.html')
-}
-
-export function secureWebPreferences(role: WindowRole): WebPreferences {
-  return {
-    preload: preloadPath(role),
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    experimentalFeatures: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
-  }
 }
 
 const windowOptions: Record<WindowRole, BrowserWindowConstructorOptions> = {
@@ -51,7 +34,24 @@ export function createWindow(role: WindowRole): BrowserWindow {
   const window = new BrowserWindow({
     ...windowOptions[role],
     show: false,
-    webPreferences: secureWebPreferences(role),
+    // Written out here (not built by a helper) so Electronegativity can see and check them.
+    webPreferences: {
+      // electronegativity-justified: PRELOAD_JS_CHECK sandboxed CommonJS preload that only exposes a narrow contextBridge API (no ipcRenderer, no Node); checked by test/main-bundle.test.ts
+      preload: preloadPath(role),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      // Middle-click would otherwise try to open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
+    },
   })
   window.once('ready-to-show', () => {
     window.show()
