@@ -113,6 +113,8 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       if (step !== 'investigator') return wrongStep('investigator')
       if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
       if (livingWithRole(s, 'investigator').length === 0) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
+      // The answer is signed at once: a second point the same night would be a second answer.
+      if (n.investigation) return fail('not-allowed', 'The investigators have already pointed at someone tonight (undo to correct a mistake).')
       const e = needAlive(c.target, 'Investigation')
       if (e) return e
       if (s.roles[c.target] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
