@@ -76,6 +76,11 @@ export class Scripted {
     return Scripted.start(setupOf(base, deal, spec))
   }
 
+  /** An independent copy at the same point (games are immutable, so this is cheap). */
+  fork(): Scripted {
+    return new Scripted(this.game)
+  }
+
   get state(): GameState {
     return this.game.state
   }
