@@ -2,7 +2,7 @@ import type { CliCommand } from '../command'
 import { deal } from './deal'
 import { presets } from './presets'
 import { replay } from './replay'
-// import { simulate } from './simulate'
+import { simulate } from './simulate'
 
 /**
  * The command registry: one line per command, in the order `help` lists them.
@@ -13,5 +13,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   presets,
   deal,
   replay,
-  // simulate,   ← the simulator's command goes here (src/cli/commands/simulate.ts)
+  simulate,
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { EstimateRequest } from '../../shared/api'
-import type { Simulation } from '../sim'
+import { DEFAULT_SEED } from '../sim/prng'
+import type { Simulation } from '../sim/simulate'
 
 /**
  * The balance estimator off the main thread: each request runs simulate() (src/main/sim) in a Node
@@ -26,7 +27,7 @@ export interface EstimatorJob {
 }
 export type EstimatorReply = { ok: true; simulation: Simulation } | { ok: false; message: string }
 
-export const DEFAULT_SEED = 20_240_601
+export { DEFAULT_SEED }
 
 /** The worker's location. import.meta.url is this file from source, or the main bundle when built. */
 function workerSpec(): { url: URL; fromSource: boolean } {

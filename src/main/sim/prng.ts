@@ -14,6 +14,9 @@ export interface Rng {
 
 const TWO32 = 0x100000000
 
+/** The seed used when none is given (app and CLI alike), so the same setup always shows the same figures. */
+export const DEFAULT_SEED = 20_240_601
+
 /** splitmix32: spreads a seed over the generator's state so that near seeds give unrelated streams. */
 function splitmix32(a: number): () => number {
   return () => {

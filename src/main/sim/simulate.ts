@@ -40,6 +40,7 @@ export class SimulationSetupError extends Error {
 
 const MAX_GAMES = 10_000_000
 
+
 /** Seat names for a simulated table. */
 const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `P${i + 1}`)
 
