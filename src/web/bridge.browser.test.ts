@@ -1,0 +1,100 @@
+/**
+ * The bridges in a real Chromium, under the pages' strict CSP: window.referee has exactly the
+ * RefereeApi methods and works end to end; window.projector can only listen and say ready.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright'
+import { browserTestsSkipped, launchChromium } from '../../test/e2e/support/chromium'
+import { preset } from '../main/engine/rulesets'
+import { createFileHost } from '../main/host'
+import type { GameHost } from '../main/host/game-host'
+import { PLAYERS9, seededRandom, tempDir } from '../main/host/testing'
+import { REFEREE_METHOD_NAMES } from './bridge/methods'
+import { startWebServer, type WebServer } from './server'
+import { fakeRenderer } from './testing'
+
+describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
+  let browser: Browser
+  let host: GameHost
+  let server: WebServer
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+    host = createFileHost(tempDir(), { durable: false, random: seededRandom(1, { identity: true }) })
+    server = await startWebServer({ host, rendererDir: fakeRenderer() })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    host?.dispose()
+    await server?.close()
+  })
+
+  async function openPage(url: string) {
+    const page = await browser.newPage()
+    const trouble: string[] = []
+    await page.exposeFunction('__violation', (t: string) => trouble.push(t))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { __violation: (t: string) => void }).__violation(`${e.violatedDirective} ${e.blockedURI}`),
+      )
+    })
+    page.on('pageerror', (e) => trouble.push(`pageerror: ${e.message}`))
+    page.on('console', (m) => {
+      if (m.type() === 'error') trouble.push(`console: ${m.text()}`)
+    })
+    await page.goto(url, { waitUntil: 'load' })
+    return { page, trouble }
+  }
+
+  const app = <T>(page: Page) => page.evaluate(() => (window as unknown as { __app: unknown }).__app) as Promise<T>
+
+  it('referee: exactly the RefereeApi, calls and pushed views work, no CSP violation', async () => {
+    const { page, trouble } = await openPage(server.refereeUrl)
+    await page.waitForFunction(() => (window as unknown as { __app: { first?: unknown } }).__app.first)
+    const a = await app<{ keys: string[] }>(page)
+    expect(a.keys).toEqual([...REFEREE_METHOD_NAMES, 'onView'].sort())
+
+    const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
+    const results = await page.evaluate(async (r) => {
+      const w = window as unknown as { referee: import('../shared/api').RefereeApi }
+      return [
+        await w.referee.saveRoster(['Anna', 'Bence']),
+        await w.referee.startGame(r as never),
+        await w.referee.endNightStep(),
+        await w.referee.accuse(3), // optional accuser left out
+        await w.referee.shoot('x' as never, 1),
+        await w.referee.castVote(0, true),
+        await w.referee.undo(),
+      ]
+    }, req)
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, false, true, true])
+    expect(results[4]).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    await page.waitForFunction(() => (window as unknown as { __app: { views: unknown[] } }).__app.views.length >= 7)
+    const views = (await app<{ views: import('../shared/api').RefereeAppView[] }>(page)).views
+    expect(views.at(-1)!.game!.projector.stage).toBe('vote')
+    expect(views.at(-1)!.game!.vote!.yes).toBe(0)
+    expect(host.refereeAppView().roster).toEqual(['Anna', 'Bence'])
+    // window.referee cannot be replaced by the page's own code.
+    expect(await page.evaluate(() => Object.isFrozen((window as unknown as { referee: object }).referee))).toBe(true)
+    expect(trouble).toEqual([])
+    await page.close()
+  })
+
+  it('projector: only onView and ready; it receives screens and cannot call the referee API', async () => {
+    const { page, trouble } = await openPage(server.projectorUrl)
+    await page.waitForFunction(() => (window as unknown as { __app: { screens: unknown[] } }).__app.screens.length >= 1)
+    const a = await app<{ keys: string[]; screens: { kind: string }[] }>(page)
+    expect(a.keys).toEqual(['onView', 'ready'])
+    expect(a.screens[0]!.kind).toBe('game')
+    const status = await page.evaluate(async (token) => {
+      const r = await fetch('/api/referee/undo', { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' })
+      return r.status
+    }, server.tokens.projector)
+    expect(status).toBe(403)
+    const before = a.screens.length
+    expect(host.undo()).toMatchObject({ ok: true })
+    await page.waitForFunction((n) => (window as unknown as { __app: { screens: unknown[] } }).__app.screens.length > n, before)
+    expect(trouble.filter((t) => !t.includes('403'))).toEqual([])
+    await page.close()
+  })
+})

@@ -1,0 +1,36 @@
+/**
+ * window.projector for the browser mode: it can only subscribe to ProjectorScreen values (SSE) and
+ * say it is ready. Served as /bridge/projector.js, loaded before the app bundle.
+ */
+import type { ProjectorApi, ProjectorScreen } from '../../shared/api'
+import { TOKEN_HEADER } from './methods'
+
+const token = new URLSearchParams(location.search).get('token') ?? ''
+const api = (path: string) => new URL(path, location.href).href
+const listeners = new Set<(v: ProjectorScreen) => void>()
+let source: EventSource | null = null
+
+function connect(): void {
+  if (source) return
+  source = new EventSource(api(`/api/projector/events?token=${encodeURIComponent(token)}`))
+  source.onmessage = (e: MessageEvent<string>) => {
+    const screen = JSON.parse(e.data) as ProjectorScreen
+    for (const cb of listeners) cb(screen)
+  }
+}
+
+const projector: ProjectorApi = {
+  onView(cb) {
+    listeners.add(cb)
+    connect()
+    return () => {
+      listeners.delete(cb)
+    }
+  },
+  ready() {
+    connect()
+    void fetch(api('/api/projector/ready'), { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: '[]' }).catch(() => undefined)
+  },
+}
+
+Object.defineProperty(window, 'projector', { value: Object.freeze(projector), enumerable: true })

@@ -1,0 +1,59 @@
+/**
+ * window.referee for the browser mode (npm run start:web): the same RefereeApi the Electron preload
+ * exposes, over HTTP POST (calls) and Server-Sent Events (views). Served as /bridge/referee.js and
+ * loaded before the app bundle. The token comes from the page's own URL (?token=…).
+ */
+import type { ApiResult, RefereeApi, RefereeAppView } from '../../shared/api'
+import { REFEREE_METHOD_NAMES, TOKEN_HEADER } from './methods'
+
+const token = new URLSearchParams(location.search).get('token') ?? ''
+const api = (path: string) => new URL(path, location.href).href
+
+async function call(method: string, args: unknown[]): Promise<ApiResult<unknown>> {
+  const list = [...args]
+  while (list.length && list[list.length - 1] === undefined) list.pop()
+  try {
+    const res = await fetch(api(`/api/referee/${method}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+      body: JSON.stringify(list),
+    })
+    if (!res.ok) return { ok: false, error: { code: 'transport-failed', message: `The host answered ${res.status} ${res.statusText}.` } }
+    return (await res.json()) as ApiResult<unknown>
+  } catch (e) {
+    return { ok: false, error: { code: 'transport-failed', message: `The host could not be reached: ${(e as Error).message}` } }
+  }
+}
+
+const listeners = new Set<(v: RefereeAppView) => void>()
+let source: EventSource | null = null
+
+function connect(): void {
+  if (source) return
+  source = new EventSource(api(`/api/referee/events?token=${encodeURIComponent(token)}`))
+  source.onmessage = (e: MessageEvent<string>) => {
+    const view = JSON.parse(e.data) as RefereeAppView
+    for (const cb of listeners) cb(view)
+  }
+}
+
+const methods: Record<string, (...args: unknown[]) => Promise<ApiResult<unknown>>> = {}
+for (const m of REFEREE_METHOD_NAMES) methods[m] = (...args: unknown[]) => call(m, args)
+
+const referee: RefereeApi = {
+  ...(methods as unknown as Omit<RefereeApi, 'onView' | 'ready'>),
+  onView(cb) {
+    listeners.add(cb)
+    connect()
+    return () => {
+      listeners.delete(cb)
+    }
+  },
+  async ready() {
+    const r = await call('ready', [])
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value as RefereeAppView
+  },
+}
+
+Object.defineProperty(window, 'referee', { value: Object.freeze(referee), enumerable: true })

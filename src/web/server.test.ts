@@ -1,0 +1,152 @@
+import { request } from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ProjectorScreen, RefereeAppView } from '../shared/api'
+import { preset } from '../main/engine/rulesets'
+import { createFileHost } from '../main/host'
+import type { GameHost } from '../main/host/game-host'
+import { PLAYERS9, seededRandom, tempDir } from '../main/host/testing'
+import { injectBridge, startWebServer, type WebServer } from './server'
+import { fakeRenderer } from './testing'
+
+const open: { server: WebServer; host: GameHost }[] = []
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    o.host.dispose()
+    await o.server.close()
+  }
+})
+
+async function start() {
+  const host = createFileHost(tempDir(), { durable: false, random: seededRandom(1, { identity: true }) })
+  const server = await startWebServer({ host, rendererDir: fakeRenderer() })
+  open.push({ server, host })
+  return { host, server }
+}
+
+/** A raw request (fetch would not let us set a foreign Host header). */
+function raw(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      let body = ''
+      res.on('data', (d: Buffer) => (body += d.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end(opts.body)
+  })
+}
+
+/** Read SSE messages from a stream until `until` says stop. */
+async function sse<T>(url: string, until: (msgs: T[]) => boolean): Promise<T[]> {
+  const ctrl = new AbortController()
+  const res = await fetch(url, { signal: ctrl.signal })
+  expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
+  const reader = res.body!.getReader()
+  const msgs: T[] = []
+  let buf = ''
+  while (!until(msgs)) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buf += new TextDecoder().decode(value)
+    let i
+    while ((i = buf.indexOf('\n\n')) >= 0) {
+      const block = buf.slice(0, i)
+      buf = buf.slice(i + 2)
+      const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')
+      if (data) msgs.push(JSON.parse(data) as T)
+    }
+  }
+  ctrl.abort()
+  return msgs
+}
+
+const post = (server: WebServer, method: string, args: unknown[], token = server.tokens.referee) =>
+  fetch(`${server.origin}/api/referee/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
+    body: JSON.stringify(args),
+  })
+
+describe('web server', () => {
+  it('serves pages only with their token, with the bridge injected before the app bundle', async () => {
+    const { server } = await start()
+    const ok = await fetch(server.refereeUrl)
+    expect(ok.status).toBe(200)
+    const html = await ok.text()
+    expect(html.indexOf('<script src="/bridge/referee.js"></script>')).toBeGreaterThan(0)
+    expect(html.indexOf('/bridge/referee.js')).toBeLessThan(html.indexOf('../assets/referee-x.js'))
+    expect(ok.headers.get('referrer-policy')).toBe('no-referrer')
+    expect((await fetch(server.projectorUrl)).status).toBe(200)
+    for (const url of [
+      `${server.origin}/referee/`,
+      `${server.origin}/referee/?token=wrong`,
+      `${server.origin}/referee/?token=${server.tokens.projector}`,
+      `${server.origin}/projector/?token=${server.tokens.referee}`,
+      `${server.origin}/referee/index.html`,
+      `${server.origin}/api/referee/events?token=${server.tokens.projector}`,
+      `${server.origin}/api/projector/events?token=${server.tokens.referee}`,
+      `${server.origin}/api/projector/events`,
+    ])
+      expect((await fetch(url)).status, url).toBe(403)
+    expect((await fetch(`${server.origin}/assets/style.css`)).status).toBe(200)
+    expect((await fetch(`${server.origin}/bridge/referee.js`)).headers.get('content-type')).toMatch(/javascript/)
+    expect((await fetch(`${server.origin}/assets/../../../../etc/passwd`)).status).toBe(404)
+    expect((await raw(server.port, '/assets/..%2f..%2f..%2fetc%2fpasswd')).status).toBe(404)
+    expect((await raw(server.port, '/referee/index.html')).status).toBe(403)
+  })
+
+  it('refuses foreign Host headers (DNS rebinding)', async () => {
+    const { server } = await start()
+    const r = await raw(server.port, `/referee/?token=${server.tokens.referee}`, { headers: { host: 'evil.example:80' } })
+    expect(r.status).toBe(403)
+  })
+
+  it('calls: token, JSON and the method allow-list are checked; results are ApiResult', async () => {
+    const { server, host } = await start()
+    const before = JSON.stringify({ ...host.refereeAppView(), sentAt: 0 })
+    expect((await post(server, 'saveRoster', [['Anna']], 'wrong')).status).toBe(403)
+    expect((await post(server, 'saveRoster', [['Anna']], server.tokens.projector)).status).toBe(403)
+    for (const m of ['onView', 'constructor', '__proto__', 'dispose', 'gameCommand', 'events', 'x%2F..%2FsaveRoster', 'saveRoster/x'])
+      expect((await post(server, m, [])).status, m).toBe(404)
+    const noJson = await fetch(`${server.origin}/api/referee/saveRoster`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-nightfall-token': server.tokens.referee },
+      body: '[["Anna"]]',
+    })
+    expect(noJson.status).toBe(415)
+    const bad = await fetch(`${server.origin}/api/referee/saveRoster`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.referee },
+      body: '[["Anna"',
+    })
+    expect(bad.status).toBe(400)
+    expect(await (await post(server, 'saveRoster', ['Anna'])).json()).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(JSON.stringify({ ...host.refereeAppView(), sentAt: 0 })).toBe(before)
+    expect(await (await post(server, 'saveRoster', [['Anna', 'Bence']])).json()).toEqual({ ok: true, value: null })
+    const ready = (await (await post(server, 'ready', [])).json()) as { ok: true; value: RefereeAppView }
+    expect(ready.value.roster).toEqual(['Anna', 'Bence'])
+    expect((await fetch(`${server.origin}/api/referee/ready`)).status).toBe(405)
+  })
+
+  it('pushes views over SSE: the referee its view, the projector only ProjectorScreen', async () => {
+    const { server } = await start()
+    const refereeMsgs = sse<RefereeAppView>(`${server.origin}/api/referee/events?token=${server.tokens.referee}`, (m) => m.length >= 3)
+    const projectorMsgs = sse<ProjectorScreen>(`${server.origin}/api/projector/events?token=${server.tokens.projector}`, (m) => m.length >= 3)
+    await new Promise((r) => setTimeout(r, 100))
+    const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
+    expect(await (await post(server, 'startGame', [req])).json()).toEqual({ ok: true, value: null })
+    expect(await (await post(server, 'endNightStep', [])).json()).toEqual({ ok: true, value: null })
+    const [r, p] = await Promise.all([refereeMsgs, projectorMsgs])
+    expect(r.map((v) => v.screen)).toEqual(['setup', 'game', 'game'])
+    expect(r[1]!.game!.seats[0]!.role).toBe('mafia')
+    expect(p.map((s) => s.kind)).toEqual(['idle', 'game', 'game'])
+    expect(p[2]!.kind === 'game' && p[2]!.view.phase).toBe('day')
+    expect(JSON.stringify(p)).not.toContain('"mafia","alive":true') // no secret role in any screen
+    for (const s of p) if (s.kind === 'game') for (const seat of s.view.seats) expect(seat.role).toBeNull()
+  })
+
+  it('injectBridge puts the script first even without a script in the page', () => {
+    expect(injectBridge('<html><head><title>x</title></head></html>', '/b.js')).toMatch(/<script src="\/b.js"><\/script>\s*<\/head>/)
+    expect(injectBridge('<head><script type="module" src="a.js"></script></head>', '/b.js')).toMatch(/^<head><script src="\/b.js"><\/script>\s*<script type="module"/)
+  })
+})

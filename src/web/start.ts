@@ -1,0 +1,71 @@
+/**
+ * npm run start:web — the browser mode: builds the renderer (electron-vite build), starts a host on a
+ * data folder and serves the pages on 127.0.0.1. See docs/browser-mode.md.
+ *
+ *   tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR]
+ *
+ * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createFileHost } from '../main/host'
+import { startWebServer } from './server'
+
+const root = resolve(import.meta.dirname, '..', '..')
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    data: { type: 'string' },
+    renderer: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+})
+
+if (values.help) {
+  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR]')
+  process.exit(0)
+}
+
+const rendererDir = resolve(values.renderer ?? join(root, 'out', 'renderer'))
+
+if (!values['no-build']) {
+  console.log('Building the renderer (electron-vite build)…')
+  let ok = false
+  try {
+    const require = createRequire(import.meta.url)
+    const pkg = require.resolve('electron-vite/package.json')
+    const bin = join(dirname(pkg), 'bin', 'electron-vite.js')
+    ok = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: 'inherit' }).status === 0
+  } catch (e) {
+    console.warn(`Could not run electron-vite: ${(e as Error).message}`)
+  }
+  if (!ok) console.warn(existsSync(rendererDir) ? 'The build failed; serving the last built pages.' : 'The build failed and there are no built pages; serving placeholders.')
+}
+
+const port = values.port === undefined ? 0 : Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Not a port: ${values.port}`)
+  process.exit(2)
+}
+const dataDir = resolve(values.data ?? process.env.NIGHTFALL_WEB_DATA ?? join(homedir(), '.nightfall-web'))
+
+const host = createFileHost(dataDir)
+const server = await startWebServer({ host, rendererDir, port })
+
+console.log(`Nightfall (browser mode) — data in ${dataDir}`)
+console.log(`  Referee:   ${server.refereeUrl}`)
+console.log(`  Projector: ${server.projectorUrl}`)
+for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n}`)
+
+const stop = () => {
+  host.dispose()
+  void server.close().then(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
