@@ -130,10 +130,16 @@ describe('GameHost: library', () => {
     expect(referee).toHaveLength(4) // checkSetup pushes nothing
   })
 
-  it('answers estimate with unavailable when no estimator is wired, and uses one when given', async () => {
+  it('estimates through the worker-thread estimator; none wired → unavailable; a given one is used', async () => {
     const { host } = makeHost()
-    const req = { ruleset: PRESETS.maffiasig, players: 9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, policy: 'random', games: 100 }
-    expect(await host.estimate(req)).toMatchObject({ ok: false, error: { code: 'unavailable' } })
+    const req = { ruleset: PRESETS.maffiasig, players: 9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, policy: 'random', games: 200 }
+    const real = await host.estimate(req)
+    expect(real).toMatchObject({ ok: true, value: { games: 200 } })
+    expect(real.ok && Math.abs(real.value.town + real.value.mafia + real.value.draw - 1)).toBeLessThan(1e-9)
+    expect(await host.estimate({ ...req, counts: { mafia: 9, investigator: 0, doctor: 0, citizen: 0 } })).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    const none = new GameHost({ settings: new MemoryStore(), dataDir: tempDir(), durable: false, estimate: null })
+    hosts.push(none)
+    expect(await none.estimate(req)).toMatchObject({ ok: false, error: { code: 'unavailable' } })
     const withEst = new GameHost({
       settings: new MemoryStore(),
       dataDir: tempDir(),
@@ -141,7 +147,7 @@ describe('GameHost: library', () => {
       estimate: async (r) => ({ games: r.games, town: 0.5, mafia: 0.5, draw: 0, townCi: 0.1, mafiaCi: 0.1, drawCi: 0, meanDays: 3 }),
     })
     hosts.push(withEst)
-    expect(await withEst.estimate(req)).toMatchObject({ ok: true, value: { games: 100 } })
+    expect(await withEst.estimate(req)).toMatchObject({ ok: true, value: { games: 200, meanDays: 3 } })
   })
 
   it('toggles the projector full screen through the hook', () => {

@@ -36,6 +36,7 @@ import {
   type Game,
 } from '../engine'
 import { systemClock, type Clock } from './clock'
+import { runEstimate } from './estimator'
 import { GameArchive } from './persistence/games'
 import { JournalWriter, recoverJournal } from './persistence/journal'
 import type { KeyValueStore } from './persistence/kv-store'
@@ -58,8 +59,8 @@ export interface GameHostOptions {
   dataDir: string
   clock?: Clock
   random?: HostRandom
-  /** The odds estimator (runs off the main thread); without it estimate() answers 'unavailable'. */
-  estimate?: Estimator
+  /** The odds estimator (default: runEstimate, a worker thread); null = none, estimate() answers 'unavailable'. */
+  estimate?: Estimator | null
   /** Called when the referee toggles the projector's full screen (the Electron glue applies it). */
   onProjectorFullscreen?: (on: boolean) => void
   /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
@@ -145,7 +146,7 @@ export class GameHost {
     this.kv = opts.settings
     this.clock = opts.clock ?? systemClock
     this.random = opts.random ?? { permutation: cryptoPermutation, draw: cryptoDraw }
-    this.estimator = opts.estimate
+    this.estimator = opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined)
     this.onFullscreen = opts.onProjectorFullscreen
     this.durable = opts.durable ?? true
     this.journalPath = join(opts.dataDir, 'journal', 'current.jsonl')
@@ -542,7 +543,7 @@ export class GameHost {
       const value = await this.estimator(req, { signal: ctrl.signal })
       return ok(value)
     } catch (e) {
-      if (ctrl.signal.aborted) return fail('cancelled', 'A newer estimate replaced this one.')
+      if (ctrl.signal.aborted || (e as Error)?.name === 'AbortError') return fail('cancelled', 'A newer estimate replaced this one.')
       return fail('estimate-failed', `The estimate failed: ${(e as Error)?.message ?? String(e)}`)
     } finally {
       if (this.estimateAbort === ctrl) this.estimateAbort = null
