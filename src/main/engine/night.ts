@@ -78,7 +78,11 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       if (role === 'mafia' && c.players.length !== missing)
         return fail('not-allowed', `The deal has ${missing} unrecorded mafia; ${c.players.length} given.`)
       if (c.players.length > missing) return fail('not-allowed', `Only ${missing} ${role} can still be recorded.`)
-      return ok([{ type: 'roleIdentified', role, players: [...c.players] }])
+      // Recording the cards can show that the game was already decided (a dead mafioso recorded late).
+      const em = new Emitter(s).emit({ type: 'roleIdentified', role, players: [...c.players] })
+      const w = winnerOf(em.state)
+      if (w) em.emit({ type: 'gameOver', winner: w })
+      return ok(em.events)
     }
     case 'setReadingStart': {
       if (step !== 'mafia' || !o.readNamesAtShots) return fail('not-allowed', 'Names are not read at this call.')

@@ -468,8 +468,11 @@ describe('physical deal', () => {
     const g = Scripted.start(setupOf('maffiasig', 'M I CCC', { physical: true, options: { firstPhase: 'day' } })).execute(0)
     // The only mafioso is dead, but nobody knows it yet: the game goes on to night 1.
     expect(g.state.phase).toBe('night')
-    g.do({ type: 'identifyRole', role: 'mafia', players: [0] }).endStep()
-    expect(g.state.winner).toBe('town')
+    expect(g.state.winner).toBeNull()
+    // Recording the card decides it: the town had already won.
+    g.do({ type: 'identifyRole', role: 'mafia', players: [0] })
+    expect(g.state.phase).toBe('over')
+    expect(g.projector.winner).toBe('town')
   })
 
   it('physical deal: roles known up front count towards the record', () => {
