@@ -16,6 +16,7 @@ export function rulesetIdFor(name: string, reserved: readonly string[]): string 
   const slug =
     name
       .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
