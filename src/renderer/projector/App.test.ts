@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia } from 'pinia'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createAppI18n } from '../i18n'
+import { fakeProjectorApi } from '../testing/fakes'
+import { makeProjectorView } from '../testing/fixtures'
+import App from './App.vue'
+
+describe('projector App', () => {
+  afterEach(() => {
+    delete (window as { projector?: unknown }).projector
+  })
+
+  it('subscribes, calls ready() on mount, shows idle, then renders each pushed screen', async () => {
+    const api = fakeProjectorApi()
+    Object.assign(window, { projector: api })
+    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n('en')] } })
+    expect(api.onView).toHaveBeenCalledOnce()
+    expect(api.ready).toHaveBeenCalledOnce()
+    expect(w.find('[data-test="idle"]').exists()).toBe(true)
+
+    api.push({ kind: 'game', view: makeProjectorView({ nightNumber: 3 }), sentAt: Date.now() })
+    await flushPromises()
+    expect(w.find('[data-test="idle"]').exists()).toBe(false)
+    expect(w.get('[data-test="projector-board"]').text()).toContain('Night 3')
+
+    api.push({ kind: 'idle', sentAt: Date.now() })
+    await flushPromises()
+    expect(w.find('[data-test="idle"]').exists()).toBe(true)
+  })
+
+  it('says so when there is no host API', async () => {
+    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n('en')] } })
+    await flushPromises()
+    expect(w.text()).toContain('not available')
+  })
+})

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RefereeView } from '../../../shared/views'
+import { makeAppView, makeLegal, makeProjectorView, makeRefereeView } from '../../testing/fixtures'
+import { connectedReferee, mountWith } from '../../testing/mount'
+import { useDialogStore } from '../stores/useDialogStore'
+import DayPanel from './DayPanel.vue'
+
+function dayGame(over: Partial<RefereeView['projector']> = {}, legal = makeLegal()): RefereeView {
+  return makeRefereeView({ night: null, projector: makeProjectorView({ phase: 'day', dayNumber: 1, nightNumber: 0, stage: 'discussion', ...over }), legal })
+}
+
+async function setup(game: RefereeView) {
+  const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game }))
+  const wrapper = await mountWith(DayPanel, pinia, { props: { game } })
+  return { wrapper, api }
+}
+
+describe('DayPanel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.setSystemTime(1_000_000)
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('accuses: choose the accused among legal.accuse, optionally the accuser, then open the vote', async () => {
+    const { wrapper, api } = await setup(dayGame({}, makeLegal({ accuse: [0, 1, 2, 3, 4, 5], accusers: [0, 1, 2, 3, 4, 5] })))
+    const accuse = wrapper.get('[data-test="accuse"]')
+    expect(accuse.attributes('disabled')).toBeDefined()
+    await wrapper.get('[data-test="accused-picker"] [data-seat="1"]').trigger('click')
+    expect(accuse.text()).toContain('Accuse Bence')
+    // The accused cannot also be the accuser.
+    expect(wrapper.get('[data-test="accuser-picker"] [data-seat="1"]').attributes('disabled')).toBeDefined()
+    await wrapper.get('[data-test="accuser-picker"] [data-seat="4"]').trigger('click')
+    await accuse.trigger('click')
+    expect(api.accuse).toHaveBeenCalledWith(1, 4)
+  })
+
+  it('accuses without an accuser', async () => {
+    const { wrapper, api } = await setup(dayGame({}, makeLegal({ accuse: [0, 1], accusers: [0, 1] })))
+    await wrapper.get('[data-test="accused-picker"] [data-seat="0"]').trigger('click')
+    await wrapper.get('[data-test="accuse"]').trigger('click')
+    expect(api.accuse).toHaveBeenCalledWith(0, undefined)
+  })
+
+  it('no accusation panel when accusing is not legal', async () => {
+    const { wrapper } = await setup(dayGame())
+    expect(wrapper.find('[data-test="accusation"]').exists()).toBe(false)
+  })
+
+  it('defence: the speaker and End the defence (as legal)', async () => {
+    const { wrapper, api } = await setup(dayGame({ stage: 'defence', accused: 2, speaker: 2 }, makeLegal({ endDefence: true, withdrawAccusation: true })))
+    expect(wrapper.get('[data-test="defence"]').text()).toContain('Defence of Csaba')
+    await wrapper.get('[data-test="end-defence"]').trigger('click')
+    expect(api.endDefence).toHaveBeenCalledOnce()
+    await wrapper.get('[data-test="withdraw-accusation"]').trigger('click')
+    expect(api.withdrawAccusation).toHaveBeenCalledOnce()
+  })
+
+  it('nominations: nominate, withdraw, close — each as legal', async () => {
+    const game = dayGame({ stage: 'nominating', nominees: [3] }, makeLegal({ nominate: [0, 1, 2, 4, 5], withdrawNomination: [3], closeNominations: true }))
+    const { wrapper, api } = await setup(game)
+    const panel = wrapper.get('[data-test="nominations"]')
+    expect(panel.text()).toContain('Dóra')
+    expect(panel.get('[data-seat="3"]').attributes('disabled')).toBeDefined()
+    await panel.get('[data-seat="5"]').trigger('click')
+    expect(api.nominate).toHaveBeenCalledWith(5)
+    await panel.get('.nominees button').trigger('click')
+    expect(api.withdrawNomination).toHaveBeenCalledWith(3)
+    await wrapper.get('[data-test="close-nominations"]').trigger('click')
+    expect(api.closeNominations).toHaveBeenCalledOnce()
+  })
+
+  it('random death only when legal, after a confirmation', async () => {
+    const none = await setup(dayGame())
+    expect(none.wrapper.find('[data-test="random-death"]').exists()).toBe(false)
+
+    const { wrapper, api } = await setup(dayGame({}, makeLegal({ drawRandomDeath: true })))
+    await wrapper.get('[data-test="random-death"]').trigger('click')
+    expect(api.drawRandomDeath).not.toHaveBeenCalled()
+    useDialogStore().answer(true)
+    await vi.runAllTimersAsync()
+    expect(api.drawRandomDeath).toHaveBeenCalledOnce()
+  })
+
+  it('last words: End the last words', async () => {
+    const { wrapper, api } = await setup(dayGame({ stage: 'lastWords', speaker: 5 }, makeLegal({ endLastWords: true })))
+    expect(wrapper.get('[data-test="last-words"]').text()).toContain('Fanni: last words')
+    await wrapper.get('[data-test="end-last-words"]').trigger('click')
+    expect(api.endLastWords).toHaveBeenCalledOnce()
+  })
+
+  it('the clock: start when legal, pause when running, add time; warning state below warningMs', async () => {
+    const paused = { kind: 'day' as const, deadline: null, remainingMs: 300_000, durationMs: 1_200_000, warningMs: 120_000, expired: false }
+    const a = await setup(dayGame({ clock: paused }, makeLegal({ startTimer: true, addTime: true })))
+    expect(a.wrapper.get('[role="timer"]').text()).toContain('5:00')
+    await a.wrapper.get('[data-test="clock-start"]').trigger('click')
+    expect(a.api.startTimer).toHaveBeenCalledOnce()
+    await a.wrapper.get('[data-test="clock-add"]').trigger('click')
+    expect(a.api.addTime).toHaveBeenCalledWith(60)
+    await a.wrapper.get('[data-test="clock-remove"]').trigger('click')
+    expect(a.api.addTime).toHaveBeenLastCalledWith(-30)
+
+    const running = { ...paused, deadline: 1_000_000 + 90_000 }
+    const b = await setup(dayGame({ clock: running }, makeLegal({ pauseTimer: true, addTime: true })))
+    expect(b.wrapper.find('[data-test="clock-start"]').exists()).toBe(false)
+    expect(b.wrapper.get('[role="timer"]').attributes('data-state')).toBe('warning')
+    await b.wrapper.get('[data-test="clock-pause"]').trigger('click')
+    expect(b.api.pauseTimer).toHaveBeenCalledOnce()
+
+    const c = await setup(dayGame({ clock: paused }))
+    expect(c.wrapper.get('[data-test="clock-start"]').attributes('disabled')).toBeDefined()
+    expect(c.wrapper.get('[data-test="clock-add"]').attributes('disabled')).toBeDefined()
+  })
+})

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { makeAppView, makeLegal, makeRefereeView } from '../../testing/fixtures'
+import { connectedReferee, mountWith } from '../../testing/mount'
+import NightPanel from './NightPanel.vue'
+
+async function setup(game = makeRefereeView()) {
+  const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game }))
+  const wrapper = await mountWith(NightPanel, pinia, { props: { game } })
+  return { wrapper, api }
+}
+
+describe('NightPanel', () => {
+  it('enables End this call only when the view says it is legal', async () => {
+    const off = await setup()
+    expect(off.wrapper.get('[data-test="end-step"]').attributes('disabled')).toBeDefined()
+
+    const on = await setup(makeRefereeView({ legal: makeLegal({ endNightStep: true }) }))
+    const button = on.wrapper.get('[data-test="end-step"]')
+    expect(button.attributes('disabled')).toBeUndefined()
+    await button.trigger('click')
+    expect(on.api.endNightStep).toHaveBeenCalledOnce()
+  })
+
+  it('offers each shooter exactly the targets legal.shoot lists, and records a shot', async () => {
+    const game = makeRefereeView({ legal: makeLegal({ shoot: { 0: [1, 2, 4], 3: [0, 1, 2, 4, 5] }, setReadingStart: [0, 1, 2, 3, 4, 5] }) })
+    const { wrapper, api } = await setup(game)
+    const anna = wrapper.get('[data-shooter="0"]')
+    const enabled = anna.findAll('button[data-seat]').filter((b) => b.attributes('disabled') === undefined).map((b) => b.attributes('data-seat'))
+    expect(enabled).toEqual(['1', '2', '4'])
+    await anna.get('button[data-seat="4"]').trigger('click')
+    expect(api.shoot).toHaveBeenCalledWith(0, 4)
+    // Disabled seats do nothing.
+    await anna.get('button[data-seat="5"]').trigger('click')
+    expect(api.shoot).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the live tally, the majority needed and the outcome the host computed', async () => {
+    const base = makeRefereeView()
+    const game = makeRefereeView({
+      night: { ...base.night!, shots: [{ shooter: 0, target: 1 }, { shooter: 3, target: 1 }], tally: [{ target: 1, count: 2 }], outcome: 1 },
+      legal: makeLegal({ shoot: { 0: [1, 2], 3: [1, 2] }, endNightStep: true }),
+    })
+    const { wrapper, api } = await setup(game)
+    expect(wrapper.get('[data-test="tally"]').text()).toContain('2 of 2 mafia on Bence')
+    expect(wrapper.get('[data-test="tally"]').text()).toContain('kill')
+    expect(wrapper.get('[data-test="night-outcome"]').text()).toContain('Bence dies')
+    await wrapper.get('[data-shooter="0"] [data-test="clear-shot"]').trigger('click')
+    expect(api.clearShot).toHaveBeenCalledWith(0)
+  })
+
+  it('shows the investigation answer big: MAFIA / NOT MAFIA', async () => {
+    const base = makeRefereeView()
+    const steps = base.night!.steps.map((s, i) => ({ ...s, state: i === 0 ? ('done' as const) : ('current' as const) }))
+    const game = makeRefereeView({
+      night: { ...base.night!, steps, investigation: { target: 3, isMafia: true } },
+      legal: makeLegal({ investigate: [0, 1, 3, 4, 5], endNightStep: true }),
+    })
+    const { wrapper, api } = await setup(game)
+    const answer = wrapper.get('[data-test="investigation-answer"]')
+    expect(answer.text()).toContain('Dóra is')
+    expect(answer.text()).toContain('MAFIA')
+    expect(answer.classes()).toContain('is-mafia')
+    await wrapper.get('[data-test="investigate"] button[data-seat="1"]').trigger('click')
+    expect(api.investigate).toHaveBeenCalledWith(1)
+    // Seat 2 (the inspector) is not offered.
+    expect(wrapper.get('[data-test="investigate"] button[data-seat="2"]').attributes('disabled')).toBeDefined()
+  })
+
+  it('marks a dead role’s call "(dead — call anyway)"', async () => {
+    const base = makeRefereeView()
+    const game = makeRefereeView({
+      night: { ...base.night!, steps: [base.night!.steps[0]!, { kind: 'investigator', deadCall: true, identify: false, state: 'next' }] },
+    })
+    const { wrapper } = await setup(game)
+    expect(wrapper.get('[data-step="investigator"]').text()).toContain('(dead — call anyway)')
+    expect(wrapper.get('[data-step="mafia"]').attributes('aria-current')).toBe('step')
+  })
+
+  it('records who woke (physical deal) with exactly the count asked for', async () => {
+    const game = makeRefereeView({
+      dealMode: 'physical',
+      seats: makeRefereeView().seats.map((s) => ({ ...s, role: null })),
+      legal: makeLegal({ identify: { role: 'mafia', count: 2, exact: true, candidates: [0, 1, 2, 3, 4, 5] } }),
+    })
+    const { wrapper, api } = await setup(game)
+    const confirm = wrapper.get('[data-test="identify-confirm"]')
+    await wrapper.get('[data-test="identify"] button[data-seat="3"]').trigger('click')
+    expect(confirm.attributes('disabled')).toBeDefined()
+    await wrapper.get('[data-test="identify"] button[data-seat="0"]').trigger('click')
+    expect(confirm.attributes('disabled')).toBeUndefined()
+    await confirm.trigger('click')
+    expect(api.identifyRole).toHaveBeenCalledWith('mafia', [0, 3])
+  })
+
+  it('group target: the legal targets only', async () => {
+    const game = makeRefereeView({ legal: makeLegal({ chooseTarget: [1, 2, 4, 5] }) })
+    const { wrapper, api } = await setup(game)
+    const group = wrapper.get('[data-test="group-target"]')
+    expect(group.get('button[data-seat="0"]').attributes('disabled')).toBeDefined()
+    await group.get('button[data-seat="5"]').trigger('click')
+    expect(api.chooseTarget).toHaveBeenCalledWith(5)
+  })
+})

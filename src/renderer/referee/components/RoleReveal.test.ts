@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { makeAppView, makeRefereeView } from '../../testing/fixtures'
+import { connectedReferee, mountWith } from '../../testing/mount'
+import { useRevealStore } from '../stores/useRevealStore'
+import RoleReveal from './RoleReveal.vue'
+
+const ROLE_WORDS = /Mafioso|Inspector|Citizen|Doctor/g
+
+describe('RoleReveal', () => {
+  it('goes player by player and never shows two roles at once', async () => {
+    const game = makeRefereeView()
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    useRevealStore().begin()
+    const w = await mountWith(RoleReveal, pinia)
+
+    for (const seat of game.seats) {
+      // Hidden: "Pass to …", no role anywhere.
+      expect(w.get('[data-test="pass-to"]').text()).toBe(`Pass the laptop to ${seat.name}`)
+      expect(w.text().match(ROLE_WORDS)).toBeNull()
+      await w.get('[data-test="reveal-show"]').trigger('click')
+      // Shown: exactly this player's role.
+      expect(w.text()).toContain(`${seat.name}, you are`)
+      expect(w.findAll('[data-test="revealed-role"]')).toHaveLength(1)
+      expect(w.text().match(ROLE_WORDS)).toHaveLength(1)
+      expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.roleNames[seat.role!])
+      await w.get('[data-test="reveal-hide"]').trigger('click')
+    }
+    expect(w.text().match(ROLE_WORDS)).toBeNull()
+    await w.get('[data-test="reveal-finish"]').trigger('click')
+    expect(useRevealStore().active).toBe(false)
+  })
+
+  it('says the role is hidden when the view withholds it', async () => {
+    const game = makeRefereeView({ seats: makeRefereeView().seats.map((s) => ({ ...s, role: null })) })
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    useRevealStore().begin()
+    const w = await mountWith(RoleReveal, pinia)
+    await w.get('[data-test="reveal-show"]').trigger('click')
+    expect(w.find('[data-test="revealed-role"]').exists()).toBe(false)
+    expect(w.find('[data-test="revealed-hidden"]').exists()).toBe(true)
+  })
+})

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { rulesetOptionsSchema } from '../../../shared/ruleset'
+import { makeAppView } from '../../testing/fixtures'
+import { connectedReferee, mountWith } from '../../testing/mount'
+import { useSetupStore } from '../stores/useSetupStore'
+import SetupScreen from './SetupScreen.vue'
+
+async function setup(view = makeAppView()) {
+  const { pinia, api } = await connectedReferee(view)
+  const wrapper = await mountWith(SetupScreen, pinia, { attachTo: document.body })
+  const store = useSetupStore(pinia)
+  await store.refreshNow()
+  await flushPromises()
+  return { wrapper, api, store }
+}
+
+describe('SetupScreen', () => {
+  it('lists the roster and edits it: add, rename, reorder, remove', async () => {
+    const { wrapper, api } = await setup()
+    expect(wrapper.findAll('[data-test="roster-row"]')).toHaveLength(6)
+    await wrapper.get('[data-test="add-name"]').setValue('Gábor')
+    await wrapper.get('form.add').trigger('submit')
+    await flushPromises()
+    expect(api.saveRoster).toHaveBeenLastCalledWith(expect.arrayContaining(['Gábor']))
+    expect(wrapper.findAll('[data-test="roster-row"]')).toHaveLength(7)
+
+    const first = wrapper.get('[data-test="roster-row"] input')
+    await first.setValue('Anikó')
+    await first.trigger('change')
+    await flushPromises()
+    expect(api.saveRoster.mock.lastCall?.[0][0]).toBe('Anikó')
+
+    await wrapper.findAll('[data-test="move-down"]')[0]!.trigger('click')
+    await flushPromises()
+    expect(api.saveRoster.mock.lastCall?.[0].slice(0, 2)).toEqual(['Bence', 'Anikó'])
+
+    // Keyboard: Alt+ArrowUp in a name field moves that player up.
+    await wrapper.findAll('[data-test="roster-row"] input')[2]!.trigger('keydown', { key: 'ArrowUp', altKey: true })
+    await flushPromises()
+    expect(api.saveRoster.mock.lastCall?.[0].slice(0, 3)).toEqual(['Bence', 'Csaba', 'Anikó'])
+
+    await wrapper.findAll('[data-test="remove"]')[6]!.trigger('click')
+    await flushPromises()
+    expect(api.saveRoster.mock.lastCall?.[0]).toHaveLength(6)
+    wrapper.unmount()
+  })
+
+  it('has an editor for every ruleset option, and edits reach the draft', async () => {
+    const { wrapper, store } = await setup()
+    for (const key of Object.keys(rulesetOptionsSchema.shape)) expect(wrapper.find(`[data-option="${key}"]`).exists(), key).toBe(true)
+    const groups = wrapper.findAll('fieldset[data-group]').map((g) => g.attributes('data-group'))
+    expect(groups).toEqual(['night', 'day', 'end', 'table'])
+
+    await wrapper.get('[data-option="doctorSelfHeal"] input').setValue(true)
+    await wrapper.get('[data-option="tieRule"] select').setValue('revote')
+    const limit = wrapper.get('[data-option="dayTimeLimit"] input[type="number"]')
+    await limit.setValue('900')
+    await limit.trigger('change')
+    await wrapper.get('[data-option="maxNominees"] input[type="checkbox"]').setValue(false)
+    const o = store.draft!.options
+    expect(o.doctorSelfHeal).toBe(true)
+    expect(o.tieRule).toBe('revote')
+    expect(o.dayTimeLimit).toBe(900)
+    expect(o.maxNominees).toBe(3)
+    expect(wrapper.text()).toContain('changed')
+    wrapper.unmount()
+  })
+
+  it('shows the suggested counts and the estimate with ± and the number of games', async () => {
+    const { wrapper, store } = await setup()
+    expect(wrapper.get('[data-role="mafia"] [data-test="suggested"]').text()).toBe('suggested 2')
+    expect(wrapper.get('[data-test="citizens"]').text()).toBe('3')
+    const est = wrapper.get('[data-test="estimate"]').text()
+    expect(est).toContain('48 % ± 2.2')
+    expect(est).toContain('50 % ± 2.2')
+    expect(wrapper.text()).toContain('2000 simulated games')
+    await wrapper.get('[data-role="mafia"] [data-test="plus"]').trigger('click')
+    expect(store.counts.mafia).toBe(3)
+    expect(wrapper.get('[data-test="citizens"]').text()).toBe('2')
+    expect(wrapper.find('[data-test="use-suggested"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('shows an estimate error gracefully', async () => {
+    const { pinia, api } = await connectedReferee()
+    api.estimate.mockResolvedValue({ ok: false, error: { code: 'timeout', message: 'Took too long.' } })
+    const wrapper = await mountWith(SetupScreen, pinia)
+    await useSetupStore(pinia).refreshNow()
+    await flushPromises()
+    expect(wrapper.get('[data-test="estimate-error"]').text()).toContain('Took too long.')
+    wrapper.unmount()
+  })
+
+  it('starts the game and shows the host’s validation errors', async () => {
+    const { wrapper, api } = await setup()
+    api.startGame.mockResolvedValueOnce({ ok: false, error: { code: 'setup', message: 'At least 7 players are needed.' } })
+    await wrapper.get('[data-test="deal-physical"]').setValue(true)
+    await wrapper.get('[data-test="start"]').trigger('click')
+    await flushPromises()
+    expect(api.startGame.mock.calls[0]![0].dealMode).toBe('physical')
+    expect(wrapper.get('[data-test="start-errors"]').text()).toContain('At least 7 players are needed.')
+    wrapper.unmount()
+  })
+
+  it('switches rulesets', async () => {
+    const { wrapper, store } = await setup()
+    await wrapper.get('[data-test="ruleset-select"]').setValue('swedish')
+    expect(store.draft?.name).toBe('Swedish')
+    expect((wrapper.get('[data-option="hasDoctor"] input').element as HTMLInputElement).checked).toBe(true)
+    wrapper.unmount()
+  })
+})

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeAppView, makeRuleset } from '../../testing/fixtures'
+import { connectedReferee } from '../../testing/mount'
+import { useRevealStore } from './useRevealStore'
+import { rulesetIdFor, useSetupStore } from './useSetupStore'
+
+async function ready(view = makeAppView()) {
+  const { api } = await connectedReferee(view)
+  const setup = useSetupStore()
+  setup.syncFromView()
+  return { api, setup }
+}
+
+describe('useSetupStore', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('loads the roster and the first preset from the view', async () => {
+    const { setup } = await ready()
+    expect(setup.players).toEqual(['Anna', 'Bence', 'Csaba', 'Dóra', 'Emil', 'Fanni'])
+    expect(setup.rulesetId).toBe('maffiasig')
+    expect(setup.draft?.name).toBe('MaffiaSIG')
+  })
+
+  it('saves the roster after every change', async () => {
+    const { api, setup } = await ready()
+    await setup.addPlayer('  Gábor ')
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Anna', 'Bence', 'Csaba', 'Dóra', 'Emil', 'Fanni', 'Gábor'])
+    await setup.renamePlayer(0, 'Anikó')
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Anikó', 'Bence', 'Csaba', 'Dóra', 'Emil', 'Fanni', 'Gábor'])
+    await setup.movePlayer(0, 1)
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Bence', 'Anikó', 'Csaba', 'Dóra', 'Emil', 'Fanni', 'Gábor'])
+    await setup.removePlayer(6)
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Bence', 'Anikó', 'Csaba', 'Dóra', 'Emil', 'Fanni'])
+    expect(await setup.movePlayer(0, -1)).toBe(false)
+    expect(await setup.addPlayer('   ')).toBe(false)
+    expect(api.saveRoster).toHaveBeenCalledTimes(4)
+  })
+
+  it('asks the host for advice and an estimate, debounced, and follows the suggested counts until edited', async () => {
+    const { api, setup } = await ready()
+    setup.scheduleRefresh()
+    setup.setOption('mafiaWinAtParity', false)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(api.checkSetup).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(api.checkSetup).toHaveBeenCalled()
+    const [ruleset, players, counts] = api.checkSetup.mock.calls[0]!
+    expect(ruleset.options.mafiaWinAtParity).toBe(false)
+    expect(players).toHaveLength(6)
+    expect(counts).toBeUndefined()
+    expect(setup.counts).toEqual({ mafia: 2, investigator: 1, doctor: 0 })
+    expect(setup.fullCounts.citizen).toBe(3)
+    expect(api.estimate).toHaveBeenCalledWith(expect.objectContaining({ players: 6, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, policy: 'informed' }))
+    expect(setup.estimate?.town).toBe(0.48)
+
+    setup.setCount('mafia', 1)
+    expect(setup.countsEdited).toBe(true)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(api.checkSetup.mock.lastCall?.[2]).toEqual({ mafia: 1, investigator: 1, doctor: 0, citizen: 4 })
+    expect(setup.counts.mafia).toBe(1)
+    setup.applySuggested()
+    expect(setup.counts.mafia).toBe(2)
+  })
+
+  it('keeps the estimate’s error instead of crashing', async () => {
+    const { api, setup } = await ready()
+    api.estimate.mockResolvedValue({ ok: false, error: { code: 'busy', message: 'The estimator is busy.' } })
+    await setup.refreshNow()
+    expect(setup.estimate).toBeNull()
+    expect(setup.estimateError?.message).toBe('The estimator is busy.')
+  })
+
+  it('starts a game with the edited ruleset, and opens the private reveal for a digital deal', async () => {
+    const { api, setup } = await ready()
+    await setup.refreshNow()
+    setup.setOption('dayTimeLimit', null)
+    expect(await setup.start()).toBe(true)
+    const req = api.startGame.mock.calls[0]![0]
+    expect(req.ruleset.options.dayTimeLimit).toBeNull()
+    expect(req.players).toEqual(setup.players)
+    expect(req.counts).toEqual({ mafia: 2, investigator: 1, doctor: 0, citizen: 3 })
+    expect(req.dealMode).toBe('digital')
+    expect(useRevealStore().active).toBe(true)
+  })
+
+  it('shows startGame’s validation errors', async () => {
+    const { api, setup } = await ready()
+    api.startGame.mockResolvedValueOnce({ ok: false, error: { code: 'setup', message: 'Too few players.\nNo mafia.' } })
+    setup.dealMode = 'physical'
+    expect(await setup.start()).toBe(false)
+    expect(setup.startErrors).toEqual(['Too few players.', 'No mafia.'])
+    expect(useRevealStore().active).toBe(false)
+  })
+
+  it('saves the draft as a custom ruleset under an id that is not a preset’s', async () => {
+    const { api, setup } = await ready()
+    setup.draft!.name = 'MaffiaSIG'
+    await setup.saveAsCustom()
+    expect(api.saveRuleset.mock.calls[0]![0].id).toBe('maffiasig-2')
+    expect(setup.rulesetId).toBe('maffiasig-2')
+  })
+
+  it('deletes a custom ruleset and falls back to a preset', async () => {
+    const custom = makeRuleset({ id: 'club', name: 'Club rules' })
+    const { api, setup } = await ready(makeAppView({ customRulesets: [custom] }))
+    setup.selectRuleset('club')
+    expect(setup.isCustom).toBe(true)
+    await setup.deleteCustom()
+    expect(api.deleteRuleset).toHaveBeenCalledWith('club')
+    expect(setup.rulesetId).toBe('maffiasig')
+  })
+
+  it('makes ruleset ids that match the schema', () => {
+    expect(rulesetIdFor('Péntek esti szabályok!', [])).toBe('pentek-esti-szabalyok')
+    expect(rulesetIdFor('???', [])).toBe('custom')
+    expect(rulesetIdFor('Swedish', ['swedish', 'swedish-2'])).toBe('swedish-3')
+  })
+})
