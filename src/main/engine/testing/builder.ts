@@ -178,6 +178,19 @@ export class Scripted {
     return this.voteCount(n)
   }
 
+  /** Nomination procedure: nominate the given players, close, hear the defences, and (if a vote is held) give `p` every vote. */
+  lynch(p: number, others: number[] = []): this {
+    for (const q of [p, ...others]) this.do({ type: 'nominate', player: q })
+    this.do({ type: 'closeNominations' })
+    while (this.state.day?.stage === 'defence') this.do({ type: 'endDefence' })
+    const v = this.state.day?.vote
+    if (v) {
+      for (const q of others) this.do({ type: 'setVoteCount', count: 0, candidate: q })
+      this.do({ type: 'setVoteCount', count: v.eligible.length, candidate: p }, { type: 'closeVote' })
+    }
+    return this
+  }
+
   /** Plurality ballots: voter → candidate (or null), then close (with an optional draw). */
   plurality(ballots: Record<number, number | null>, draw?: number): this {
     for (const [voter, choice] of Object.entries(ballots)) this.do({ type: 'castVote', voter: Number(voter), choice })
