@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright'
+import type { RefereeApi, RefereeAppView } from '../shared/api'
 import { browserTestsSkipped, launchChromium } from '../../test/e2e/support/chromium'
 import { preset } from '../main/engine/rulesets'
 import { createFileHost } from '../main/host'
@@ -56,7 +57,7 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
 
     const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
     const results = await page.evaluate(async (r) => {
-      const w = window as unknown as { referee: import('../shared/api').RefereeApi }
+      const w = window as unknown as { referee: RefereeApi }
       return [
         await w.referee.saveRoster(['Anna', 'Bence']),
         await w.referee.startGame(r as never),
@@ -70,7 +71,7 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, true, true, false, true, true])
     expect(results[4]).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     await page.waitForFunction(() => (window as unknown as { __app: { views: unknown[] } }).__app.views.length >= 7)
-    const views = (await app<{ views: import('../shared/api').RefereeAppView[] }>(page)).views
+    const views = (await app<{ views: RefereeAppView[] }>(page)).views
     expect(views.at(-1)!.game!.projector.stage).toBe('vote')
     expect(views.at(-1)!.game!.vote!.yes).toBe(0)
     expect(host.refereeAppView().roster).toEqual(['Anna', 'Bence'])
