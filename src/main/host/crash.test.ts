@@ -185,7 +185,7 @@ describe('crash test', () => {
     for (let k = 0; k < KILLS; k++) {
       // Mostly short runs (many kills), sometimes right at start-up, sometimes long.
       const u = rnd()
-      const killAfter = u < 0.1 ? 0 : u < 0.85 ? 1 + Math.floor(rnd() * 20) : 20 + Math.floor(rnd() * 150)
+      const killAfter = u < 0.1 ? 0 : u < 0.85 ? 1 + Math.floor(rnd() * 20) : 20 + Math.floor(rnd() * 80)
       const run = await runChild(dir, Math.floor(rnd() * 1e9), killAfter)
       expect(run.readyNotices, 'a restart after a crash finds nothing damaged').toEqual([])
       for (const a of run.acks) {
