@@ -98,6 +98,18 @@ describe('GameHost: validation', () => {
     expect([referee.length, projector.length]).toEqual(n)
   })
 
+  it('a step the disk refuses is refused: nothing changes, nothing is pushed', () => {
+    const { host, referee, projector } = makeHost()
+    ok(host.startGame(maffiasigRequest()))
+    const before = stable(host.refereeAppView())
+    const n = [referee.length, projector.length]
+    ;(host as unknown as { current: { journal: { close(): void } } }).current.journal.close()
+    expect(host.endNightStep()).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
+    expect(host.undo()).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
+    expect(stable(host.refereeAppView())).toEqual(before)
+    expect([referee.length, projector.length]).toEqual(n)
+  })
+
   it('refuses a start with setup problems', () => {
     const { host, referee } = makeHost()
     expect(host.startGame(maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })

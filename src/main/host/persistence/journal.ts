@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import type { Command } from '../../../shared/commands'
@@ -24,6 +24,8 @@ const recordSchema = z.union([
 
 export class JournalWriter {
   private fd: number | null
+  /** Bytes of whole records in the file: a failed append is cut back to this. */
+  private size: number
 
   private constructor(
     readonly path: string,
@@ -31,6 +33,7 @@ export class JournalWriter {
     private readonly durable: boolean,
   ) {
     this.fd = fd
+    this.size = fstatSync(fd).size
   }
 
   /** Start a new journal (replacing any old one atomically) with the game's header. */
@@ -48,8 +51,20 @@ export class JournalWriter {
   /** Durable when it returns; throws when the disk refuses (the caller then refuses the step). */
   append(record: JournalRecord): void {
     if (this.fd === null) throw new Error('The journal is closed.')
-    writeAll(this.fd, JSON.stringify(record) + '\n')
-    if (this.durable) fsyncSync(this.fd)
+    const line = JSON.stringify(record) + '\n'
+    try {
+      writeAll(this.fd, line)
+      if (this.durable) fsyncSync(this.fd)
+    } catch (e) {
+      // A partly written record (disk full) must not glue itself to the next one: cut it off.
+      try {
+        ftruncateSync(this.fd, this.size)
+      } catch {
+        /* recovery drops a torn last line anyway */
+      }
+      throw e
+    }
+    this.size += Buffer.byteLength(line, 'utf8')
   }
 
   close(): void {
