@@ -1,0 +1,100 @@
+/** The fake electron itself (test/electron-fake/electron.cjs) behaves like the parts of Electron it mimics. */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type * as ElectronFake from './electron-fake/electron.cjs'
+
+type Fake = typeof ElectronFake
+const load = (): Fake => {
+  const require = createRequire(import.meta.url)
+  const path = require.resolve('./electron-fake/electron.cjs')
+  delete require.cache[path]
+  return require(path) as Fake
+}
+
+describe('electron fake', () => {
+  it('screen: displays come and go with display-added / display-removed', () => {
+    const { screen } = load()
+    const seen: string[] = []
+    screen.on('display-added', (_event: unknown, display: { id: number }) => seen.push(`added ${display.id}`))
+    screen.on('display-removed', (_event: unknown, display: { id: number }) => seen.push(`removed ${display.id}`))
+    expect(screen.getAllDisplays().map((display: { id: number }) => display.id)).toEqual([1])
+    screen.addDisplay({ id: 2, x: 1920, width: 1280, height: 720 })
+    expect(screen.getDisplayNearestPoint({ x: 2000, y: 10 }).id).toBe(2)
+    expect(screen.getPrimaryDisplay().id).toBe(1)
+    screen.removeDisplay(2)
+    expect(seen).toEqual(['added 2', 'removed 2'])
+  })
+
+  it('BrowserWindow: records options and loads, emits web-contents-created, closes', async () => {
+    const { app, BrowserWindow, __fake } = load()
+    const created: number[] = []
+    app.on('web-contents-created', (_event: unknown, contents: { id: number }) => created.push(contents.id))
+    const window = new BrowserWindow({ width: 640, webPreferences: { sandbox: true } })
+    await window.loadFile('out/renderer/referee/index.html', { hash: 'setup' })
+    expect(created).toEqual([window.webContents.id])
+    expect(window.webContents.getURL()).toMatch(/^file:\/\/.*\/out\/renderer\/referee\/index\.html#setup$/)
+    let allClosed = 0
+    app.on('window-all-closed', () => (allClosed += 1))
+    window.close()
+    expect(window.isDestroyed()).toBe(true)
+    expect(allClosed).toBe(1)
+    expect(__fake.snapshot().windows[0]).toMatchObject({ options: { width: 640 }, destroyed: true })
+  })
+
+  it('ipcMain: invoke from a sender, clones data, refuses a second handler', async () => {
+    const { ipcMain, BrowserWindow } = load()
+    const window = new BrowserWindow({})
+    ipcMain.handle('echo', (event: { sender: unknown }, value: { n: number }) => ({
+      same: event.sender === window.webContents,
+      value,
+    }))
+    const arg = { n: 1 }
+    const result = await ipcMain.simulateInvoke('echo', window.webContents, arg)
+    expect(result).toEqual({ same: true, value: { n: 1 } })
+    expect(result.value).not.toBe(arg)
+    expect(() => ipcMain.handle('echo', () => 0)).toThrow(/second handler/)
+    await expect(ipcMain.simulateInvoke('missing', window.webContents)).rejects.toThrow(/No handler registered/)
+  })
+
+  it('dialog, shell and Menu record what the app asked for', async () => {
+    const { dialog, shell, Menu, __fake } = load()
+    __fake.queueDialogAnswer('showOpenDialog', { canceled: false, filePaths: ['/games/night.json'] })
+    expect(await dialog.showOpenDialog({ title: 'Open game' })).toEqual({
+      canceled: false,
+      filePaths: ['/games/night.json'],
+    })
+    expect(await dialog.showOpenDialog({ title: 'Again' })).toEqual({ canceled: true, filePaths: [] })
+    await shell.openExternal('https://example.com/rules')
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate([{ label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] }]),
+    )
+    const snapshot = __fake.snapshot()
+    expect(snapshot.dialog.map((call: { options: { title: string } }) => call.options.title)).toEqual([
+      'Open game',
+      'Again',
+    ])
+    expect(snapshot.shell).toEqual([{ method: 'openExternal', url: 'https://example.com/rules', options: {} }])
+    expect(snapshot.applicationMenu).toEqual([
+      { label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] },
+    ])
+  })
+
+  it('loadPreload refuses what a sandboxed preload cannot do', () => {
+    const { BrowserWindow, __fake } = load()
+    const window = new BrowserWindow({})
+    const dir = mkdtempSync(join(tmpdir(), 'nightfall-preload-'))
+    let files = 0
+    const file = (code: string): string => {
+      const path = join(dir, `preload-${(files += 1)}.cjs`)
+      writeFileSync(path, code)
+      return path
+    }
+    expect(() => __fake.loadPreload(window.webContents, file("require('node:fs')"))).toThrow(/sandboxed preload/)
+    expect(() => __fake.loadPreload(window.webContents, file("import { x } from './chunk.js'"))).toThrow(SyntaxError)
+    __fake.loadPreload(window.webContents, file("require('electron').contextBridge.exposeInMainWorld('api', { v: 1 })"))
+    expect(window.webContents.mainWorld).toEqual({ api: { v: 1 } })
+  })
+})
