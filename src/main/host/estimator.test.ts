@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { EstimateRequest } from '../../shared/api'
 import { preset, suggestCounts } from '../engine'
 import { simulate } from '../sim'
-import { createEstimator, DEFAULT_SEED, runEstimate } from './estimator'
+import { createEstimator, DEFAULT_SEED, findWorker, runEstimate } from './estimator'
 
 const request = (games: number, id: 'maffiasig' | 'estonian' | 'swedish' = 'estonian', players = 12): EstimateRequest => {
   const ruleset = preset(id)
@@ -38,6 +38,30 @@ describe('estimator worker', () => {
     const pre = new AbortController()
     pre.abort()
     await expect(createEstimator().run(request(10), { signal: pre.signal })).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  test('one warm worker serves request after request; a superseded one is replaced', async () => {
+    const est = createEstimator()
+    const a = await est.run(request(300), { seed: 1 })
+    const b = await est.run(request(300), { seed: 1 })
+    expect(b).toEqual(a)
+    expect(est.started).toBe(1)
+    const slow = est.run(request(2_000_000), { seed: 1 })
+    const next = est.run(request(100), { seed: 3 })
+    await expect(slow).rejects.toMatchObject({ name: 'AbortError' })
+    expect((await next).games).toBe(100)
+    expect(est.started).toBe(2)
+    est.dispose()
+    expect((await est.run(request(50))).games).toBe(50)
+    expect(est.started).toBe(3)
+    est.dispose()
+  })
+
+  test('a missing worker entry is a clear error', async () => {
+    expect(() => findWorker('file:///nowhere/out/main/index.js')).toThrow(/estimator worker is missing/)
+    expect(findWorker(import.meta.url.replace(/estimator\.test\.ts$/, 'estimator.ts')).pathname).toMatch(/estimator-worker\.ts$/)
+    const est = createEstimator({ workerUrl: new URL('file:///nowhere/estimator-worker.js') })
+    await expect(est.run(request(10))).rejects.toThrow()
   })
 
   test('independent estimators do not cancel each other', async () => {
