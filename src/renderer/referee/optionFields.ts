@@ -1,4 +1,9 @@
-import { rulesetOptionsSchema, type RulesetOptions } from '../../shared/ruleset'
+import type { RulesetOptions } from '../../shared/ruleset'
+
+/*
+ * Type imports only from shared/ruleset: importing its zod schemas at run time makes zod probe
+ * `new Function('')`, which the pages' CSP (no 'unsafe-eval') reports as a violation.
+ */
 
 /** How the options editor shows each ruleset option, grouped as on the setup screen. */
 export type OptionKey = keyof RulesetOptions
@@ -11,11 +16,21 @@ export type OptionField =
   | { key: OptionKey; kind: 'nullableSeconds' }
   | { key: 'nightOrder'; kind: 'order'; values: readonly string[] }
 
-const shape = rulesetOptionsSchema.shape
-const values = <K extends OptionKey>(k: K): readonly string[] => {
-  const s = shape[k] as unknown as { options?: readonly string[] }
-  return s.options ?? []
+type EnumKey = { [K in OptionKey]: RulesetOptions[K] extends string ? K : never }[OptionKey]
+/** Every value of a string option, checked by the compiler: a value missing here is a type error. */
+const allOf =
+  <T extends string>() =>
+  <const A extends readonly T[]>(...values: A & ([T] extends [A[number]] ? unknown : never)): readonly T[] =>
+    values
+const ENUM_VALUES: { [K in EnumKey]: readonly RulesetOptions[K][] } = {
+  firstPhase: allOf<RulesetOptions['firstPhase']>()('night0', 'night', 'day'),
+  killResolution: allOf<RulesetOptions['killResolution']>()('individualShots', 'groupTarget'),
+  dayProcedure: allOf<RulesetOptions['dayProcedure']>()('accusation', 'nomination'),
+  tieRule: allOf<RulesetOptions['tieRule']>()('noExecution', 'revote', 'random'),
+  dayTimeoutAction: allOf<RulesetOptions['dayTimeoutAction']>()('randomDeath', 'closeNominations', 'none'),
 }
+export const NIGHT_CALLS = allOf<RulesetOptions['nightOrder'][number]>()('mafia', 'investigator', 'doctor')
+const values = (k: EnumKey): readonly string[] => ENUM_VALUES[k]
 
 export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fields: readonly OptionField[] }[] = [
   {
@@ -24,7 +39,7 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fi
       { key: 'firstPhase', kind: 'enum', values: values('firstPhase') },
       { key: 'hasInvestigator', kind: 'bool' },
       { key: 'hasDoctor', kind: 'bool' },
-      { key: 'nightOrder', kind: 'order', values: shape.nightOrder.element.options },
+      { key: 'nightOrder', kind: 'order', values: NIGHT_CALLS },
       { key: 'killResolution', kind: 'enum', values: values('killResolution') },
       { key: 'mafiaMayTargetMafia', kind: 'bool' },
       { key: 'doctorSelfHeal', kind: 'bool' },
