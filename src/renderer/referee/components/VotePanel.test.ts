@@ -77,6 +77,8 @@ describe('VotePanel', () => {
       directCounts: false,
     }
     const { wrapper, api } = await setup(vote)
+    expect(wrapper.get('li[data-candidate="1"] .count').text()).toBe('1 vote')
+    expect(wrapper.get('li[data-candidate="4"] .count').text()).toBe('no votes')
     const anna = wrapper.get('.ballot[data-voter="0"]')
     expect(anna.get('[data-choice="1"]').attributes('aria-pressed')).toBe('true')
     await wrapper.get('.ballot[data-voter="2"] [data-choice="4"]').trigger('click')
