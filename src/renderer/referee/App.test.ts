@@ -126,11 +126,23 @@ describe('referee App', () => {
     const over = wrapper.get('[data-test="game-over"]')
     expect(over.text()).toContain('The mafia win')
     expect(over.get('[data-seat="3"]').text()).toContain('Mafioso')
-    await wrapper.get('[data-test="rematch"]').trigger('click')
-    expect(api.rematch).toHaveBeenCalledOnce()
     await wrapper.get('[data-test="close-over"]').trigger('click')
     await flushPromises()
     expect(api.closeGame).toHaveBeenCalledOnce()
+  })
+
+  it('a rematch with a digital deal opens the private reveal for the new roles', async () => {
+    const over = makeRefereeView({ night: null, winner: 'town', projector: makeProjectorView({ phase: 'over', winner: 'town' }) })
+    const { wrapper, api, pinia } = await mountApp(makeAppView({ screen: 'game', game: over }))
+    api.rematch.mockImplementationOnce(async () => {
+      api.push(makeAppView({ screen: 'game', game: makeRefereeView() }))
+      return { ok: true, value: null }
+    })
+    await wrapper.get('[data-test="rematch"]').trigger('click')
+    await flushPromises()
+    expect(api.rematch).toHaveBeenCalledOnce()
+    expect(useRevealStore(pinia).active).toBe(true)
+    expect(wrapper.find('[data-test="role-reveal"]').exists()).toBe(true)
   })
 
   it('closing a running game asks first', async () => {
