@@ -2,8 +2,9 @@
  * Noninterference: the projector shows only public facts. Two games with the same public history
  * but different secrets must give the same projector view at every step.
  *
- * Pair construction. Game A is a random game. Let S be the players still alive at its end: their
- * roles are never revealed before the end, and as they are alive throughout, permuting their roles
+ * Pair construction. Game A is a random game, compared up to a random horizon (often its end). Let S
+ * be the players still alive at the horizon: their roles are never revealed before it (unless the game
+ * is over), and as they are alive throughout, permuting their roles
  * (π) changes neither who dies nor any count the win conditions look at. Game B is dealt the
  * permuted roles and replays A's commands: public ones (day, votes, clocks, night-step ends) as
  * they are, secret ones mapped through π (the shot of mafioso m at t becomes the shot of π(m) at π(t)).
@@ -142,7 +143,11 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
       fc.property(SEEDS, (seed) => {
         const A = randomGame(seed, id)
         const rng = new Rng(seed ^ 0x5ec2e7)
-        const end = A.states[A.states.length - 1] as GameState
+        // Compare the whole game, or (more often) a prefix of it: more players are alive mid-game, so
+        // more roles can be swapped.
+        const len = A.game.log.length
+        const horizon = rng.chance(0.3) ? len : rng.range(Math.floor(len / 3), len)
+        const end = A.states[horizon] as GameState
         const n = end.alive.length
         // Alive at the end; for a physical deal keep recorded-up-front seats apart, as the operator entered those.
         const S = end.alive.flatMap((x, p) => (x ? [p] : []))
@@ -160,7 +165,7 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
         }
         same(projectorView(A.states[0] as GameState), projectorView(B.state), `seed ${seed}: initial projector`)
         const mode = new Map<string, boolean>()
-        A.game.log.forEach(({ command: c }, i) => {
+        A.game.log.slice(0, horizon).forEach(({ command: c }, i) => {
           const sa = A.states[i] as GameState
           const na = sa.night
           if (sa.phase === 'night' && na) {
@@ -195,7 +200,7 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
       { seed: master[id], numRuns: GAMES, endOnFailure: true },
     )
     // The test is only real if secrets really differ in most pairs.
-    expect(permuted).toBeGreaterThan(GAMES / 2)
+    expect(permuted).toBeGreaterThan(GAMES * 0.7)
     expect(varied).toBeGreaterThan(GAMES)
   })
 

@@ -423,7 +423,7 @@ export function playRandom(setup: GameSetup, cards: readonly RoleId[], rng: Rng,
         stuck = `no way on at ${s.phase} ${JSON.stringify(s.night ?? s.day)}`
         break
       }
-    } else if (rng.chance(opts.legal ?? 0.05)) c = commandFromLegal(s, ctx) ?? randomCommand(s, ctx)
+    } else if (rng.chance(opts.legal ?? 0.02)) c = commandFromLegal(s, ctx) ?? randomCommand(s, ctx)
     else c = randomCommand(s, ctx)
     const r = dispatch(game, c)
     opts.onAttempt?.(game, c, r.ok ? r.value : null)
