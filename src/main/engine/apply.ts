@@ -115,7 +115,8 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'timerStarted':
       return withTimer(s, e.timer, (t) => ({ ...t, deadline: e.at + t.remainingMs }))
     case 'timerPaused':
-      return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: Math.max(0, (t.deadline ?? e.at) - e.at) }))
+      // Clamped: a host clock that stepped back (restart, clock change) cannot give a clock more than its duration.
+      return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: Math.min(t.durationMs, Math.max(0, (t.deadline ?? e.at) - e.at)) }))
     case 'timeAdded':
       return withTimer(s, e.timer, (t) =>
         t.deadline === null

@@ -142,6 +142,9 @@ function checkInvariants(run: RandomRun & RandomSetup, seed: number): void {
     for (const seat of p.seats) check(seat.role === null || s.phase === 'over' || s.revealed[seat.seat] === true, 'projector shows an unrevealed role', i)
     check((s.winner !== null) === (s.phase === 'over'), 'winner set exactly when the game is over', i)
     check(s.phase === 'over' ? s.winner === winnerOf(s) : winnerOf(s) === null, 'a won game is over at once', i)
+    for (const t of [s.dayTimer, s.defenceTimer])
+      // A running clock is its deadline; a stopped one holds between nothing and its (extended) duration.
+      if (t) check(t.deadline !== null ? !t.expired : t.remainingMs >= 0 && t.remainingMs <= t.durationMs, 'a stopped clock never holds more than its duration', i)
     if (s.phase === 'day' && s.day) {
       const d = s.day
       check(d.accused === null || s.alive[d.accused] === true, 'the accused is alive', i)

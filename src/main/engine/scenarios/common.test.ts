@@ -259,6 +259,11 @@ describe('clocks', () => {
     expect(g.state.phase).toBe('night')
   })
 
+  it('a host clock that steps back (restart, clock change) cannot give a clock more than its duration', () => {
+    const g = day().do({ type: 'startTimer', at: 1_000_000 }, { type: 'pauseTimer', at: 10 })
+    expect(g.projector.clock).toMatchObject({ remainingMs: 300_000, durationMs: 300_000, deadline: null })
+  })
+
   it('clocks run only by day, and only when the ruleset has one', () => {
     const night = Scripted.of('swedish', 'MMM I D CCCC')
     night.refuse({ type: 'startTimer', at: 0 }, 'wrong-phase')
