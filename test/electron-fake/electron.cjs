@@ -10,6 +10,12 @@
  * `import` and `require`. Everything test-only hangs off the `__fake` export.
  *
  * Deliberately small and behavioural, not a full Electron: add what the app needs as it grows.
+ *
+ * Environment:
+ *   ELECTRON_FAKE_USER_DATA        app.getPath('userData') (default: a fresh temp directory)
+ *   ELECTRON_FAKE_DISPLAYS         JSON list of displays, e.g. [{"id":1},{"id":2,"x":1920}]
+ *   ELECTRON_FAKE_SECOND_INSTANCE  '1': requestSingleInstanceLock() returns false
+ *   ELECTRON_FAKE_LOCALE           app.getLocale() (default en-US)
  */
 const { EventEmitter } = require('node:events')
 const fs = require('node:fs')

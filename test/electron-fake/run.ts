@@ -3,6 +3,9 @@
  * fake `electron`, and return what it did. See run-main.mjs for the steps and the probes.
  */
 import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const REPORT_MARKER = '@@ELECTRON_FAKE_REPORT@@'
@@ -97,6 +100,8 @@ export interface RunOptions {
   steps?: string[]
   /** Extra environment, e.g. { ELECTRON_FAKE_DISPLAYS: '[…]', ELECTRON_FAKE_SECOND_INSTANCE: '1' }. */
   env?: Record<string, string>
+  /** app.getPath('userData'), to inspect what the app stored; default: a temp directory removed afterwards. */
+  userData?: string
   cwd?: string
 }
 
@@ -110,19 +115,17 @@ export async function runMainWithFakeElectron(options: RunOptions = {}): Promise
     options.main ?? 'out/main/index.js',
     ...(options.steps ?? []),
   ]
-  const { stdout, stderr, exitCode } = await new Promise<{ stdout: string; stderr: string; exitCode: number }>(
-    (resolve) => {
-      execFile(
-        process.execPath,
-        args,
-        { cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024, timeout: 30_000 },
-        (error, out, err) => {
-          const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0
-          resolve({ stdout: out, stderr: err, exitCode: code })
-        },
-      )
-    },
-  )
+  const userData = options.userData ?? mkdtempSync(join(tmpdir(), 'nightfall-userdata-'))
+  const env = { ...process.env, ELECTRON_FAKE_USER_DATA: userData, ...options.env }
+  const run = new Promise<{ stdout: string; stderr: string; exitCode: number }>((resolve) => {
+    execFile(process.execPath, args, { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, out, err) => {
+      const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0
+      resolve({ stdout: out, stderr: err, exitCode: code })
+    })
+  })
+  const { stdout, stderr, exitCode } = await run.finally(() => {
+    if (options.userData === undefined) rmSync(userData, { recursive: true, force: true })
+  })
   const line = stdout.split('\n').find((candidate) => candidate.startsWith(REPORT_MARKER))
   if (!line) {
     throw new Error(
