@@ -126,8 +126,15 @@ export function randomSetup(rng: Rng, id: PresetId, opts: { tweak?: boolean; phy
     const tweak = attempt < 20 && opts.tweak !== false && rng.chance(0.6)
     const ruleset = tweak ? tweakRuleset(rng, preset(id)) : preset(id)
     const o = ruleset.options
-    const hi = Math.min(o.maxPlayers, opts.maxPlayers ?? 20)
-    const n = rng.chance(0.75) ? rng.range(Math.max(o.minPlayers, o.recommendedMin), Math.min(hi, o.recommendedMax)) : rng.range(o.minPlayers, hi)
+    // Mostly the recommended range, often down to the smallest table, sometimes up to the largest.
+    const hi = Math.min(o.maxPlayers, opts.maxPlayers ?? o.maxPlayers)
+    const r = rng.float()
+    const n =
+      r < 0.7
+        ? rng.range(Math.max(o.minPlayers, o.recommendedMin), Math.min(hi, o.recommendedMax))
+        : r < 0.93
+          ? rng.range(o.minPlayers, Math.min(hi, o.recommendedMax))
+          : rng.range(o.minPlayers, hi)
     const counts = randomCounts(rng, ruleset, n)
     const players = seatNames(n)
     if (setupProblems(ruleset, players, counts).length > 0) continue
