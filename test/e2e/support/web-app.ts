@@ -1,0 +1,71 @@
+/**
+ * The browser mode as a user runs it: `src/web/start.ts` (what `npm run start:web` runs) in its own
+ * Node process, on a data folder, serving the BUILT pages from out/renderer. The tests open the
+ * printed referee and projector addresses in Chromium, and may kill the process like a crash.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REPO_ROOT } from '../../support/paths'
+
+export interface WebApp {
+  refereeUrl: string
+  projectorUrl: string
+  dataDir: string
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string
+  /** SIGKILL: no shutdown code runs, as in a crash or a pulled plug. */
+  kill(): Promise<void>
+  /** SIGTERM: the server's own clean stop. */
+  stop(): Promise<void>
+}
+
+export function tempDataDir(prefix = 'nightfall-e2e-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+const STARTUP_TIMEOUT_MS = 30_000
+
+/** Start the browser-mode server on `dataDir` (a fresh temp folder by default), without building. */
+export async function startWebApp(dataDir = tempDataDir()): Promise<WebApp> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--port', '0', '--data', dataDir],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const urls = await new Promise<{ referee: string; projector: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the web server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS)
+    const look = (): void => {
+      const found = /Referee:\s+(\S+)[\s\S]*?Projector:\s+(\S+)/.exec(output)
+      if (found) {
+        clearTimeout(timer)
+        resolve({ referee: found[1]!, projector: found[2]! })
+      }
+    }
+    child.stdout?.on('data', look)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`the web server exited (code ${code}) before it printed its addresses:\n${output}`))
+    })
+  })
+
+  const end = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill(signal)
+    await exited
+  }
+  return {
+    refereeUrl: urls.referee,
+    projectorUrl: urls.projector,
+    dataDir,
+    output: () => output,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The words the pages show, built from the renderer's own English messages (src/renderer/i18n/en.ts),
+ * so the end-to-end tests check meaning (numbers, names, phases) and survive rewording.
+ */
+import en from '../../../src/renderer/i18n/en'
+import { ROLE_IDS, type RoleId, type Winner } from '../../../src/shared/roles'
+import type { Ruleset } from '../../../src/shared/ruleset'
+
+type Params = Record<string, string | number>
+
+/** vue-i18n's message syntax as the app uses it: `{name}` fields and `a | b | c` plurals (0 | 1 | n). */
+export function t(path: string, params: Params = {}, count?: number): string {
+  let node: unknown = en
+  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key]
+  if (typeof node !== 'string') throw new Error(`no English message ${path}`)
+  let message = node
+  if (count !== undefined) {
+    const forms = node.split(' | ')
+    message = forms.length === 3 ? forms[Math.min(count, 2)]! : forms.length === 2 ? forms[count === 1 ? 0 : 1]! : node
+  }
+  return message.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole))
+}
+
+/** Collapse runs of white space, as the eye reads the page. */
+export const squash = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim()
+
+export type Stage = 'discussion' | 'defence' | 'vote' | 'lastWords' | 'nominating'
+
+/** The heading both pages show: "Night 2", "Day 3 · Vote", "Game over". */
+export function phaseTitle(phase: 'night' | 'day' | 'over', night: number, day: number, stage: Stage | null): string {
+  if (phase === 'over') return t('phase.over')
+  if (phase === 'night') return t('phase.night', { n: night })
+  return squash(`${t('phase.day', { n: day })}${stage ? ` · ${t(`stage.${stage}`)}` : ''}`)
+}
+
+export const winnerText = (winner: Winner): string => t(`winner.${winner}`)
+
+/**
+ * Every word that names a role of this ruleset: display names, native names and the role ids
+ * (ids appear in class names such as `role-mafia`). Used to prove a page does not leak a role.
+ */
+export function roleWords(ruleset: Ruleset, role: RoleId): string[] {
+  return [...new Set([ruleset.roleNames[role], ruleset.roleNamesNative[role], role])]
+}
+
+export const ALL_ROLES: readonly RoleId[] = ROLE_IDS
+
+/** Does `text` contain `word` as a whole word (letters and digits around it do not count as a boundary)? */
+export function containsWord(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text)
+}
+
+/** The passage around the first whole-word match, to show in a failure. */
+export function around(text: string, word: string, span = 120): string {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(text)
+  if (!m) return ''
+  return text.slice(Math.max(0, m.index - span), m.index + word.length + span)
+}
