@@ -8,12 +8,14 @@ import { configDefaults, defineConfig } from 'vitest/config'
  *   `// @vitest-environment happy-dom`.
  * - `app`: tests of the BUILT app (out/): `test/**\/*-bundle.test.ts` (the main bundle under the
  *   fake electron, the pages' CSP) and `test/e2e/**\/*.test.ts` (built pages in Chromium via the
- *   `playwright` library — no `playwright test` runner). Its global setup runs `electron-vite build`
- *   once per run, only when an `app` test is selected. NIGHTFALL_SKIP_BUILD=1 reuses out/.
+ *   `playwright` library — no `playwright test` runner; whole games through the referee page, undo,
+ *   resume after a server crash) and `test/electron/**\/*.test.ts` (the real Electron app via
+ *   Playwright's `_electron`; skipped with the reason where there is no Electron binary). Its global
+ *   setup runs `electron-vite build` once per run, only when an `app` test is selected. NIGHTFALL_SKIP_BUILD=1 reuses out/.
  *
  * `vitest run --project unit` skips the build entirely.
  */
-const APP_TESTS = ['test/**/*-bundle.test.ts', 'test/e2e/**/*.test.ts']
+const APP_TESTS = ['test/**/*-bundle.test.ts', 'test/e2e/**/*.test.ts', 'test/electron/**/*.test.ts']
 
 export default defineConfig({
   plugins: [vue()],
