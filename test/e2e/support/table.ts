@@ -92,38 +92,38 @@ export class Table {
     await expect.poll(() => this.referee.text('[data-test=citizens]')).toBe(String(citizens))
     await page.locator('[data-test=deal-digital]').check()
     await expect.poll(() => page.locator('[data-test=problems]').count(), { message: 'the setup shows problems' }).toBe(0)
+    expect(await this.projector.locator('[data-test=idle]').count(), 'the projector waits before the deal').toBe(1)
     await this.referee.click('start the game', '[data-test=start]')
 
-    // The private reveal, one player at a time: each sees only their own role.
+    // The deal as the host made it: the referee's view is the truth the rest of the game is checked with.
+    const view = await this.referee.view()
+    const roles = view.game!.seats.map((s) => s.role)
+    expect(roles.every((r) => r !== null), 'a digital deal gives every seat a role').toBe(true)
+    const dealt = { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
+    for (const r of roles) dealt[r!]++
+    expect(dealt).toEqual({ ...setup.counts, citizen: citizens })
+    this.model = new GameModel(ruleset, setup.names, roles as RoleId[])
+    await expectBoard(this.projector, this.model, 'during the reveal, projector')
+
+    // The private reveal, one player at a time: each sees only their own role, never on the projector.
     const reveal = page.locator('[data-test=role-reveal]')
     await reveal.waitFor()
-    const byName = new Map(Object.entries(ruleset.roleNames).map(([id, word]) => [word, id as RoleId]))
-    const revealed: RoleId[] = []
     for (const [i, name] of setup.names.entries()) {
       await expect.poll(() => this.referee.text('[data-test=pass-to]')).toContain(name)
       expect(await reveal.locator('[data-test=revealed-role]').count(), 'a role shows before the player asks').toBe(0)
       await page.locator('[data-test=reveal-show]').click()
-      const word = await this.referee.text('[data-test=revealed-role]')
-      const role = byName.get(word)
-      expect(role, `${name}'s revealed role "${word}" is one of ${ruleset.name}'s role names`).toBeDefined()
-      revealed[i] = role!
+      expect(await this.referee.text('[data-test=revealed-role]'), `${name}'s role on the reveal screen`).toBe(ruleset.roleNames[roles[i]!])
+      await expectNoSecrets(this.projector, this.model, `while ${name} sees their role`)
       await page.locator('[data-test=reveal-hide]').click()
     }
     await page.locator('[data-test=reveal-finish]').click()
     await page.locator('.game-screen').waitFor()
 
-    // The same roles on the referee's table, and in the view the host pushed.
+    // The referee's table shows the same roles.
     const seats = page.locator('section[aria-labelledby=seats-title] li[data-seat]')
     await expect.poll(() => seats.count()).toBe(setup.names.length)
     const shown = await seats.evaluateAll((lis) => lis.map((li) => li.querySelector('.role')?.textContent?.trim() ?? ''))
-    expect(shown.map((w) => byName.get(w))).toEqual(revealed)
-    const view = await this.referee.view()
-    expect(view.game!.seats.map((s) => s.role)).toEqual(revealed)
-    const dealt = { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
-    for (const r of revealed) dealt[r]++
-    expect(dealt).toEqual({ ...setup.counts, citizen: citizens })
-
-    this.model = new GameModel(ruleset, setup.names, revealed)
+    expect(shown).toEqual(roles.map((r) => ruleset.roleNames[r!]))
     await this.verify('after the deal')
   }
 
