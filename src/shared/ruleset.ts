@@ -59,7 +59,7 @@ export const rulesetOptionsSchema = z.object({
   defenceTimeLimit: seconds.nullable(),
   /** A player who dies by day (random death) may say last words. */
   lastWords: z.boolean(),
-  /** Reveal the role of an executed player. */
+  /** Reveal the role of a player who dies by day (executed, or drawn when the day runs out). */
   revealOnExecution: z.boolean(),
   /** Reveal the role of a player killed at night. */
   revealOnNightDeath: z.boolean(),

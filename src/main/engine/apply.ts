@@ -40,7 +40,10 @@ export function apply(s: GameState, e: GameEvent): GameState {
         alive[p] = false
         if (o.revealOnNightDeath) revealed[p] = true
       }
-      return openDay(patched(s, { alive, revealed, announcements: announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] }) }))
+      // Night 0 (the mafia's meeting) kills nobody by rule: there is nothing to announce.
+      const meeting = night(s).steps[0] === 'mafiaMeet'
+      const announcements = meeting ? s.announcements : announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] })
+      return openDay(patched(s, { alive, revealed, announcements }))
     }
     case 'nightStarted': {
       const n: NightState = {
@@ -96,7 +99,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
       const d = day(s)
       const alive = s.alive.slice()
       alive[e.player] = false
-      const reveal = e.cause === 'execution' ? o.revealOnExecution : o.revealOnNightDeath
+      const reveal = o.revealOnExecution // any death by day: executed or drawn
       const revealed = s.revealed.slice()
       if (reveal) revealed[e.player] = true
       const role = reveal ? (s.roles[e.player] ?? null) : null

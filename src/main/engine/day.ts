@@ -133,6 +133,9 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     case 'drawRandomDeath': {
       if (o.dayTimeoutAction !== 'randomDeath') return fail('not-allowed', 'This ruleset has no random death.')
       if (d.deathToday) return fail('not-allowed', 'Somebody already died today.')
+      if (d.stage === 'lastWords') return fail('wrong-step', 'Last words are being said.')
+      if (s.dayTimer && s.dayTimer.deadline !== null && !s.dayTimer.expired)
+        return fail('not-allowed', 'The day clock is still running; pause it first to end the day early.')
       return randomDeath(s, c.draw)
     }
   }

@@ -1,4 +1,5 @@
 import type { RoleId, Winner } from '../../shared/roles'
+import type { RulesetOptions } from '../../shared/ruleset'
 import type { GameState } from './state'
 
 /** Read-only questions about a state, shared by decide, apply and the views. */
@@ -44,6 +45,11 @@ export function winnerOf(s: GameState): Winner | null {
       if (r === 'doctor') doctors++
     }
   }
+  return winnerForCounts(o, mafia, town, doctors)
+}
+
+/** The end conditions on living counts alone (town includes the doctors). */
+export function winnerForCounts(o: RulesetOptions, mafia: number, town: number, doctors: number): Winner | null {
   if (mafia === 0) return 'town'
   if (o.doctorMafiaDraw && mafia === 1 && town === 1 && doctors === 1) return 'draw'
   if (mafia > town) return 'mafia'

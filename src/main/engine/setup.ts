@@ -4,7 +4,7 @@ import { fail, ok, type Result } from './errors'
 import { startNightEvents } from './night'
 import { Emitter } from './emitter'
 import { openDay } from './apply'
-import { winnerOf } from './queries'
+import { winnerForCounts, winnerOf } from './queries'
 import type { Deal, GameSetup, GameState } from './state'
 
 /** Suggested role counts: the Swedish table for 7–15, town ≈ 3 × mafia otherwise. */
@@ -80,7 +80,7 @@ export function setupProblems(ruleset: unknown, players: readonly string[], coun
   if (counts.investigator > 0 && !o.hasInvestigator) p('counts', `${r.name} has no ${r.roleNames.investigator.toLowerCase()}.`)
   if (counts.doctor > 0 && !o.hasDoctor) p('counts', `${r.name} has no ${r.roleNames.doctor.toLowerCase()}.`)
   const town = total - counts.mafia
-  if (counts.mafia >= 1 && (counts.mafia > town || (counts.mafia === town && o.mafiaWinAtParity)))
+  if (counts.mafia >= 1 && winnerForCounts(o, counts.mafia, town, counts.doctor) !== null)
     p('balance', `With ${counts.mafia} mafia and ${town} town the mafia would win before the game starts.`)
   return out
 }

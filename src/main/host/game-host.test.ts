@@ -137,7 +137,7 @@ describe('GameHost: library', () => {
     expect(referee).toHaveLength(4)
     const check = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8))
     expect(check).toEqual({ ok: true, value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [] } })
-    const bad = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 4, investigator: 1, doctor: 1, citizen: 2 })
+    const bad = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 5, investigator: 1, doctor: 1, citizen: 1 })
     expect(bad.ok && bad.value.problems.length).toBeGreaterThan(0)
     expect(referee).toHaveLength(4) // checkSetup pushes nothing
   })

@@ -56,7 +56,7 @@ describe('MaffiaSIG — night 0', () => {
     expect(g.state.phase).toBe('day')
     expect(g.projector.dayNumber).toBe(1)
     expect(g.state.alive.every(Boolean)).toBe(true)
-    expect(g.projector.announcements).toEqual([{ kind: 'nightResult', night: 0, deaths: [] }])
+    expect(g.projector.announcements).toEqual([]) // night 0 kills nobody by rule: nothing to announce
     expect(g.state.investigations).toEqual([])
   })
 
@@ -220,6 +220,14 @@ describe('MaffiaSIG — day time limit', () => {
     const hi = base.fork()
     hi.do({ type: 'drawRandomDeath', draw: 0xffffffff })
     expect(hi.projector.announcements.at(-1)).toMatchObject({ kind: 'randomDeath', player: 10 })
+  })
+
+  it('the random death waits for the clock: refused while the day clock runs with time left, allowed once paused', () => {
+    const g = day1().do({ type: 'startTimer', at: 1_000 })
+    g.refuse({ type: 'drawRandomDeath', draw: 0 }, 'not-allowed')
+    g.do({ type: 'pauseTimer', at: 2_000 })
+    g.do({ type: 'drawRandomDeath', draw: 0 })
+    expect(g.state.alive[0]).toBe(false)
   })
 
   it('last words are optional: with the option off, night falls after the random death', () => {

@@ -23,6 +23,14 @@ describe('Swedish — players and deal', () => {
     expect(setupProblems(r, seatNames(4), suggestCounts(r, 4))).toEqual([])
   })
 
+  it('setup uses the same end rule as the game: 2 mafia against a constable and a living doctor may start (parity needs a dead doctor)', () => {
+    const r = preset('swedish')
+    expect(setupProblems(r, seatNames(4), { mafia: 2, investigator: 1, doctor: 0, citizen: 1 })).toEqual([
+      { code: 'balance', message: 'With 2 mafia and 2 town the mafia would win before the game starts.' },
+    ])
+    expect(setupProblems(r, seatNames(4), { mafia: 2, investigator: 1, doctor: 1, citizen: 0 })).toEqual([])
+  })
+
   it('Swedish: 7–15 recommended — warnings outside that range only', () => {
     const r = preset('swedish')
     for (let n = 7; n <= 15; n++) expect(setupWarnings(r, n, suggestCounts(r, n))).toEqual([])
