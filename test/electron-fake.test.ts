@@ -59,6 +59,65 @@ describe('electron fake', () => {
     await expect(ipcMain.simulateInvoke('missing', window.webContents)).rejects.toThrow(/No handler registered/)
   })
 
+  it('ipcMain: events carry the sending frame; a child frame is not the main frame; a stranger belongs to no window', async () => {
+    const { ipcMain, BrowserWindow, __fake } = load()
+    const window = new BrowserWindow({})
+    await window.loadFile('out/renderer/referee/index.html')
+    const frames: { url: string; isMain: boolean; top: boolean }[] = []
+    ipcMain.handle('who', (event: { senderFrame: { url: string; parent: unknown; top: unknown } }) => {
+      frames.push({ url: event.senderFrame.url, isMain: event.senderFrame.parent === null, top: event.senderFrame.top === event.senderFrame })
+    })
+    ipcMain.on('said', (event: { senderFrame: { parent: unknown } }) => frames.push({ url: 'send', isMain: event.senderFrame.parent === null, top: false }))
+    await ipcMain.simulateInvoke('who', window.webContents)
+    await ipcMain.simulateInvokeFromFrame('who', window.webContents, window.webContents.createChildFrame('https://ad.example/'))
+    ipcMain.simulateSendFromFrame('said', window.webContents, window.webContents.createChildFrame())
+    expect(frames).toEqual([
+      { url: window.webContents.getURL(), isMain: true, top: true },
+      { url: 'https://ad.example/', isMain: false, top: false },
+      { url: 'send', isMain: false, top: false },
+    ])
+    expect(BrowserWindow.fromWebContents(__fake.detachedRenderer)).toBeNull()
+  })
+
+  it('BrowserWindow: full screen changes emit enter-/leave-full-screen; app.quit emits before-quit', () => {
+    const { app, BrowserWindow } = load()
+    const window = new BrowserWindow({ fullscreen: true })
+    const seen: string[] = []
+    window.on('enter-full-screen', () => seen.push('enter'))
+    window.on('leave-full-screen', () => seen.push('leave'))
+    window.setFullScreen(true)
+    window.setFullScreen(false)
+    window.setFullScreen(false)
+    window.setFullScreen(true)
+    expect(seen).toEqual(['leave', 'enter'])
+    const quitting: string[] = []
+    app.on('before-quit', () => quitting.push('before-quit'))
+    app.on('will-quit', () => quitting.push('will-quit'))
+    app.quit()
+    expect(quitting).toEqual(['before-quit', 'will-quit'])
+  })
+
+  it('Menu: clickMenuItem clicks an enabled item by id, as a mouse click', () => {
+    const { Menu, __fake } = load()
+    const clicks: unknown[] = []
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate([
+        {
+          label: 'Game',
+          submenu: [
+            { id: 'go', label: 'Go', click: (_item: unknown, _window: unknown, event: unknown) => clicks.push(event) },
+            { id: 'off', label: 'Off', enabled: false, click: () => clicks.push('off') },
+          ],
+        },
+      ]),
+    )
+    expect(__fake.clickMenuItem('go')).toEqual({ clicked: true })
+    expect(__fake.clickMenuItem('off')).toEqual({ clicked: false, reason: 'disabled' })
+    expect(() => __fake.clickMenuItem('missing')).toThrow(/no item missing/)
+    expect(clicks).toEqual([expect.objectContaining({ triggeredByAccelerator: false })])
+    expect(__fake.snapshot().applicationMenu[0].submenu[1]).toEqual({ label: 'Off', id: 'off', enabled: false })
+  })
+
   it('dialog, shell and Menu record what the app asked for', async () => {
     const { dialog, shell, Menu, __fake } = load()
     __fake.queueDialogAnswer('showOpenDialog', { canceled: false, filePaths: ['/games/night.json'] })

@@ -2,9 +2,10 @@
 /**
  * A fake `electron` module for running the BUILT main bundle (out/main/index.js) in plain Node.
  *
- * It records what the main process does (windows and their options, loads, IPC handlers,
- * session handlers, menus, dialogs, shell calls) and lets a test drive it (app ready, renderer
- * IPC, navigation attempts, permission requests, displays coming and going).
+ * It records what the main process does (windows and their options, loads, IPC handlers, what
+ * each webContents was sent, session handlers, menus, dialogs, shell calls, full screen) and lets a
+ * test drive it (app ready, renderer IPC from a window's main frame, a subframe or a stranger,
+ * navigation attempts, permission requests, displays coming and going, menu clicks).
  *
  * Loaded through test/electron-fake/register.mjs, which maps `electron` to this file for both
  * `import` and `require`. Everything test-only hangs off the `__fake` export.
@@ -171,6 +172,42 @@ class FakeIpcRenderer extends EventEmitter {
 
 let nextWebContentsId = 1
 const allWebContents = []
+let nextRoutingId = 1
+
+/**
+ * A WebFrameMain stand-in: what `event.senderFrame` is. The main frame's URL follows its
+ * webContents; `parent` is null only for a main frame.
+ */
+class FakeWebFrameMain {
+  constructor(contents, { parent = null, url } = {}) {
+    this.contents = contents
+    this.parent = parent
+    this.fixedUrl = url
+    this.routingId = nextRoutingId++
+    this.processId = 1
+    this.frames = []
+    parent?.frames.push(this)
+  }
+  get url() {
+    return this.fixedUrl ?? this.contents.getURL()
+  }
+  get origin() {
+    try {
+      return new URL(this.url).origin
+    } catch {
+      return 'null'
+    }
+  }
+  get top() {
+    return this.parent ? this.parent.top : this
+  }
+  get frameTreeNodeId() {
+    return this.routingId
+  }
+  isDestroyed() {
+    return this.contents.destroyed
+  }
+}
 
 class FakeWebContents extends EventEmitter {
   constructor({ session: ownSession, kind = 'window' } = {}) {
@@ -186,6 +223,7 @@ class FakeWebContents extends EventEmitter {
     /** What preloads exposed with contextBridge.exposeInMainWorld: the page's `window.<key>`. */
     this.mainWorld = {}
     this.ipcRenderer = new FakeIpcRenderer(this)
+    this.mainFrame = new FakeWebFrameMain(this)
     allWebContents.push(this)
   }
   getURL() {
@@ -242,6 +280,11 @@ class FakeWebContents extends EventEmitter {
   }
 
   // ----- test helpers -----
+
+  /** A child frame (an <iframe>) of the main frame, at `url` (default: the page's own URL). */
+  createChildFrame(url) {
+    return new FakeWebFrameMain(this, { parent: this.mainFrame, url: url ?? this.url })
+  }
 
   /** A renderer-initiated navigation: emits 'will-navigate' and reports whether it was prevented. */
   simulateNavigation(url) {
@@ -348,9 +391,15 @@ class FakeApp extends EventEmitter {
     return this.singleInstanceLock === true
   }
   releaseSingleInstanceLock() {}
+  /** Like Electron: 'before-quit' first (a listener may prevent the quit), then 'will-quit' and 'quit'. */
   quit() {
     this.quitCalls += 1
     record('app.quit')
+    const event = makeEvent()
+    this.emit('before-quit', event)
+    if (event.defaultPrevented) return
+    this.emit('will-quit', makeEvent())
+    this.emit('quit', makeEvent(), 0)
   }
   exit(code = 0) {
     this.exitCode = code
@@ -517,8 +566,13 @@ class FakeBrowserWindow extends EventEmitter {
   isMaximized() {
     return false
   }
+  /** Like Electron, emits 'enter-full-screen' / 'leave-full-screen' when the state changes. */
   setFullScreen(flag) {
-    this.fullScreen = flag
+    const next = Boolean(flag)
+    if (next === this.fullScreen) return
+    this.fullScreen = next
+    record('BrowserWindow.setFullScreen', { id: this.id, flag: next })
+    this.emit(next ? 'enter-full-screen' : 'leave-full-screen')
   }
   isFullScreen() {
     return this.fullScreen
@@ -526,6 +580,7 @@ class FakeBrowserWindow extends EventEmitter {
   setKiosk() {}
   setBounds(bounds) {
     this.bounds = { ...this.bounds, ...bounds }
+    record('BrowserWindow.setBounds', { id: this.id, bounds: { ...this.bounds } })
   }
   getBounds() {
     return { ...this.bounds }
@@ -611,12 +666,16 @@ class FakeIpcMain extends EventEmitter {
     this.handlers.delete(channel)
   }
 
-  /** Test helper: `ipcRenderer.invoke` from `sender` (a webContents). Arguments and result are cloned. */
+  /** Test helper: `ipcRenderer.invoke` from `sender`'s main frame. Arguments and result are cloned. */
   async simulateInvoke(channel, sender, ...args) {
+    return this.simulateInvokeFromFrame(channel, sender, sender.mainFrame, ...args)
+  }
+  /** Test helper: `ipcRenderer.invoke` from `frame` (e.g. `sender.createChildFrame()`) of `sender`. */
+  async simulateInvokeFromFrame(channel, sender, frame, ...args) {
     const handler = this.handlers.get(channel)
     if (!handler)
       throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`)
-    const event = { sender, senderFrame: { url: sender.getURL(), top: null }, processId: 1, frameId: 1 }
+    const event = { sender, senderFrame: frame, processId: 1, frameId: frame?.routingId ?? 0 }
     try {
       return ipcClone(await handler(event, ...ipcClone(args)))
     } catch (error) {
@@ -625,13 +684,17 @@ class FakeIpcMain extends EventEmitter {
       )
     }
   }
-  /** Test helper: `ipcRenderer.send` from `sender`; returns the event (for sendSync's returnValue). */
+  /** Test helper: `ipcRenderer.send` from `sender`'s main frame; returns the event (for sendSync's returnValue). */
   simulateSend(channel, sender, ...args) {
+    return this.simulateSendFromFrame(channel, sender, sender.mainFrame, ...args)
+  }
+  /** Test helper: `ipcRenderer.send` from `frame` of `sender`. */
+  simulateSendFromFrame(channel, sender, frame, ...args) {
     const event = {
       sender,
-      senderFrame: { url: sender.getURL(), top: null },
+      senderFrame: frame,
       processId: 1,
-      frameId: 1,
+      frameId: frame?.routingId ?? 0,
       returnValue: undefined,
       reply: (replyChannel, ...replyArgs) => sender.send(replyChannel, ...replyArgs),
     }
@@ -839,6 +902,7 @@ class FakeMenu {
       label: item.label ?? item.role ?? item.type ?? '',
       ...(item.id ? { id: item.id } : {}),
       ...(item.accelerator ? { accelerator: item.accelerator } : {}),
+      ...(item.enabled === false ? { enabled: false } : {}),
       ...(item.submenu ? { submenu: item.submenu.describe() } : {}),
     }))
   }
@@ -991,6 +1055,15 @@ const fake = {
   },
   windows: () => [...allWindows],
   applicationMenu: () => applicationMenu,
+  /** Click the application menu's item `id` with the mouse, as Electron calls `click(item, window, event)`. */
+  clickMenuItem(id) {
+    const item = applicationMenu?.getMenuItemById(id)
+    if (!item) throw new Error(`electron fake: the application menu has no item ${id}`)
+    if (item.enabled === false) return { clicked: false, reason: 'disabled' }
+    if (typeof item.click !== 'function') return { clicked: false, reason: 'no click handler' }
+    item.click(item, focusedWindow ?? undefined, { triggeredByAccelerator: false, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false })
+    return { clicked: true }
+  },
   /** Queue the next answer of `dialog.<method>` (e.g. `{ canceled: false, filePaths: ['/x.json'] }`). */
   queueDialogAnswer(method, answer) {
     dialogAnswers[method].push(answer)
@@ -1022,6 +1095,10 @@ const fake = {
           hasWindowOpenHandler: window.webContents.windowOpenHandler !== null,
           listeners: window.webContents.eventNames(),
           mainWorld: Object.keys(window.webContents.mainWorld),
+          /** The keys of each object a preload exposed (e.g. { referee: ['onView', 'ready', …] }). */
+          api: Object.fromEntries(
+            Object.entries(window.webContents.mainWorld).map(([key, api]) => [key, Object.keys(api ?? {})]),
+          ),
           sent: window.webContents.sent,
         },
       })),

@@ -14,7 +14,14 @@
  *      --send <global> <channel> <json>                   webContents.send to that page
  *      --add-display <json>  /  --remove-display <id>     plug / unplug a screen
  *      --close <global>                                   close that page's window
- *    (<global> names a window by what its preload exposes: `referee` for window.referee);
+ *      --invoke <from> <channel> <json array of args>     raw ipcRenderer.invoke, as a hostile page could
+ *      --ipc-send <from> <channel> <json array of args>   raw ipcRenderer.send
+ *      --menu <id>                                        click the application menu's item <id>
+ *      --fullscreen <global> <true|false>                 the window enters/leaves full screen (e.g. the OS)
+ *    (<global> names a window by what its preload exposes: `referee` for window.referee; <from> is a
+ *    <global> (its main frame), `<global>/subframe` (an <iframe> of that page, same URL), or
+ *    `stranger` (a web contents that belongs to no window)). After each step, `sent` counts the
+ *    messages each window has been sent so far;
  * 5. prints one line `@@ELECTRON_FAKE_REPORT@@ {…}` and exits 0, or 1 if anything threw.
  */
 import { pathToFileURL } from 'node:url'
@@ -54,6 +61,10 @@ function parseArgs(argv) {
     if (arg === '--main') options.main = next()
     else if (arg === '--send')
       options.steps.push({ kind: 'send', target: next(), channel: next(), payload: JSON.parse(next()) })
+    else if (arg === '--invoke' || arg === '--ipc-send')
+      options.steps.push({ kind: arg.slice(2), target: next(), channel: next(), args: JSON.parse(next()) })
+    else if (arg === '--menu') options.steps.push({ kind: 'menu', target: next() })
+    else if (arg === '--fullscreen') options.steps.push({ kind: 'fullscreen', target: next(), flag: next() === 'true' })
     else if (['--call', '--subscribe', '--close', '--add-display', '--remove-display'].includes(arg)) {
       options.steps.push({ kind: arg.slice(2), target: next() })
     } else throw new Error(`unknown argument ${arg}`)
@@ -69,6 +80,25 @@ function windowExposing(globalName) {
   const window = BrowserWindow.getAllWindows().find((candidate) => globalName in candidate.webContents.mainWorld)
   if (!window) throw new Error(`no open window exposes window.${globalName}`)
   return window
+}
+
+/** The web contents and frame a raw IPC message comes from: `referee`, `referee/subframe` or `stranger`. */
+function ipcSource(from) {
+  if (from === 'stranger') return { contents: fake.detachedRenderer, frame: fake.detachedRenderer.mainFrame }
+  const [globalName, part] = from.split('/')
+  const contents = windowExposing(globalName).webContents
+  if (part === undefined) return { contents, frame: contents.mainFrame }
+  if (part === 'subframe') return { contents, frame: contents.createChildFrame() }
+  throw new Error(`unknown IPC source ${from}`)
+}
+
+/** How many messages each window (by the global its preload exposes) has been sent so far. */
+function sentCounts() {
+  const counts = {}
+  for (const window of BrowserWindow.getAllWindows()) {
+    for (const globalName of Object.keys(window.webContents.mainWorld)) counts[globalName] = window.webContents.sent.length
+  }
+  return counts
 }
 
 function apiMethod(target) {
@@ -132,6 +162,20 @@ async function runStep(step, subscriptions) {
     case 'close':
       windowExposing(step.target).close()
       return {}
+    case 'invoke': {
+      const { contents, frame } = ipcSource(step.target)
+      return { value: (await fake.ipcMain.simulateInvokeFromFrame(step.channel, contents, frame, ...step.args)) ?? null }
+    }
+    case 'ipc-send': {
+      const { contents, frame } = ipcSource(step.target)
+      fake.ipcMain.simulateSendFromFrame(step.channel, contents, frame, ...step.args)
+      return {}
+    }
+    case 'menu':
+      return fake.clickMenuItem(step.target)
+    case 'fullscreen':
+      windowExposing(step.target).setFullScreen(step.flag)
+      return {}
     case 'add-display':
       return { display: fake.screen.addDisplay(JSON.parse(step.target)).id }
     case 'remove-display':
@@ -166,12 +210,14 @@ async function main() {
 
     const subscriptions = []
     for (const step of options.steps) {
+      let result
       try {
-        report.steps.push({ ...step, ok: true, ...(await runStep(step, subscriptions)) })
+        result = { ...step, ok: true, ...(await runStep(step, subscriptions)) }
       } catch (error) {
-        report.steps.push({ ...step, ok: false, error: describeError(error) })
+        result = { ...step, ok: false, error: describeError(error) }
       }
       await settle()
+      report.steps.push({ ...result, sent: sentCounts() })
     }
     report.subscriptions = subscriptions
   } catch (error) {

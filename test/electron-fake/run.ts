@@ -28,13 +28,27 @@ export interface FakeWindowSnapshot {
   loads: FakeLoad[]
   visible: boolean
   destroyed: boolean
+  fullScreen: boolean
+  bounds: { x: number; y: number; width: number; height: number }
   webContents: {
     id: number
     url: string
     hasWindowOpenHandler: boolean
     mainWorld: string[]
+    /** The keys of each object its preload exposed, e.g. { projector: ['onView', 'ready'] }. */
+    api: Record<string, string[]>
     sent: { channel: string; args: unknown[] }[]
   }
+}
+
+/** One application-menu item as the fake describes it: its label (or role), id, accelerator, submenu. */
+export interface FakeMenuItem {
+  label: string
+  id?: string
+  accelerator?: string
+  /** Present (false) only for a disabled item. */
+  enabled?: false
+  submenu?: FakeMenuItem[]
 }
 
 export interface FakeSnapshot {
@@ -57,7 +71,7 @@ export interface FakeSnapshot {
     displays: { id: number; bounds: { x: number; y: number; width: number; height: number } }[]
     listeners: string[]
   }
-  applicationMenu: unknown
+  applicationMenu: FakeMenuItem[] | null
   shell: unknown[]
   dialog: unknown[]
   calls: ({ type: string } & Record<string, unknown>)[]
@@ -81,7 +95,15 @@ export interface FakeReport {
   startup: FakeSnapshot | null
   preloads: { window: number; preload: string; ok: boolean; error?: string }[]
   probes: FakeProbe[]
-  steps: ({ kind: string; target: string; ok: boolean; value?: unknown; error?: string } & Record<string, unknown>)[]
+  /** Each step as given, its outcome, and `sent`: how many messages each window had been sent after it. */
+  steps: ({
+    kind: string
+    target: string
+    ok: boolean
+    value?: unknown
+    error?: string
+    sent: Record<string, number>
+  } & Record<string, unknown>)[]
   subscriptions: { target: string; received: unknown[] }[]
   final: FakeSnapshot
 }
@@ -96,7 +118,7 @@ export interface RunResult {
 export interface RunOptions {
   /** Bundle to run; default out/main/index.js (relative to the repo root). */
   main?: string
-  /** Steps for run-main.mjs, e.g. ['--call', 'referee.ping']. */
+  /** Steps for run-main.mjs, e.g. ['--call', 'referee.ready']. */
   steps?: string[]
   /** Extra environment, e.g. { ELECTRON_FAKE_DISPLAYS: '[…]', ELECTRON_FAKE_SECOND_INSTANCE: '1' }. */
   env?: Record<string, string>
