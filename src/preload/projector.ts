@@ -1,24 +1,23 @@
+/**
+ * window.projector: the ProjectorApi (src/shared/api.ts). The projector can only receive
+ * ProjectorScreen pushes and say it is ready; it has no way to call the referee's API.
+ * Built as one sandboxed CommonJS file (see src/preload/referee.ts).
+ */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-
-// Placeholder: the app team replaces this with the real ProjectorApi from src/shared.
-// The projector can only listen; it has no way to send anything to the main process.
-export interface ProjectorApi {
-  /** Calls `callback` with every view the main process pushes; returns an unsubscribe function. */
-  onView(callback: (view: unknown) => void): () => void
-}
-
-const PROJECTOR_VIEW = 'nightfall:projector:view'
+import type { ProjectorApi, ProjectorScreen } from '../shared/api'
+import { IPC } from '../shared/ipc'
 
 const api: ProjectorApi = {
-  onView(callback) {
-    // Never hand the IpcRendererEvent (it carries `sender`) to the page.
-    const listener = (_event: IpcRendererEvent, view: unknown): void => {
-      callback(view)
-    }
-    ipcRenderer.on(PROJECTOR_VIEW, listener)
+  onView(cb) {
+    // The page gets the screen only, never the IpcRendererEvent (it carries `sender`).
+    const listener = (_event: IpcRendererEvent, screen: ProjectorScreen): void => cb(screen)
+    ipcRenderer.on(IPC.projectorScreen, listener)
     return () => {
-      ipcRenderer.removeListener(PROJECTOR_VIEW, listener)
+      ipcRenderer.removeListener(IPC.projectorScreen, listener)
     }
+  },
+  ready() {
+    ipcRenderer.send(IPC.projectorReady)
   },
 }
 
