@@ -1,7 +1,18 @@
 import { app, BrowserWindow, type BrowserWindowConstructorOptions } from 'electron'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export type WindowRole = 'referee' | 'projector'
+
+/** The app's windows; either may be missing (not opened yet, or closed). */
+export interface AppWindows {
+  referee?: BrowserWindow
+  projector?: BrowserWindow
+}
+
+/** The window if it exists and is not destroyed. */
+export const alive = (window: BrowserWindow | undefined): BrowserWindow | undefined =>
+  window && !window.isDestroyed() ? window : undefined
 
 /** Directory of the built main bundle (out/main); preloads and pages are siblings of it. */
 const mainDir = import.meta.dirname
@@ -15,24 +26,40 @@ export function pagePath(role: WindowRole): string {
   return join(mainDir, '..', 'renderer', role, 'index.html')
 }
 
-const windowOptions: Record<WindowRole, BrowserWindowConstructorOptions> = {
-  referee: { title: 'Nightfall — Referee', width: 1280, height: 800, minWidth: 800, minHeight: 600 },
-  projector: { title: 'Nightfall — Projector', width: 1280, height: 720, backgroundColor: '#000000' },
+/** `electron-vite dev` serves the renderer with hot reload and passes its URL; never in a packaged app. */
+export function devServerUrl(): string | undefined {
+  const url = process.env['ELECTRON_RENDERER_URL']
+  return !app.isPackaged && url ? url : undefined
 }
 
-async function loadPage(window: BrowserWindow, role: WindowRole): Promise<void> {
-  // `electron-vite dev` serves the renderer with hot reload and passes its URL here.
-  const devServer = process.env['ELECTRON_RENDERER_URL']
-  if (!app.isPackaged && devServer) {
-    await window.loadURL(`${devServer}/${role}/index.html`)
-  } else {
-    await window.loadFile(pagePath(role))
+/** The URL a window's page is loaded from: the built file, or the dev server's page. */
+export function pageUrl(role: WindowRole): string {
+  const dev = devServerUrl()
+  return dev ? `${dev}/${role}/index.html` : pathToFileURL(pagePath(role)).href
+}
+
+/** True when `url` is the role's own page (a hash or query string aside). */
+export function isPageUrl(url: string, role: WindowRole): boolean {
+  try {
+    const actual = new URL(url)
+    const expected = new URL(pageUrl(role))
+    return actual.origin === expected.origin && actual.protocol === expected.protocol && actual.pathname === expected.pathname
+  } catch {
+    return false
   }
 }
 
-export function createWindow(role: WindowRole): BrowserWindow {
+const windowOptions: Record<WindowRole, BrowserWindowConstructorOptions> = {
+  referee: { title: 'Nightfall — Referee', width: 1280, height: 800, minWidth: 800, minHeight: 600 },
+  // The menu bar would show on the room's screen (Windows/Linux); Alt still shows it.
+  projector: { title: 'Nightfall — Projector', width: 1280, height: 720, backgroundColor: '#000000', autoHideMenuBar: true },
+}
+
+/** Creates a window of `role` and loads its page. `placement` adds position, size or full screen. */
+export function createWindow(role: WindowRole, placement: BrowserWindowConstructorOptions = {}): BrowserWindow {
   const window = new BrowserWindow({
     ...windowOptions[role],
+    ...placement,
     show: false,
     // Written out here (not built by a helper) so Electronegativity can see and check them.
     webPreferences: {
@@ -54,19 +81,14 @@ export function createWindow(role: WindowRole): BrowserWindow {
     },
   })
   window.once('ready-to-show', () => {
-    window.show()
+    // The projector must not take the focus (and the keyboard) from the referee.
+    if (role === 'projector') window.showInactive()
+    else window.show()
   })
-  loadPage(window, role).catch((error: unknown) => {
+  const dev = devServerUrl()
+  const load = dev ? window.loadURL(pageUrl(role)) : window.loadFile(pagePath(role))
+  load.catch((error: unknown) => {
     console.error(`[nightfall] could not load the ${role} page`, error)
   })
   return window
-}
-
-export interface AppWindows {
-  referee: BrowserWindow
-  projector: BrowserWindow
-}
-
-export function createAppWindows(): AppWindows {
-  return { referee: createWindow('referee'), projector: createWindow('projector') }
 }
