@@ -22,9 +22,13 @@ function devOnlyInlineStyles(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      // ES module output: out/main/index.js ("type": "module" in package.json).
+      // ES module output: out/main/index.js ("type": "module" in package.json), and the balance
+      // estimator's worker thread, out/main/estimator-worker.js (docs/estimator.md).
       rolldownOptions: {
-        input: { index: src('main/index.ts') },
+        input: {
+          index: src('main/index.ts'),
+          'estimator-worker': src('main/host/estimator-worker.ts'),
+        },
       },
     },
   },

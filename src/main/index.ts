@@ -1,16 +1,75 @@
-import { app, BrowserWindow, session } from 'electron'
-import { registerRefereeIpc } from './ipc'
+/**
+ * The Electron app: one instance; when ready, the host (settings, journal and games in userData),
+ * then the windows, the IPC guard and the menu; the projector follows displays; on quit the host
+ * and the estimator's worker are shut down.
+ */
+import { app, BrowserWindow, dialog, Menu, session } from 'electron'
+import { followDisplays, placementOptions, projectorPlacement, trackProjector } from './displays'
+import { createFileHost, type GameHost } from './host'
+import { disposeEstimator } from './host/estimator'
+import { connectIpc } from './ipc'
+import { buildMenu, updateMenu } from './menu'
 import { denyAllPermissions, installWebContentsHardening } from './security'
-import { createAppWindows, type AppWindows } from './windows'
+import { alive, createWindow, type AppWindows } from './windows'
 
-let windows: AppWindows | undefined
+const windows: AppWindows = {}
 
-function openWindows(): void {
-  windows = createAppWindows()
-  const { referee, projector } = windows
+function openProjector(host: GameHost): BrowserWindow {
+  const placement = projectorPlacement()
+  const projector = createWindow('projector', placementOptions(placement))
+  trackProjector(projector, placement)
+  // The host's flag follows the window, whoever changed it (the app, the menu, the OS).
+  projector.on('enter-full-screen', () => host.setProjectorFullscreen(true))
+  projector.on('leave-full-screen', () => host.setProjectorFullscreen(false))
+  projector.on('closed', () => host.setProjectorFullscreen(false))
+  host.setProjectorFullscreen(placement.fullScreen)
+  windows.projector = projector
+  return projector
+}
+
+function openWindows(host: GameHost): void {
+  const referee = createWindow('referee')
+  windows.referee = referee
+  openProjector(host)
   referee.on('closed', () => {
     // The referee window is the app: closing it ends the session.
-    if (!projector.isDestroyed()) projector.close()
+    alive(windows.projector)?.close()
+  })
+}
+
+function start(): void {
+  denyAllPermissions(session.defaultSession)
+  // Settings are <userData>/settings.json (JsonFileStore, the host's own; see docs/host.md).
+  const host = createFileHost(app.getPath('userData'), {
+    onProjectorFullscreen: (on) => alive(windows.projector)?.setFullScreen(on),
+  })
+  openWindows(host)
+  connectIpc(host, () => windows)
+
+  const menu = buildMenu({
+    newGame: () => void host.closeGame(),
+    undo: () => void host.undo(),
+    toggleProjectorFullScreen: () => void host.toggleProjectorFullscreen(),
+    showProjector: () => {
+      const projector = alive(windows.projector)
+      if (!projector) return void openProjector(host)
+      if (projector.isMinimized()) projector.restore()
+      projector.showInactive()
+    },
+  })
+  Menu.setApplicationMenu(menu)
+  updateMenu(menu, host.refereeAppView())
+  host.onRefereeView((view) => updateMenu(menu, view))
+
+  followDisplays(() => alive(windows.projector))
+
+  app.on('activate', () => {
+    // macOS: the app stays open without windows; clicking its icon opens them again.
+    if (BrowserWindow.getAllWindows().length === 0) openWindows(host)
+  })
+  app.on('before-quit', () => {
+    host.dispose()
+    disposeEstimator()
   })
 }
 
@@ -20,8 +79,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.on('second-instance', () => {
-    const referee = windows?.referee
-    if (referee && !referee.isDestroyed()) {
+    const referee = alive(windows.referee)
+    if (referee) {
       if (referee.isMinimized()) referee.restore()
       referee.focus()
     }
@@ -31,22 +90,12 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit()
   })
 
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindows()
-  })
-
   app
     .whenReady()
-    .then(() => {
-      denyAllPermissions(session.defaultSession)
-      registerRefereeIpc((sender) => {
-        const referee = windows?.referee
-        return referee !== undefined && !referee.isDestroyed() && referee.webContents === sender
-      })
-      openWindows()
-    })
+    .then(start)
     .catch((error: unknown) => {
       console.error('[nightfall] startup failed', error)
+      dialog.showErrorBox('Nightfall could not start', error instanceof Error ? error.message : String(error))
       app.exit(1)
     })
 }
