@@ -1,17 +1,108 @@
 /**
  * Tier 3: the BUILT main process (out/main/index.js) run in Node against the fake `electron`
- * (test/electron-fake). Checks what the app really does at startup: which windows, with which
- * webPreferences, which pages and preloads, and that the security hardening holds.
+ * (test/electron-fake), with the built preloads loaded as a sandboxed renderer would load them.
+ * Checks what the app really does: its windows and their webPreferences, the security hardening,
+ * the IPC guard (who may call what), what each window is sent, displays and the menu.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { sep } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runMainWithFakeElectron, type FakeReport, type FakeWindowSnapshot } from './electron-fake/run'
+import { PRESETS } from '../src/main/engine/rulesets'
+import { suggestCounts } from '../src/main/engine/setup'
+import type { ProjectorScreen, RefereeAppView, StartGameRequest } from '../src/shared/api'
+import { REFEREE_METHODS } from '../src/shared/api-schemas'
+import { IPC } from '../src/shared/ipc'
+import { ROLE_IDS, type RoleId } from '../src/shared/roles'
+import {
+  runMainWithFakeElectron,
+  type FakeMenuItem,
+  type FakeReport,
+  type FakeSnapshot,
+  type FakeWindowSnapshot,
+} from './electron-fake/run'
 import { probeProblems, roleOfPreload, securityProblems, windowProblems } from './support/electron-security'
 import { BUILT, PAGE_ROLES } from './support/paths'
 
-/** IPC channels the projector window may invoke. It can only listen, so none (add its readiness here if it becomes an invoke). */
-const PROJECTOR_INVOKABLE = new Set<string>()
+const ruleset = PRESETS.maffiasig
+const players = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna']
+const startRequest: StartGameRequest = { ruleset, players, counts: suggestCounts(ruleset, players.length), dealMode: 'digital' }
+const json = (value: unknown): string => JSON.stringify(value)
+
+/** Named steps for run-main.mjs, run in this order; `step(name)` finds each one's outcome. */
+const PLAN = {
+  subscribeProjector: ['--subscribe', 'projector.onView'],
+  subscribeReferee: ['--subscribe', 'referee.onView'],
+  projectorReady: ['--call', 'projector.ready'],
+  firstView: ['--call', 'referee.ready'],
+  checkSetup: ['--call', `referee.checkSetup=${json([ruleset, players])}`],
+  // Malformed calls from the referee's own page: typed errors, nothing changes.
+  badArgsViaPreload: ['--call', 'referee.shoot=["a","b"]'],
+  argsNotAList: ['--invoke', 'referee', IPC.refereeCall, json(['shoot', 'not a list'])],
+  unknownMethod: ['--invoke', 'referee', IPC.refereeCall, json(['constructor', []])],
+  // The same valid call from anywhere but the referee page's main frame: forbidden.
+  startFromProjector: ['--invoke', 'projector', IPC.refereeCall, json(['startGame', [startRequest]])],
+  startFromStranger: ['--invoke', 'stranger', IPC.refereeCall, json(['startGame', [startRequest]])],
+  startFromSubframe: ['--invoke', 'referee/subframe', IPC.refereeCall, json(['startGame', [startRequest]])],
+  // Readiness from anywhere but the projector page: ignored.
+  readyFromReferee: ['--ipc-send', 'referee', IPC.projectorReady, '[]'],
+  readyFromProjectorSubframe: ['--ipc-send', 'projector/subframe', IPC.projectorReady, '[]'],
+  viewAfterRefusals: ['--call', 'referee.ready'],
+  // A game, through the referee's preload.
+  startGame: ['--call', `referee.startGame=${json([startRequest])}`],
+  endNight: ['--call', 'referee.endNightStep'],
+  randomDeath: ['--call', 'referee.drawRandomDeath'],
+  viewWithDeath: ['--call', 'referee.ready'],
+  // The menu.
+  menuUndo: ['--menu', 'undo-step'],
+  viewAfterUndo: ['--call', 'referee.ready'],
+  menuFullScreen: ['--menu', 'projector-full-screen'],
+  viewFullScreen: ['--call', 'referee.ready'],
+  projectorLeavesFullScreen: ['--fullscreen', 'projector', 'false'],
+  viewWindowed: ['--call', 'referee.ready'],
+  menuNewGame: ['--menu', 'new-game'],
+  viewAfterNewGame: ['--call', 'referee.ready'],
+} satisfies Record<string, string[]>
+type StepName = keyof typeof PLAN
+const STEP_NAMES = Object.keys(PLAN) as StepName[]
+
+/** Every string value in `value` (not keys), skipping the subtrees under `skip` keys. */
+function stringsIn(value: unknown, skip: ReadonlySet<string>): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap((item) => stringsIn(item, skip))
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => (skip.has(key) ? [] : stringsIn(item, skip)))
+  return []
+}
+
+/**
+ * What a projector push gives away: a role on a living player's seat, or a role id anywhere (the
+ * role names table aside) that no dead player's seat has made public.
+ */
+function projectorLeaks(screen: ProjectorScreen): string[] {
+  if (screen.kind !== 'game') return []
+  const { seats } = screen.view
+  const leaks = seats.filter((seat) => seat.alive && seat.role !== null).map((seat) => `seat ${seat.seat} (alive) shows ${seat.role}`)
+  const publicRoles = new Set(seats.filter((seat) => !seat.alive && seat.role !== null).map((seat) => seat.role))
+  for (const text of stringsIn(screen.view, new Set(['roleNames']))) {
+    if ((ROLE_IDS as readonly string[]).includes(text) && !publicRoles.has(text as RoleId)) leaks.push(`role "${text}" is shown`)
+  }
+  return leaks
+}
+
+function findMenuItem(items: FakeMenuItem[] | null | undefined, test: (item: FakeMenuItem) => boolean): FakeMenuItem | undefined {
+  for (const item of items ?? []) {
+    if (test(item)) return item
+    const found = findMenuItem(item.submenu, test)
+    if (found) return found
+  }
+  return undefined
+}
+
+const windowIn = (snapshot: FakeSnapshot | null | undefined, role: string): FakeWindowSnapshot => {
+  const window = snapshot?.windows.find((candidate) => roleOfPreload(candidate) === role && !candidate.destroyed)
+  if (!window) throw new Error(`no open window with the ${role} preload`)
+  return window
+}
 
 describe('built main process under the fake electron', () => {
   let report: FakeReport
@@ -19,53 +110,48 @@ describe('built main process under the fake electron', () => {
 
   beforeAll(async () => {
     expect(existsSync(BUILT.main), `${BUILT.main} is missing: the app project's global setup builds it`).toBe(true)
-    ;({ report, exitCode } = await runMainWithFakeElectron({
-      steps: [
-        '--call',
-        'referee.ping',
-        '--subscribe',
-        'projector.onView',
-        '--send',
-        'projector',
-        'nightfall:projector:view',
-        '{"phase":"night","round":1}',
-      ],
-    }))
+    ;({ report, exitCode } = await runMainWithFakeElectron({ steps: Object.values(PLAN).flat() }))
   })
 
-  const startupWindows = (): FakeWindowSnapshot[] => report.startup?.windows ?? []
-  const windowFor = (role: string): FakeWindowSnapshot => {
-    const window = startupWindows().find((candidate) => roleOfPreload(candidate) === role)
-    if (!window) throw new Error(`no window with the ${role} preload`)
-    return window
+  const step = (name: StepName): FakeReport['steps'][number] => {
+    const found = report.steps[STEP_NAMES.indexOf(name)]
+    if (!found) throw new Error(`step ${name} did not run`)
+    return found
   }
+  const viewAt = (name: StepName): RefereeAppView => {
+    expect(step(name)).toMatchObject({ ok: true })
+    return step(name).value as RefereeAppView
+  }
+  const windowFor = (role: string): FakeWindowSnapshot => windowIn(report.startup, role)
+  const finalWindow = (role: string): FakeWindowSnapshot => windowIn(report.final, role)
 
-  it('starts without errors', () => {
+  it('starts without errors, and every step ran', () => {
     expect(report.errors).toEqual([])
     expect(exitCode).toBe(0)
     expect(report.startup?.app.ready).toBe(true)
     expect(report.startup?.app.quitCalls).toBe(0)
+    expect(report.steps.filter((outcome) => !outcome.ok)).toEqual([])
   })
 
   it('creates exactly two windows: the referee and the projector', () => {
-    expect(startupWindows()).toHaveLength(2)
-    expect(startupWindows().map(roleOfPreload).sort()).toEqual([...PAGE_ROLES].sort())
+    expect(report.startup?.windows).toHaveLength(2)
+    expect(report.startup?.windows.map(roleOfPreload).sort()).toEqual([...PAGE_ROLES].sort())
   })
 
-  it.each(PAGE_ROLES)(
-    'gives the %s window isolated, sandboxed, node-free webPreferences and a .cjs preload',
-    (role) => {
-      const window = windowFor(role)
-      expect(window.options.webPreferences).toMatchObject({
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-      })
-      expect(window.options.webPreferences?.webSecurity).not.toBe(false)
-      expect(window.options.webPreferences?.preload).toBe(BUILT.preload(role))
-      expect(windowProblems(window)).toEqual([])
-    },
-  )
+  it.each(PAGE_ROLES)('gives the %s window isolated, sandboxed, node-free webPreferences and a .cjs preload', (role) => {
+    const window = windowFor(role)
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+    })
+    expect(window.options.webPreferences?.preload).toBe(BUILT.preload(role))
+    expect(windowProblems(window)).toEqual([])
+  })
 
   it.each(PAGE_ROLES)('loads the built %s page from disk, once', (role) => {
     const { loads } = windowFor(role)
@@ -74,7 +160,16 @@ describe('built main process under the fake electron', () => {
     expect(existsSync(BUILT.page(role))).toBe(true)
   })
 
-  it('runs each preload as a sandboxed CommonJS script that exposes only its own API', () => {
+  it('builds each preload as one CommonJS file that requires nothing but electron', () => {
+    for (const role of PAGE_ROLES) {
+      const source = readFileSync(BUILT.preload(role), 'utf8')
+      expect([...source.matchAll(/\brequire\s*\(\s*(['"`])([^'"`]+)\1\s*\)/g)].map((m) => m[2])).toEqual(['electron'])
+      expect(source).not.toMatch(/\bimport\s*\(|^\s*import\s/m)
+      expect(source, 'no zod in a preload').not.toMatch(/\bzod\b|safeParse/)
+    }
+  })
+
+  it('runs each preload sandboxed; it exposes exactly its window API, nothing generic', () => {
     expect(report.preloads.map(({ ok, error }) => ({ ok, error }))).toEqual([
       { ok: true, error: undefined },
       { ok: true, error: undefined },
@@ -83,6 +178,12 @@ describe('built main process under the fake electron', () => {
       const probe = report.probes.find((candidate) => candidate.id === windowFor(role).id)
       expect(probe?.globals).toEqual([role])
     }
+    const refereeApi = finalWindow('referee').webContents.api['referee'] ?? []
+    // Every RefereeApi method by name (the host's allow-list: the schemas' keys), plus onView.
+    expect([...refereeApi].sort()).toEqual([...REFEREE_METHODS, 'onView'].sort())
+    expect(refereeApi).not.toContain('send')
+    expect(refereeApi).not.toContain('invoke')
+    expect(finalWindow('projector').webContents.api).toEqual({ projector: ['onView', 'ready'] })
   })
 
   it('hardens every window: no navigation, no redirects, no window.open, no <webview>, no permissions', () => {
@@ -99,25 +200,123 @@ describe('built main process under the fake electron', () => {
     )
   })
 
-  it('lets only the referee window invoke referee IPC; the projector can invoke nothing', () => {
-    const referee = report.probes.find((probe) => probe.id === windowFor('referee').id)
-    const projector = report.probes.find((probe) => probe.id === windowFor('projector').id)
-    expect(referee?.ipc['nightfall:referee:ping']).toEqual({ ok: true, value: 'pong' })
-    for (const [channel, outcome] of Object.entries(projector?.ipc ?? {})) {
-      if (!PROJECTOR_INVOKABLE.has(channel)) expect({ channel, ok: outcome.ok }).toEqual({ channel, ok: false })
+  it('registers exactly the shared channel list: one call handler, one readiness listener', () => {
+    expect(report.startup?.ipcMain.handlers).toEqual([IPC.refereeCall])
+    expect(report.startup?.ipcMain.listeners).toEqual([IPC.projectorReady])
+    const sentChannels = new Set(report.final.windows.flatMap((window) => window.webContents.sent.map((sent) => sent.channel)))
+    expect([...sentChannels].sort()).toEqual([IPC.projectorScreen, IPC.refereeView].sort())
+  })
+
+  it('answers the referee page through its preload', () => {
+    const first = viewAt('firstView')
+    expect(first).toMatchObject({ screen: 'setup', game: null, projectorFullscreen: false })
+    expect(first.presets.map((preset) => preset.id)).toEqual(['maffiasig', 'estonian', 'swedish'])
+    expect(step('checkSetup').value).toMatchObject({ ok: true, value: { suggested: startRequest.counts, problems: [] } })
+  })
+
+  it('gives malformed calls from the referee page a typed error', () => {
+    expect(step('badArgsViaPreload').value).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(step('argsNotAList').value).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(step('unknownMethod').value).toMatchObject({ ok: false, error: { code: 'unknown-method' } })
+    // The startup probe invoked the call channel with no arguments at all.
+    const refereeProbe = report.probes.find((probe) => probe.id === windowFor('referee').id)
+    expect(refereeProbe?.ipc[IPC.refereeCall]).toMatchObject({ ok: true, value: { ok: false, error: { code: 'unknown-method' } } })
+  })
+
+  it('refuses referee calls from the projector, from a window-less web contents and from a subframe, changing nothing', () => {
+    for (const name of ['startFromProjector', 'startFromStranger', 'startFromSubframe'] as const) {
+      expect({ name, value: step(name).value }).toEqual({
+        name,
+        value: { ok: false, error: { code: 'forbidden', message: expect.any(String) } },
+      })
     }
+    const projectorProbe = report.probes.find((probe) => probe.id === windowFor('projector').id)
+    expect(projectorProbe?.ipc[IPC.refereeCall]).toMatchObject({ ok: true, value: { ok: false, error: { code: 'forbidden' } } })
+    // Nothing was started and nothing was pushed to either window.
+    expect(viewAt('viewAfterRefusals')).toMatchObject({ screen: 'setup', game: null, resumable: null })
+    expect(step('viewAfterRefusals').sent).toEqual(step('checkSetup').sent)
   })
 
-  it('wires preload and main together: window.referee.ping() reaches the main handler', () => {
-    expect(report.steps[0]).toMatchObject({ kind: 'call', target: 'referee.ping', ok: true, value: 'pong' })
+  it('ignores projector readiness from the referee page and from a subframe; the projector page gets its screen', () => {
+    expect(step('projectorReady').sent.projector).toBe(1)
+    expect(step('readyFromReferee').sent.projector).toBe(1)
+    expect(step('readyFromProjectorSubframe').sent.projector).toBe(1)
+    expect(finalWindow('projector').webContents.sent[0]).toEqual({
+      channel: IPC.projectorScreen,
+      args: [{ kind: 'idle', sentAt: expect.any(Number) }],
+    })
   })
 
-  it('delivers pushed views to window.projector.onView without the IPC event', () => {
-    expect(report.steps.every((step) => step.ok)).toBe(true)
-    expect(report.subscriptions).toEqual([{ target: 'projector.onView', received: [{ phase: 'night', round: 1 }] }])
+  it('sends the projector only projector:screen pushes, and never a living player’s role', () => {
+    const withDeath = viewAt('viewWithDeath')
+    const seats = withDeath.game?.seats ?? []
+    // The secret exists: the referee sees every role; somebody died.
+    expect(seats.map((seat) => seat.role).every((role) => role !== null)).toBe(true)
+    expect(seats.filter((seat) => !seat.alive)).toHaveLength(1)
+
+    const sent = finalWindow('projector').webContents.sent
+    expect(sent.length).toBeGreaterThanOrEqual(5)
+    expect(new Set(sent.map((message) => message.channel))).toEqual(new Set([IPC.projectorScreen]))
+    const screens = sent.map((message) => {
+      expect(message.args).toHaveLength(1)
+      return message.args[0] as ProjectorScreen
+    })
+    expect(screens.filter((screen) => screen.kind === 'game').length).toBeGreaterThanOrEqual(4)
+    expect(screens.flatMap(projectorLeaks)).toEqual([])
+    // What window.projector.onView delivered is exactly what was sent.
+    expect(report.subscriptions.find((sub) => sub.target === 'projector.onView')?.received).toEqual(screens)
   })
 
-  it('closing the referee window closes the projector and quits', async () => {
+  it('pushes the referee page its view through window.referee.onView', () => {
+    const sent = finalWindow('referee').webContents.sent
+    expect(new Set(sent.map((message) => message.channel))).toEqual(new Set([IPC.refereeView]))
+    const received = report.subscriptions.find((sub) => sub.target === 'referee.onView')?.received as RefereeAppView[]
+    expect(received).toEqual(sent.map((message) => message.args[0]))
+    expect(received.some((view) => view.screen === 'game')).toBe(true)
+  })
+
+  it('menu: Undo Last Step, Projector Full Screen and New Game act on the host', () => {
+    expect(step('menuUndo')).toMatchObject({ clicked: true })
+    const afterUndo = viewAt('viewAfterUndo')
+    expect(afterUndo.game?.seats.every((seat) => seat.alive)).toBe(true)
+    expect(afterUndo.game?.undoable).toBe((viewAt('viewWithDeath').game?.undoable ?? 0) - 1)
+
+    expect(step('menuFullScreen')).toMatchObject({ clicked: true })
+    expect(viewAt('viewFullScreen').projectorFullscreen).toBe(true)
+    // Leaving full screen some other way (the OS, Esc) is reflected in the referee's view.
+    expect(viewAt('viewWindowed').projectorFullscreen).toBe(false)
+    expect(finalWindow('projector').fullScreen).toBe(false)
+
+    expect(step('menuNewGame')).toMatchObject({ clicked: true })
+    const afterNewGame = viewAt('viewAfterNewGame')
+    expect(afterNewGame).toMatchObject({ screen: 'setup', game: null })
+    expect(afterNewGame.resumable?.players).toEqual(players)
+  })
+
+  it('menu: the items and the shortcuts people expect; no reload or devtools in a built app', () => {
+    const menu = report.startup?.applicationMenu
+    const byId = (id: string): FakeMenuItem | undefined => findMenuItem(menu, (item) => item.id === id)
+    const byLabel = (label: string): FakeMenuItem | undefined => findMenuItem(menu, (item) => item.label === label)
+    expect(byId('new-game')).toEqual({ id: 'new-game', label: 'New Game', accelerator: 'CmdOrCtrl+N', enabled: false })
+    // Ctrl+Z belongs to the referee page (it knows about text fields and the role reveal): no accelerator here.
+    expect(byId('undo-step')).toEqual({ id: 'undo-step', label: 'Undo Last Step', enabled: false })
+    expect(byId('projector-full-screen')?.accelerator).toBe(process.platform === 'darwin' ? 'CmdOrCtrl+Shift+F' : 'F11')
+    expect(byId('show-projector')).toBeDefined()
+    if (process.platform !== 'darwin') expect(byLabel('quit')?.accelerator).toBe('CmdOrCtrl+Q')
+    const edit = menu?.find((item) => item.label === 'Edit')
+    expect(edit?.submenu?.map((item) => item.label)).toEqual(['undo', 'redo', 'separator', 'cut', 'copy', 'paste', 'selectAll'])
+    expect(byLabel('reload')).toBeUndefined()
+    expect(byLabel('toggleDevTools')).toBeUndefined()
+  })
+
+  it('menu: items follow the game (enabled only when they can act)', () => {
+    const final = report.final.applicationMenu
+    // Back on the setup screen after New Game: both disabled again.
+    expect(findMenuItem(final, (item) => item.id === 'new-game')?.enabled).toBe(false)
+    expect(findMenuItem(final, (item) => item.id === 'undo-step')?.enabled).toBe(false)
+  })
+
+  it('closing the referee window closes the projector and quits (the host is disposed without errors)', async () => {
     const { report: closed } = await runMainWithFakeElectron({ steps: ['--close', 'referee'] })
     expect(closed.errors).toEqual([])
     expect(closed.final.windows.every((window) => window.destroyed)).toBe(true)
@@ -129,6 +328,75 @@ describe('built main process under the fake electron', () => {
     expect(second.errors).toEqual([])
     expect(second.final.windows).toEqual([])
     expect(second.final.app.quitCalls).toBe(1)
+  })
+
+  it('a closed projector window comes back from the menu, and the pushes go to the new one', async () => {
+    const { report: reopened } = await runMainWithFakeElectron({
+      steps: ['--close', 'projector', '--menu', 'show-projector', '--call', 'referee.saveRoster=[["Anna","Bence"]]'],
+    })
+    expect(reopened.errors).toEqual([])
+    expect(reopened.steps.map((outcome) => outcome.ok)).toEqual([true, true, true])
+    const projectors = reopened.final.windows.filter((window) => roleOfPreload(window) === 'projector')
+    expect(projectors.map((window) => window.destroyed)).toEqual([true, false])
+    expect(projectors[1]?.webContents.url).toMatch(/\/renderer\/projector\/index\.html$/)
+    expect(projectors[0]?.webContents.sent).toEqual([])
+    expect(projectors[1]?.webContents.sent).toEqual([{ channel: IPC.projectorScreen, args: [{ kind: 'idle', sentAt: expect.any(Number) }] }])
+  })
+})
+
+describe('the projector and the displays', () => {
+  const TWO_DISPLAYS = json([
+    { id: 1, x: 0, y: 0, width: 1920, height: 1080 },
+    { id: 2, x: 1920, y: 0, width: 1280, height: 720 },
+  ])
+  const projectorOf = (snapshot: FakeSnapshot | null | undefined): FakeWindowSnapshot => windowIn(snapshot, 'projector')
+  const insidePrimary = (bounds: FakeWindowSnapshot['bounds']): boolean =>
+    bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= 1920 && bounds.y + bounds.height <= 1080
+
+  it('opens full screen on the external display; when that display is removed, comes back as a window on the primary', async () => {
+    const { report } = await runMainWithFakeElectron({
+      env: { ELECTRON_FAKE_DISPLAYS: TWO_DISPLAYS },
+      steps: ['--call', 'referee.ready', '--remove-display', '2', '--call', 'referee.ready'],
+    })
+    expect(report.errors).toEqual([])
+    const atStart = projectorOf(report.startup)
+    expect(atStart.options).toMatchObject({ fullscreen: true, x: 1920, y: 0, width: 1280, height: 720 })
+    expect(atStart.fullScreen).toBe(true)
+    expect((report.steps[0]?.value as RefereeAppView).projectorFullscreen).toBe(true)
+    // The referee window stays on the primary display.
+    expect(insidePrimary(windowIn(report.startup, 'referee').bounds)).toBe(true)
+
+    const after = projectorOf(report.final)
+    expect(after.fullScreen).toBe(false)
+    expect(insidePrimary(after.bounds)).toBe(true)
+    expect((report.steps[2]?.value as RefereeAppView).projectorFullscreen).toBe(false)
+  })
+
+  it('opens as a normal window with a single display; moves full screen onto a display plugged in later', async () => {
+    const { report } = await runMainWithFakeElectron({
+      steps: ['--add-display', json({ id: 2, x: 1920, y: 0, width: 1280, height: 720 }), '--call', 'referee.ready'],
+    })
+    expect(report.errors).toEqual([])
+    const atStart = projectorOf(report.startup)
+    expect(atStart.fullScreen).toBe(false)
+    expect(atStart.options).toMatchObject({ fullscreen: false })
+    expect(insidePrimary(atStart.bounds)).toBe(true)
+
+    const after = projectorOf(report.final)
+    expect(after.fullScreen).toBe(true)
+    expect(after.bounds).toMatchObject({ x: 1920, y: 0, width: 1280, height: 720 })
+    expect((report.steps[1]?.value as RefereeAppView).projectorFullscreen).toBe(true)
+  })
+
+  it('leaves a projector that is already full screen on an external display where it is', async () => {
+    const { report } = await runMainWithFakeElectron({
+      env: { ELECTRON_FAKE_DISPLAYS: TWO_DISPLAYS },
+      steps: ['--add-display', json({ id: 3, x: 3200, y: 0, width: 1024, height: 768 }), '--remove-display', '3'],
+    })
+    expect(report.errors).toEqual([])
+    const after = projectorOf(report.final)
+    expect(after.fullScreen).toBe(true)
+    expect(after.bounds).toMatchObject({ x: 1920, width: 1280 })
   })
 })
 
