@@ -35,6 +35,11 @@ const PLAN = {
   projectorReady: ['--call', 'projector.ready'],
   firstView: ['--call', 'referee.ready'],
   checkSetup: ['--call', `referee.checkSetup=${json([ruleset, players])}`],
+  // The odds estimator runs in its worker thread, built as out/main/estimator-worker.js.
+  estimate: [
+    '--call',
+    `referee.estimate=${json([{ ruleset, players: players.length, counts: startRequest.counts, policy: 'random', games: 200 }])}`,
+  ],
   // Malformed calls from the referee's own page: typed errors, nothing changes.
   badArgsViaPreload: ['--call', 'referee.shoot=["a","b"]'],
   argsNotAList: ['--invoke', 'referee', IPC.refereeCall, json(['shoot', 'not a list'])],
@@ -214,6 +219,13 @@ describe('built main process under the fake electron', () => {
     expect(step('checkSetup').value).toMatchObject({ ok: true, value: { suggested: startRequest.counts, problems: [] } })
   })
 
+  it('runs the estimator in its own worker entry of the built main process', () => {
+    expect(existsSync(BUILT.main.replace(/index\.js$/, 'estimator-worker.js'))).toBe(true)
+    const answer = step('estimate').value as { ok: boolean; value?: { games: number; town: number; mafia: number } }
+    expect(answer).toMatchObject({ ok: true, value: { games: 200 } })
+    expect((answer.value?.town ?? 0) + (answer.value?.mafia ?? 0)).toBeGreaterThan(0.9)
+  })
+
   it('gives malformed calls from the referee page a typed error', () => {
     expect(step('badArgsViaPreload').value).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(step('argsNotAList').value).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
@@ -234,7 +246,7 @@ describe('built main process under the fake electron', () => {
     expect(projectorProbe?.ipc[IPC.refereeCall]).toMatchObject({ ok: true, value: { ok: false, error: { code: 'forbidden' } } })
     // Nothing was started and nothing was pushed to either window.
     expect(viewAt('viewAfterRefusals')).toMatchObject({ screen: 'setup', game: null, resumable: null })
-    expect(step('viewAfterRefusals').sent).toEqual(step('checkSetup').sent)
+    expect(step('viewAfterRefusals').sent).toEqual(step('estimate').sent)
   })
 
   it('ignores projector readiness from the referee page and from a subframe; the projector page gets its screen', () => {
