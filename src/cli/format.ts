@@ -65,6 +65,7 @@ const NO_EXECUTION: Record<Extract<PublicAnnouncement, { kind: 'noExecution' }>[
   tie: 'a tie',
   noNominees: 'no nominees',
   noVotes: 'no votes',
+  dayEnded: 'the referee ended the day',
 }
 
 /** Pretty JSON with a trailing newline. */

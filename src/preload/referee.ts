@@ -67,6 +67,7 @@ const api: RefereeApi = {
   closeVote: () => call('closeVote', []),
   endLastWords: () => call('endLastWords', []),
   drawRandomDeath: () => call('drawRandomDeath', []),
+  endDay: () => call('endDay', []),
 
   startTimer: () => call('startTimer', []),
   pauseTimer: () => call('pauseTimer', []),

@@ -70,6 +70,7 @@ export const REFEREE_ARG_SCHEMAS = {
   closeVote: none,
   endLastWords: none,
   drawRandomDeath: none,
+  endDay: none,
 
   startTimer: none,
   pauseTimer: none,

@@ -121,6 +121,8 @@ export interface RefereeApi {
   closeVote(): Promise<ApiResult>
   endLastWords(): Promise<ApiResult>
   drawRandomDeath(): Promise<ApiResult>
+  /** Close the day without an execution, where the ruleset allows it. */
+  endDay(): Promise<ApiResult>
 
   // clocks (the host adds its own time)
   startTimer(): Promise<ApiResult>
@@ -143,5 +145,5 @@ export interface ProjectorApi {
 export const REFEREE_GAME_ACTIONS = [
   'identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep',
   'accuse', 'withdrawAccusation', 'endDefence', 'nominate', 'withdrawNomination', 'closeNominations',
-  'castVote', 'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'startTimer', 'pauseTimer', 'addTime',
+  'castVote', 'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'endDay', 'startTimer', 'pauseTimer', 'addTime',
 ] as const satisfies readonly (keyof RefereeApi)[]

@@ -37,6 +37,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setVoteCount'), count: z.number().int().min(0).max(60), candidate: player.optional() }),
   z.object({ type: z.literal('closeVote'), draw: draw.optional() }),
   z.object({ type: z.literal('endLastWords') }),
+  z.object({ type: z.literal('endDay') }),
   // timers
   z.object({ type: z.literal('startTimer'), at, timer }),
   z.object({ type: z.literal('pauseTimer'), at, timer }),

@@ -70,6 +70,7 @@ export const SCRIPT_EN: Record<string, string> = {
   'step.addTime': '{seconds} s added to the clock',
   'step.timerExpired': 'Time ran out',
   'step.drawRandomDeath': 'Random death drawn',
+  'step.endDay': 'Day ended without an execution',
 }
 
 /** Fill a template's {placeholders}. */

@@ -26,7 +26,7 @@ export type PublicAnnouncement =
   | { kind: 'nightResult'; night: number; deaths: number[] }
   | { kind: 'executed'; day: number; player: number; role: RoleId | null }
   | { kind: 'randomDeath'; day: number; player: number; role: RoleId | null }
-  | { kind: 'noExecution'; day: number; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' }
+  | { kind: 'noExecution'; day: number; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
   | { kind: 'voteResult'; day: number; vote: 'guilty' | 'execute'; player: number; yes: number; needed: number; passed: boolean }
   | { kind: 'refereeHandover'; player: number }
   | { kind: 'gameOver'; winner: Winner }
@@ -133,6 +133,7 @@ export interface LegalActions {
   closeVote: boolean
   endLastWords: boolean
   drawRandomDeath: boolean
+  endDay: boolean
   startTimer: boolean
   pauseTimer: boolean
   addTime: boolean

@@ -22,6 +22,7 @@ export type DayCommandType =
   | 'closeVote'
   | 'endLastWords'
   | 'drawRandomDeath'
+  | 'endDay'
 
 /** The key under which a yes/no vote's count is kept. */
 export const YES = -1
@@ -127,6 +128,15 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       if (e) return e
       const em = new Emitter(s)
       em.emit({ type: 'lastWordsEnded' })
+      startNightEvents(em)
+      return ok(em.events)
+    }
+    case 'endDay': {
+      // Where a day need not end with a death, the referee may close it without one.
+      if (o.dayMustEndWithDeath) return fail('not-allowed', 'In this ruleset every day must end with a death.')
+      if (d.stage !== 'discussion' && d.stage !== 'nominating') return fail('wrong-step', `The day cannot end now (the day is at: ${d.stage}).`)
+      const em = new Emitter(s)
+      em.emit({ type: 'noExecution', reason: 'dayEnded' })
       startNightEvents(em)
       return ok(em.events)
     }

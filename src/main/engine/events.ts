@@ -19,7 +19,7 @@ export type GameEvent =
   | { type: 'voteCast'; voter: number; choice: boolean | number | null }
   | { type: 'voteCountSet'; key: number; count: number }
   | { type: 'voteClosed'; kind: VoteState['kind']; yes: number; needed: number; passed: boolean; winner: number | null }
-  | { type: 'noExecution'; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' }
+  | { type: 'noExecution'; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
   | { type: 'defenceStarted'; index: number }
   | { type: 'defenceEnded' }
   | { type: 'nominated'; player: number }

@@ -320,6 +320,7 @@ export class GameHost {
   closeVote(): ApiResult { return this.run('closeVote', []) as ApiResult }
   endLastWords(): ApiResult { return this.run('endLastWords', []) as ApiResult }
   drawRandomDeath(): ApiResult { return this.run('drawRandomDeath', []) as ApiResult }
+  endDay(): ApiResult { return this.run('endDay', []) as ApiResult }
   startTimer(): ApiResult { return this.run('startTimer', []) as ApiResult }
   pauseTimer(): ApiResult { return this.run('pauseTimer', []) as ApiResult }
   addTime(seconds: unknown): ApiResult { return this.run('addTime', [seconds]) as ApiResult }
@@ -373,6 +374,7 @@ export class GameHost {
       closeVote: () => cmd({ type: 'closeVote', draw: this.random.draw() }),
       endLastWords: () => cmd({ type: 'endLastWords' }),
       drawRandomDeath: () => cmd({ type: 'drawRandomDeath', draw: this.random.draw() }),
+      endDay: () => cmd({ type: 'endDay' }),
       startTimer: () => cmd({ type: 'startTimer', at: this.clock.now() }),
       pauseTimer: () => cmd({ type: 'pauseTimer', at: this.clock.now() }),
       addTime: (seconds) => cmd({ type: 'addTime', seconds, at: this.clock.now() }),

@@ -278,6 +278,7 @@ const en = {
     lastWordsOf: '{name}: last words',
     endLastWords: 'End the last words',
     randomDeath: 'Draw a random death',
+    endDay: 'End the day without an execution',
     randomDeathConfirm: 'Draw a random living player, who dies now?',
     speaking: 'Speaking: {name}',
     nothing: 'Nothing to do here right now.',
@@ -343,6 +344,7 @@ const en = {
       tie: 'Day {day}: a tie — nobody is executed',
       noNominees: 'Day {day}: nobody was named',
       noVotes: 'Day {day}: no votes — nobody is executed',
+      dayEnded: 'Day {day}: nobody is executed',
     },
     voteResult: {
       guilty: '{name} found guilty ({yes} votes, {needed} needed)',

@@ -65,6 +65,7 @@ export function fakeRefereeApi(initial: RefereeAppView = makeAppView()): FakeRef
     closeVote: ok(),
     endLastWords: ok(),
     drawRandomDeath: ok(),
+    endDay: ok(),
     startTimer: ok(),
     pauseTimer: ok(),
     addTime: ok(),

@@ -78,6 +78,7 @@ export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
     closeVote: false,
     endLastWords: false,
     drawRandomDeath: false,
+    endDay: false,
     startTimer: false,
     pauseTimer: false,
     addTime: false,

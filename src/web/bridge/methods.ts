@@ -9,7 +9,7 @@ export const REFEREE_METHOD_NAMES = [
   'discardSavedGame', 'closeGame', 'exportGame', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
   'identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep',
   'accuse', 'withdrawAccusation', 'endDefence', 'nominate', 'withdrawNomination', 'closeNominations', 'castVote',
-  'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'startTimer', 'pauseTimer', 'addTime', 'undo',
+  'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'endDay', 'startTimer', 'pauseTimer', 'addTime', 'undo',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHOD_NAMES)[number]>

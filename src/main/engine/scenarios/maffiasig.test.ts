@@ -222,6 +222,19 @@ describe('MaffiaSIG — day time limit', () => {
     expect(hi.projector.announcements.at(-1)).toMatchObject({ kind: 'randomDeath', player: 10 })
   })
 
+  it('endDay: a MaffiaSIG day cannot be closed without a death; with the option off it can, during free talk only', () => {
+    day1().refuse({ type: 'endDay' }, 'not-allowed')
+    const g = day1({ dayMustEndWithDeath: false })
+    expect(g.referee.legal.endDay).toBe(true)
+    g.do({ type: 'accuse', accused: 4 })
+    g.refuse({ type: 'endDay' }, 'wrong-step')
+    expect(g.referee.legal.endDay).toBe(false)
+    g.do({ type: 'withdrawAccusation' }, { type: 'endDay' })
+    expect(g.state.phase).toBe('night')
+    expect(g.state.alive.every(Boolean)).toBe(true)
+    expect(g.projector.announcements.at(-1)).toEqual({ kind: 'noExecution', day: 1, reason: 'dayEnded' })
+  })
+
   it('the random death waits for the clock: refused while the day clock runs with time left, allowed once paused', () => {
     const g = day1().do({ type: 'startTimer', at: 1_000 })
     g.refuse({ type: 'drawRandomDeath', draw: 0 }, 'not-allowed')

@@ -123,6 +123,7 @@ export function legalActions(s: GameState): LegalActions {
     closeVote: !!s.day?.vote && (can({ type: 'closeVote' }) || can({ type: 'closeVote', draw: 0 })),
     endLastWords: can({ type: 'endLastWords' }),
     drawRandomDeath: can({ type: 'drawRandomDeath', draw: 0 }),
+    endDay: can({ type: 'endDay' }),
     startTimer: !!clockTarget && clockTarget.deadline === null && !clockTarget.expired && s.phase === 'day',
     pauseTimer: !!clockTarget && clockTarget.deadline !== null && s.phase === 'day',
     addTime: !!clockTarget && !clockTarget.expired && s.phase === 'day',
