@@ -3,7 +3,7 @@
  * mode, real host in its own process), with the projector page watched after every step: phase and
  * day, deaths, open vote counts, announcements — and never a role that is not public.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser } from 'playwright'
 import { browserTestsSkipped } from './support/chromium'
 import { playEstonian, playMaffiaSig, playSwedish } from './support/scenarios'
@@ -22,6 +22,7 @@ describe.skipIf(browserTestsSkipped)('whole games through the referee page, watc
 
   const play = async (name: string, scenario: (table: Table, hooks: { screenshots: boolean }) => Promise<void>) => {
     const session = await openGame(browser, name)
+    onTestFailed(() => console.log(`[${name}] server output:\n${session.app.output()}\n[${name}] page trouble:\n${session.trouble.join('\n')}`))
     try {
       await scenario(session.table, { screenshots: true })
       expect(session.trouble).toEqual([])

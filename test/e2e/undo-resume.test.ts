@@ -3,7 +3,7 @@
  * (SIGKILL), a restart on the same data folder, the resume banner, and the game played to its end.
  * The projector is checked after every step as in games.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser } from 'playwright'
 import { browserTestsSkipped } from './support/chromium'
 import { NAMES, playEstonian } from './support/scenarios'
@@ -23,6 +23,7 @@ describe.skipIf(browserTestsSkipped)('undo and resume through the pages', () => 
 
   it('Ctrl+Z takes back votes, an accusation, an execution and a night death, on both pages', async () => {
     const session = await openGame(browser, 'undo')
+    onTestFailed(() => console.log(`[undo] server output:\n${session.app.output()}\n[undo] page trouble:\n${session.trouble.join('\n')}`))
     const table = session.table
     try {
       await table.setup({ preset: 'maffiasig', names: NAMES.slice(0, 9), counts: { mafia: 2, investigator: 1, doctor: 0 } })
@@ -70,6 +71,7 @@ describe.skipIf(browserTestsSkipped)('undo and resume through the pages', () => 
   it('after the server is killed mid-night, a restart offers the game; resumed, it plays on to the end', async () => {
     const dataDir = tempDataDir()
     let session: GameSession = await openGame(browser, 'resume', dataDir)
+    onTestFailed(() => console.log(`[resume] server output:\n${session.app.output()}\n[resume] page trouble:\n${session.trouble.join('\n')}`))
     const closeLater: (() => Promise<void>)[] = []
     try {
       await playEstonian(session.table, {

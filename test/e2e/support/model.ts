@@ -156,10 +156,12 @@ export class GameModel {
       this.alive[victim] = false
       if (this.options.revealOnNightDeath) this.revealed[victim] = true
     }
-    this.announcement =
-      victim === null
-        ? t('announce.nightNobody', { night: this.nightNumber })
-        : t('announce.nightDeaths', { night: this.nightNumber, names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.roleNames[this.roles[victim]!]})` : this.name(victim) })
+    // Night 0 (the mafia's meeting) kills nobody by rule: nothing is announced.
+    if (this.steps[0] !== 'mafiaMeet')
+      this.announcement =
+        victim === null
+          ? t('announce.nightNobody', { night: this.nightNumber })
+          : t('announce.nightDeaths', { night: this.nightNumber, names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.roleNames[this.roles[victim]!]})` : this.name(victim) })
     if (this.checkWinner()) return
     this.phase = 'day'
     this.dayNumber += 1
@@ -257,7 +259,7 @@ export class GameModel {
 
   private dieByDay(player: number, cause: 'execution' | 'randomDeath'): void {
     this.alive[player] = false
-    const reveal = cause === 'execution' ? this.options.revealOnExecution : this.options.revealOnNightDeath
+    const reveal = this.options.revealOnExecution // any death by day, executed or drawn
     if (reveal) this.revealed[player] = true
     const base = t(cause === 'execution' ? 'announce.executed' : 'announce.randomDeath', { name: this.name(player) })
     this.announcement = reveal ? t('announce.withRole', { text: base, role: this.ruleset.roleNames[this.roles[player]!] }) : base

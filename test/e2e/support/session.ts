@@ -42,7 +42,13 @@ export async function openPages(browser: Browser, app: WebApp): Promise<Pages> {
   const trouble: string[] = []
   const projector = await openPage(context, app.projectorUrl, trouble, 'projector')
   await projector.setViewportSize({ width: 1280, height: 720 })
-  await projector.locator('[data-test=idle], [data-test=projector-board]').first().waitFor()
+  await projector
+    .locator('[data-test=idle], [data-test=projector-board]')
+    .first()
+    .waitFor()
+    .catch((error: Error) => {
+      throw new Error(`the projector page shows neither its idle screen nor a board: ${error.message}\n${trouble.join('\n')}`)
+    })
   const referee = await openPage(context, app.refereeUrl, trouble, 'referee')
   return { context, referee, projector, trouble }
 }

@@ -4,10 +4,10 @@
  * printed referee and projector addresses in Chromium, and may kill the process like a crash.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { REPO_ROOT } from '../../support/paths'
+import { join, resolve } from 'node:path'
+import { BUILT, REPO_ROOT } from '../../support/paths'
 
 export interface WebApp {
   refereeUrl: string
@@ -27,11 +27,38 @@ export function tempDataDir(prefix = 'nightfall-e2e-'): string {
 
 const STARTUP_TIMEOUT_MS = 30_000
 
-/** Start the browser-mode server on `dataDir` (a fresh temp folder by default), without building. */
+/** Every file the built page asks for is in `dir` (a build half done is not). */
+function pagesComplete(dir: string): boolean {
+  return (['referee', 'projector'] as const).every((page) => {
+    const file = join(dir, page, 'index.html')
+    if (!existsSync(file)) return false
+    const html = readFileSync(file, 'utf8')
+    return [...html.matchAll(/(?:src|href)="([^"]+)"/g)].every(([, ref]) => /^[a-z]+:/i.test(ref!) || existsSync(resolve(dir, page, ref!)))
+  })
+}
+
+let snapshot: string | undefined
+
+/**
+ * A private copy of the built pages (out/renderer), taken once per test process: the games then
+ * keep their pages even if somebody rebuilds out/ while they run (as a shared checkout does).
+ */
+export function rendererSnapshot(): string {
+  if (snapshot) return snapshot
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), 'nightfall-renderer-'))
+    cpSync(BUILT.rendererDir, dir, { recursive: true })
+    if (pagesComplete(dir)) return (snapshot = dir)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000) // a build is writing out/: wait
+  }
+  throw new Error(`${BUILT.rendererDir} has no complete build of the pages: run \`npm run build\``)
+}
+
+/** Start the browser-mode server on `dataDir` (a fresh temp folder by default), serving the built pages without building. */
 export async function startWebApp(dataDir = tempDataDir()): Promise<WebApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--port', '0', '--data', dataDir],
+    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--renderer', rendererSnapshot(), '--port', '0', '--data', dataDir],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''
