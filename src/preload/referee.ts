@@ -43,6 +43,7 @@ const api: RefereeApi = {
   discardSavedGame: () => call('discardSavedGame', []),
   closeGame: () => call('closeGame', []),
   exportGame: () => call('exportGame', []),
+  revealRole: (seat) => call('revealRole', [seat]),
   dismissNotice: (index) => call('dismissNotice', [index]),
   estimate: (req) => call('estimate', [req]),
   toggleProjectorFullscreen: () => call('toggleProjectorFullscreen', []),

@@ -46,6 +46,7 @@ export const REFEREE_ARG_SCHEMAS = {
   discardSavedGame: none,
   closeGame: none,
   exportGame: none,
+  revealRole: z.tuple([seat]),
   dismissNotice: z.tuple([z.number().int().min(0).max(1000)]),
   estimate: z.tuple([estimateRequestSchema]),
   toggleProjectorFullscreen: none,

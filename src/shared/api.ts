@@ -95,6 +95,11 @@ export interface RefereeApi {
   discardSavedGame(): Promise<ApiResult>
   closeGame(): Promise<ApiResult>
   exportGame(): Promise<ApiResult<GameFile>>
+  /**
+   * One player's role, for the private hand-around reveal. Needed only while the operator is a
+   * blind player (the view then carries no roles); allowed then only before the game's first step.
+   */
+  revealRole(seat: number): Promise<ApiResult<RoleId | null>>
   dismissNotice(index: number): Promise<ApiResult>
   estimate(req: EstimateRequest): Promise<ApiResult<Estimate>>
   toggleProjectorFullscreen(): Promise<ApiResult>

@@ -404,3 +404,38 @@ describe('GameHost: the projector never learns a secret', () => {
     })
   }
 })
+
+describe('GameHost: the blind-operator variant (first dead becomes referee)', () => {
+  const blindRequest = () => {
+    const r = preset('maffiasig')
+    return maffiasigRequest({ ruleset: { ...r, options: { ...r.options, firstDeadBecomesReferee: true } } })
+  }
+
+  it('the view carries no roles, but each player can see their own role once, before the first step', () => {
+    const { host, referee, projector } = makeHost()
+    ok(host.startGame(blindRequest()))
+    const view = host.refereeAppView().game!
+    expect(view.blind).toBe(true)
+    expect(view.seats.every((s) => s.role === null)).toBe(true)
+    const pushes = [referee.length, projector.length]
+    const roles = PLAYERS9.map((_, seat) => host.revealRole(seat))
+    for (const r of roles) expect(r).toMatchObject({ ok: true })
+    const dealt = roles.map((r) => (r.ok ? r.value : null))
+    expect(dealt.filter((x) => x === 'mafia')).toHaveLength(2)
+    expect(dealt.filter((x) => x === 'investigator')).toHaveLength(1)
+    expect([referee.length, projector.length]).toEqual(pushes) // read-only: nothing pushed
+    expect(host.revealRole(99)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    // The game file holds the deal: no export while the operator is blind.
+    expect(host.exportGame()).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    ok(host.endNightStep())
+    expect(host.revealRole(0)).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+  })
+
+  it('without the variant the reveal simply answers from the referee view', () => {
+    const { host } = makeHost()
+    ok(host.startGame(maffiasigRequest()))
+    ok(host.endNightStep())
+    const seats = host.refereeAppView().game!.seats
+    expect(host.revealRole(3)).toEqual({ ok: true, value: seats[3]!.role })
+  })
+})

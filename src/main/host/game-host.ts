@@ -106,7 +106,7 @@ type Args<K extends RefereeMethod> = z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]>
 type Handlers = { [K in RefereeMethod]: (...args: Args<K>) => ApiResult<unknown> | Promise<ApiResult<unknown>> }
 
 /** Methods that never change anything (no view is pushed after them). */
-const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'estimate'])
+const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate'])
 
 /**
  * The host: the library (presets, custom rulesets, the roster), the game in progress with its
@@ -298,6 +298,7 @@ export class GameHost {
   discardSavedGame(): ApiResult { return this.run('discardSavedGame', []) as ApiResult }
   closeGame(): ApiResult { return this.run('closeGame', []) as ApiResult }
   exportGame(): ApiResult<GameFile> { return this.run('exportGame', []) as ApiResult<GameFile> }
+  revealRole(seat: unknown): ApiResult<RoleId | null> { return this.run('revealRole', [seat]) as ApiResult<RoleId | null> }
   dismissNotice(index: unknown): ApiResult { return this.run('dismissNotice', [index]) as ApiResult }
   estimate(req: unknown): Promise<ApiResult<Estimate>> { return Promise.resolve(this.run('estimate', [req]) as ApiResult<Estimate> | Promise<ApiResult<Estimate>>) }
   toggleProjectorFullscreen(): ApiResult { return this.run('toggleProjectorFullscreen', []) as ApiResult }
@@ -342,6 +343,7 @@ export class GameHost {
       discardSavedGame: () => this.doDiscard(),
       closeGame: () => this.doClose(),
       exportGame: () => this.doExport(),
+      revealRole: (seat) => this.doRevealRole(seat),
       dismissNotice: (i) => {
         if (i >= this.notices.length) return fail('not-found', `There is no notice ${i}.`)
         this.notices.splice(i, 1)
@@ -531,7 +533,19 @@ export class GameHost {
   private doExport(): ApiResult<GameFile> {
     const g = this.current ?? this.parked
     if (!g) return fail('no-game', 'No game is open.')
+    // The file holds the deal: not while the operator is still a blind player (variant).
+    if (g.game.state.operatorBlind) return fail('not-allowed', 'The game file holds every role: export it after the hand-over.')
     return ok(toGameFile(g.game, { id: g.id, createdAt: g.createdAt }))
+  }
+
+  private doRevealRole(seat: number): ApiResult<RoleId | null> {
+    const g = this.current
+    if (!g) return fail('no-game', 'No game is open.')
+    const s = g.game.state
+    if (seat >= s.roles.length) return fail('unknown-player', `There is no seat ${seat + 1}.`)
+    if (s.operatorBlind && g.game.log.length > 0)
+      return fail('not-allowed', 'Roles are shown privately only before the first step, while the referee is a blind player.')
+    return ok(s.roles[seat] ?? null)
   }
 
   private async doEstimate(req: EstimateRequest): Promise<ApiResult<Estimate>> {

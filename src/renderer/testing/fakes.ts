@@ -39,6 +39,7 @@ export function fakeRefereeApi(initial: RefereeAppView = makeAppView()): FakeRef
     resumeGame: ok(),
     discardSavedGame: ok(),
     closeGame: ok(),
+    revealRole: vi.fn(async () => ({ ok: true as const, value: 'citizen' as const })),
     exportGame: vi.fn(async () => ({ ok: false as const, error: { code: 'no-game', message: 'No game.' } })),
     dismissNotice: ok(),
     estimate: vi.fn(async () => ({

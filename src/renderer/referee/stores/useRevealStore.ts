@@ -1,20 +1,26 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import type { RoleId } from '../../../shared/roles'
 import { useAppStore } from './useAppStore'
 
 /**
  * The private role reveal after a digital deal: one player at a time, in seating order.
  * `shown` is true only between "show my role" and "hide"; the screen shows at most the role of
- * the player at `index`.
+ * the player at `index`. While the operator is a blind player (variant) the view carries no roles:
+ * the one role shown is then asked of the host, and forgotten on hide.
  */
 export const useRevealStore = defineStore('reveal', () => {
   const app = useAppStore()
   const active = ref(false)
   const index = ref(0)
   const shown = ref(false)
+  /** The role fetched from the host for the current player (blind operator only). */
+  const fetched = ref<RoleId | null>(null)
 
   const seats = computed(() => app.game?.seats ?? [])
   const current = computed(() => seats.value[index.value] ?? null)
+  /** The role on screen: only while shown, only the current player's. */
+  const role = computed<RoleId | null>(() => (shown.value ? (current.value?.role ?? fetched.value) : null))
   const done = computed(() => active.value && index.value >= seats.value.length)
 
   function begin(): void {
@@ -22,18 +28,27 @@ export const useRevealStore = defineStore('reveal', () => {
     index.value = 0
     shown.value = false
   }
-  function show(): void {
-    if (current.value) shown.value = true
+  async function show(): Promise<void> {
+    const seat = current.value
+    if (!seat) return
+    fetched.value = null
+    if (seat.role === null && app.game?.blind) {
+      const answer = await app.invoke('revealRole', seat.seat)
+      if (answer.ok) fetched.value = answer.value
+    }
+    shown.value = true
   }
   function hide(): void {
+    fetched.value = null
     shown.value = false
     index.value += 1
   }
   function finish(): void {
+    fetched.value = null
     active.value = false
     shown.value = false
     index.value = 0
   }
 
-  return { active, index, shown, seats, current, done, begin, show, hide, finish }
+  return { active, index, shown, seats, current, role, done, begin, show, hide, finish }
 })
