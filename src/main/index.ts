@@ -6,6 +6,7 @@
 import { app, BrowserWindow, dialog, Menu, session } from 'electron'
 import { followDisplays, placementOptions, projectorPlacement, trackProjector } from './displays'
 import { createFileHost, type GameHost } from './host'
+import { openSettingsStore } from './settings-store'
 import { disposeEstimator } from './host/estimator'
 import { connectIpc } from './ipc'
 import { buildMenu, updateMenu } from './menu'
@@ -39,8 +40,10 @@ function openWindows(host: GameHost): void {
 
 function start(): void {
   denyAllPermissions(session.defaultSession)
-  // Settings are <userData>/settings.json (JsonFileStore, the host's own; see docs/host.md).
-  const host = createFileHost(app.getPath('userData'), {
+  // Settings are <userData>/settings.json in electron-store; the journal and games beside it (docs/host.md).
+  const userData = app.getPath('userData')
+  const host = createFileHost(userData, {
+    settings: openSettingsStore(userData),
     onProjectorFullscreen: (on) => alive(windows.projector)?.setFullScreen(on),
   })
   openWindows(host)

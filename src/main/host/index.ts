@@ -14,6 +14,6 @@ export { GameArchive } from './persistence/games'
 export { cryptoDraw, cryptoPermutation } from './random'
 
 /** A host whose settings are `<dataDir>/settings.json`, journal `<dataDir>/journal/`, games `<dataDir>/games/`. */
-export function createFileHost(dataDir: string, opts: Omit<GameHostOptions, 'settings' | 'dataDir'> = {}): GameHost {
-  return new GameHost({ ...opts, dataDir, settings: new JsonFileStore(join(dataDir, 'settings.json'), opts.durable ?? true) })
+export function createFileHost(dataDir: string, opts: Omit<GameHostOptions, 'dataDir' | 'settings'> & { settings?: GameHostOptions['settings'] } = {}): GameHost {
+  return new GameHost({ ...opts, dataDir, settings: opts.settings ?? new JsonFileStore(join(dataDir, 'settings.json'), opts.durable ?? true) })
 }

@@ -47,33 +47,9 @@ export class JsonFileStore implements KeyValueStore {
     readonly path: string,
     private readonly durable = true,
   ) {
-    mkdirSync(dirname(path), { recursive: true })
-    if (!existsSync(path)) return
-    let text: string
-    try {
-      text = readFileSync(path, 'utf8')
-    } catch (e) {
-      this.notices.push(`The settings file ${path} could not be read (${(e as Error).message}); defaults are used for now.`)
-      return
-    }
-    let parsed: unknown
-    let ok = false
-    try {
-      parsed = JSON.parse(text)
-      ok = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    } catch {
-      ok = false
-    }
-    if (ok) {
-      this.data = parsed as Record<string, unknown>
-      return
-    }
-    const aside = setAside(path)
-    this.notices.push(
-      aside
-        ? `The settings file was damaged; it was kept as ${aside} and defaults were used.`
-        : `The settings file ${path} was damaged and could not be moved aside; defaults were used.`,
-    )
+    const opened = openJsonObjectFile(path)
+    this.data = opened.data
+    this.notices.push(...opened.notices)
   }
 
   get(key: string): unknown {
@@ -88,5 +64,36 @@ export class JsonFileStore implements KeyValueStore {
 
   backup(): string | null {
     return existsSync(this.path) ? copyAside(this.path) : null
+  }
+}
+
+/**
+ * Read a file that must hold one JSON object. A missing file is empty; an unreadable one (garbage,
+ * truncated, not an object) is renamed aside as `name.corrupt-<timestamp>` with a plain-words
+ * notice, and the data starts empty. Shared by JsonFileStore and the Electron app's electron-store.
+ */
+export function openJsonObjectFile(path: string): { data: Record<string, unknown>; notices: string[] } {
+  mkdirSync(dirname(path), { recursive: true })
+  if (!existsSync(path)) return { data: {}, notices: [] }
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    return { data: {}, notices: [`The settings file ${path} could not be read (${(e as Error).message}); defaults are used for now.`] }
+  }
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { data: parsed as Record<string, unknown>, notices: [] }
+  } catch {
+    // damaged: set aside below
+  }
+  const aside = setAside(path)
+  return {
+    data: {},
+    notices: [
+      aside
+        ? `The settings file was damaged; it was kept as ${aside} and defaults were used.`
+        : `The settings file ${path} was damaged and could not be moved aside; defaults were used.`,
+    ],
   }
 }
