@@ -40,7 +40,7 @@ describe('settings in electron-store', () => {
     const s = openSettingsStore(dir)
     expect(s.get('roster')).toBeUndefined()
     expect(s.notices).toHaveLength(1)
-    expect(s.notices[0]).toMatch(/damaged; it was kept as .*settings\.json\.corrupt-/)
+    expect(s.notices?.[0]).toMatch(/damaged; it was kept as .*settings\.json\.corrupt-/)
     const aside = readdirSync(dir).find((f) => f.startsWith('settings.json.corrupt-'))
     expect(aside && readFileSync(join(dir, aside), 'utf8')).toBe(text)
     s.set('roster', ['Cili'])
