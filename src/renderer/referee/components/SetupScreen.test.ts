@@ -47,6 +47,15 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
+  it("names the night calls with the ruleset's own role names", async () => {
+    const { wrapper, store } = await setup()
+    const names = store.draft!.roleNames
+    const labels = wrapper.findAll('[data-test="night-order"] li .check span').map((l) => l.text())
+    expect(labels).toContain(names.investigator)
+    expect(labels).toContain(names.mafia)
+    wrapper.unmount()
+  })
+
   it('has an editor for every ruleset option, and edits reach the draft', async () => {
     const { wrapper, store } = await setup()
     for (const key of Object.keys(rulesetOptionsSchema.shape)) expect(wrapper.find(`[data-option="${key}"]`).exists(), key).toBe(true)
