@@ -223,7 +223,7 @@ describe('GameHost: a full MaffiaSIG game', () => {
     expect(v.game!.winner).toBe('town')
     expect(v.game!.projector.seats.every((s) => s.role !== null)).toBe(true) // revealed at game over
     expect(v.log.length).toBe(v.game!.undoable)
-    expect(v.log[0]).toMatchObject({ key: 'step.endNightStep' })
+    expect(v.log[0]).toMatchObject({ key: 'step.nightEndedNoDeath' })
 
     // Every change pushed one view to each side.
     expect(referee.length).toBe(projector.length)

@@ -177,7 +177,7 @@ export class GameHost {
   refereeAppView(): RefereeAppView {
     const cur = this.current
     const g = cur?.game
-    const last = g && g.log.length ? g.log[g.log.length - 1]!.command : null
+    const lastEntry = g && g.log.length ? g.log[g.log.length - 1]! : null
     return {
       screen: cur ? 'game' : 'setup',
       presets: PRESET_IDS.map((id) => structuredClone(PRESETS[id])),
@@ -185,8 +185,8 @@ export class GameHost {
       roster: [...this.settings.roster],
       resumable: this.parked ? summarize(this.parked.game, this.parked.id, this.parked.savedAt) : null,
       finishedGames: [...this.settings.finishedGames].sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0)),
-      game: g ? refereeView(g.state, { undoable: g.log.length, last }) : null,
-      log: g ? g.log.map((e) => describe(g.state, e.command)) : [],
+      game: g ? refereeView(g.state, { undoable: g.log.length, last: lastEntry?.command ?? null, lastEvents: lastEntry?.events }) : null,
+      log: g ? g.log.map((e) => describe(g.state, e.command, e.events)) : [],
       notices: [...this.notices],
       sentAt: this.clock.now(),
       projectorFullscreen: this.fullscreen,

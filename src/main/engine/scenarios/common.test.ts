@@ -11,7 +11,7 @@ import { PRESETS, preset } from '../rulesets'
 import { dealFromOrder, physicalDeal, setupProblems, suggestCounts } from '../setup'
 import type { GameState } from '../state'
 import { Scripted, randomGame, rulesetWith, seatNames, setupOf } from '../testing'
-import { refereeView } from '../views/referee'
+import { describe as describeStep, refereeView } from '../views/referee'
 
 describe('a ruleset is data', () => {
   it('every preset is a valid ruleset; preset() hands out a fresh copy a club may change', () => {
@@ -341,7 +341,20 @@ describe('undo and replay', () => {
     const { g } = played()
     expect(g.referee.lastStep).toEqual({ key: 'step.shoot', params: { type: 'shoot', shooter: 'Bence', target: 'Hanna' } })
     g.undo(8)
-    expect(g.referee.lastStep).toEqual({ key: 'step.accuse', params: { type: 'accuse', accused: 'Feri', accuser: 'Gabi' } })
+    expect(g.referee.lastStep).toEqual({ key: 'step.accuseBy', params: { type: 'accuse', accused: 'Feri', accuser: 'Gabi' } })
+  })
+
+  it("the log says what came of a step: the night's death, a vote's result, an execution", () => {
+    const g = Scripted.of('maffiasig', 'MM I CCCCCCCCC').endStep()
+    const said = () => describeStep(g.state, g.game.log.at(-1)!.command, g.game.log.at(-1)!.events)
+    g.do({ type: 'accuse', accused: 5 }).voteCount(3)
+    expect(said()).toMatchObject({ key: 'step.closeVoteFailed', params: { yes: 3, needed: 6 } })
+    g.do({ type: 'accuse', accused: 5 }).voteCount(6)
+    expect(said()).toMatchObject({ key: 'step.closeVotePassed', params: { yes: 6, needed: 6 } })
+    g.do({ type: 'endDefence' }).voteCount(7)
+    expect(said()).toMatchObject({ key: 'step.closeVoteExecuted', params: { name: 'Feri' } })
+    g.do({ type: 'shoot', shooter: 0, target: 4 }, { type: 'shoot', shooter: 1, target: 4 }, { type: 'endNightStep' }, { type: 'investigate', target: 0 }, { type: 'endNightStep' })
+    expect(said()).toMatchObject({ key: 'step.nightEndedDeath', params: { name: 'Eszter' } })
   })
 
   it('replay(setup, commands) reproduces the game; a refused command stops the replay with its index', () => {

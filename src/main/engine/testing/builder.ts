@@ -89,7 +89,7 @@ export class Scripted {
   }
   get referee(): RefereeView {
     const last = this.game.log[this.game.log.length - 1]
-    return refereeView(this.game.state, { undoable: this.game.log.length, last: last?.command ?? null })
+    return refereeView(this.game.state, { undoable: this.game.log.length, last: last?.command ?? null, lastEvents: last?.events })
   }
   /** The current night call, e.g. 'mafia'. */
   get step(): string | null {

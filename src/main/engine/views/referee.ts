@@ -4,6 +4,7 @@ import type { LegalActions, Line, RefereeNightView, RefereeView } from '../../..
 import { decide } from '../decide'
 import { stepRole, nightVictim } from '../night'
 import { living, livingWithRole, strictMajority, unidentified } from '../queries'
+import type { GameEvent } from '../events'
 import type { GameState } from '../state'
 import { projectorView, publicVote } from './projector'
 import { scriptFor } from './script'
@@ -12,7 +13,10 @@ import { scriptFor } from './script'
  * Everything the referee needs: the projector's view for the preview, the secrets (unless the
  * operator is still a blind player), the words to say, and exactly which actions are legal now.
  */
-export function refereeView(s: GameState, history: { undoable: number; last: Command | null } = { undoable: 0, last: null }): RefereeView {
+export function refereeView(
+  s: GameState,
+  history: { undoable: number; last: Command | null; lastEvents?: readonly GameEvent[] } = { undoable: 0, last: null },
+): RefereeView {
   const blind = s.operatorBlind
   const d = s.day
   const v = d?.vote ?? null
@@ -42,7 +46,7 @@ export function refereeView(s: GameState, history: { undoable: number; last: Com
     legal: legalActions(s),
     winner: s.winner,
     undoable: history.undoable,
-    lastStep: history.last ? describe(s, history.last) : null,
+    lastStep: history.last ? describe(s, history.last, history.lastEvents) : null,
   }
 }
 
@@ -130,8 +134,11 @@ export function legalActions(s: GameState): LegalActions {
   }
 }
 
-/** A short description of an accepted command, for the undo button and the game log. */
-export function describe(s: GameState, c: Command): Line {
+/**
+ * A short description of an accepted command, for the undo button and the game log. With the
+ * command's events it says what came of it (who died, how a vote ended).
+ */
+export function describe(s: GameState, c: Command, events: readonly GameEvent[] = []): Line {
   const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? `#${p}`))
   const params: Record<string, string | number> = { type: c.type }
   for (const [k, val] of Object.entries(c)) {
@@ -141,5 +148,15 @@ export function describe(s: GameState, c: Command): Line {
     else if (val !== undefined) params[k] = String(val)
   }
   if (c.type === 'castVote' && typeof c.choice === 'number') params.choice = name(c.choice)
+  const died = events.flatMap((e) => (e.type === 'nightEnded' ? e.deaths : e.type === 'playerDied' ? [e.player] : []))
+  const closed = events.find((e) => e.type === 'voteClosed')
+  if (c.type === 'endNightStep' && events.some((e) => e.type === 'nightEnded'))
+    return { key: died.length ? 'step.nightEndedDeath' : 'step.nightEndedNoDeath', params: { ...params, name: died.map(name).join(', ') } }
+  if (c.type === 'accuse' && c.accuser !== undefined) return { key: 'step.accuseBy', params }
+  if (closed && closed.type === 'voteClosed') {
+    if (died.length) return { key: 'step.closeVoteExecuted', params: { ...params, name: name(died[0]), yes: closed.yes } }
+    if (closed.kind !== 'plurality') return { key: closed.passed ? 'step.closeVotePassed' : 'step.closeVoteFailed', params: { ...params, yes: closed.yes, needed: closed.needed } }
+  }
+  if (died.length) return { key: c.type === 'closeNominations' ? 'step.loneExecuted' : 'step.randomDeathOf', params: { ...params, name: died.map(name).join(', ') } }
   return { key: `step.${c.type}`, params }
 }
