@@ -1,4 +1,5 @@
 import type { RoleId, Winner } from '../../shared/roles'
+import type { PublicAnnouncement } from '../../shared/views'
 import type { NightStepKind, VoteState } from './state'
 
 /** What happened. Events are facts: apply() never refuses one. */
@@ -19,7 +20,7 @@ export type GameEvent =
   | { type: 'voteCast'; voter: number; choice: boolean | number | null }
   | { type: 'voteCountSet'; key: number; count: number }
   | { type: 'voteClosed'; kind: VoteState['kind']; yes: number; needed: number; passed: boolean; winner: number | null }
-  | { type: 'noExecution'; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
+  | { type: 'noExecution'; reason: Extract<PublicAnnouncement, { kind: 'noExecution' }>['reason'] }
   | { type: 'defenceStarted'; index: number }
   | { type: 'defenceEnded' }
   | { type: 'nominated'; player: number }

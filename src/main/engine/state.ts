@@ -1,5 +1,6 @@
 import type { RoleId, Winner, RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
+import type { PublicAnnouncement } from '../../shared/views'
 
 /** What a game starts from: the header of a game file. */
 export interface GameSetup {
@@ -77,15 +78,8 @@ export interface DayState {
   lastWordsBy: number | null
 }
 
-/** A public fact the referee announced aloud. The projector shows these. */
-export type Announcement =
-  | { kind: 'nightResult'; night: number; deaths: number[] }
-  | { kind: 'executed'; day: number; player: number; role: RoleId | null }
-  | { kind: 'randomDeath'; day: number; player: number; role: RoleId | null }
-  | { kind: 'noExecution'; day: number; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
-  | { kind: 'voteResult'; day: number; vote: 'guilty' | 'execute'; player: number; yes: number; needed: number; passed: boolean }
-  | { kind: 'refereeHandover'; player: number }
-  | { kind: 'gameOver'; winner: Winner }
+/** A public fact the referee announced aloud: the projector shows these as they are (shared/views.ts). */
+export type Announcement = PublicAnnouncement
 
 /** A secret the referee learnt (investigation answers). */
 export interface Investigation {
