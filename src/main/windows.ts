@@ -18,7 +18,7 @@ export const alive = (window: BrowserWindow | undefined): BrowserWindow | undefi
 const mainDir = import.meta.dirname
 
 export function preloadPath(role: WindowRole): string {
-  // CommonJS on purpose: an ES-module preload forces sandbox: false.
+  // CommonJS on purpose: an ES-module preload would force the sandbox off.
   return join(mainDir, '..', 'preload', `${role}.cjs`)
 }
 

@@ -1,7 +1,7 @@
 /**
  * A small seeded PRNG for simulations: sfc32 (Chris Doty-Humphrey's "Small Fast Counting" generator,
  * 128-bit state, from PractRand), seeded through splitmix32. Simulations must be reproducible, so they
- * never touch Math.random or crypto; the host's real games use crypto (src/main/host/random.ts).
+ * never touch the global random generator or crypto; the host's real games use crypto (src/main/host/random.ts).
  */
 export interface Rng {
   /** A uniform integer in [0, 2^32): the engine's `draw`. */
