@@ -225,8 +225,10 @@ describe('GameHost: a full MaffiaSIG game', () => {
     expect(v.log.length).toBe(v.game!.undoable)
     expect(v.log[0]).toMatchObject({ key: 'step.nightEndedNoDeath' })
 
-    // Every change pushed one view to each side.
-    expect(referee.length).toBe(projector.length)
+    // Every change pushed a view to the referee; the projector only when its screen changed.
+    expect(projector.length).toBeGreaterThan(5)
+    expect(projector.length).toBeLessThan(referee.length)
+    for (let i = 1; i < projector.length; i++) expect(JSON.stringify(projector[i])).not.toBe(JSON.stringify(projector[i - 1]))
     expect(referee.length).toBe(1 + v.game!.undoable)
 
     const exported = host.exportGame()
@@ -398,11 +400,41 @@ describe('GameHost: the projector never learns a secret', () => {
           if (rnd() < 0.05) clock.advance(5 * 60_000)
         }
         expect(host.refereeAppView().game!.winner).not.toBeNull()
-        expect(projector.length).toBeGreaterThan(20)
+        expect(projector.length).toBeGreaterThan(5)
         checkScreens(projector)
       }
     })
   }
+})
+
+describe('GameHost: the projector hears only what changes on its screen', () => {
+  it('a night sends the projector nothing until its result: not the shots, not the calls, not the investigation', () => {
+    const { host, projector } = makeHost() // identity deal: seats 0–1 mafia, 2 inspector
+    ok(host.startGame(maffiasigRequest()))
+    host.projectorReady()
+    ok(host.endNightStep()) // night 0 → day 1: visible
+    ok(host.accuse(5))
+    ok(host.setVoteCount(8))
+    ok(host.closeVote())
+    ok(host.endDefence())
+    ok(host.setVoteCount(8))
+    ok(host.closeVote()) // executed → night 1: visible
+    const before = projector.length
+    ok(host.shoot(0, 6))
+    ok(host.shoot(1, 7))
+    ok(host.clearShot(1))
+    ok(host.shoot(1, 6))
+    ok(host.endNightStep())
+    ok(host.investigate(0))
+    expect(projector.length).toBe(before) // six secret steps, no projector traffic at all
+    ok(host.endNightStep()) // the night's end: Gabi died
+    expect(projector.length).toBe(before + 1)
+    const last = projector.at(-1)!
+    expect(last.kind === 'game' && last.view.seats[6]!.alive).toBe(false)
+    // A screen asked for by the page is always answered, changed or not.
+    host.projectorReady()
+    expect(projector.length).toBe(before + 2)
+  })
 })
 
 describe('GameHost: the blind-operator variant (first dead becomes referee)', () => {

@@ -136,6 +136,8 @@ export class GameHost {
 
   private readonly refereeSubs = new Set<(v: RefereeAppView) => void>()
   private readonly projectorSubs = new Set<(v: ProjectorScreen) => void>()
+  /** What the projector was last sent (without its send time); unchanged screens are not re-sent. */
+  private lastProjectorContent: string | null = null
   private readonly clockHandles = new Map<'day' | 'defence', unknown>()
   /** Running clocks whose deadline had already passed when undo or resume restored them: not auto-expired. */
   private readonly suppressed = new Map<'day' | 'defence', number>()
@@ -202,6 +204,7 @@ export class GameHost {
   /** The projector page is ready: push it the current screen (and return it). */
   projectorReady(): ProjectorScreen {
     const screen = this.projectorScreen()
+    this.lastProjectorContent = projectorContent(screen)
     for (const cb of this.projectorSubs) safe(() => cb(screen))
     return screen
   }
@@ -736,9 +739,17 @@ export class GameHost {
     this.pushReferee()
     if (!this.projectorSubs.size) return
     const p = this.projectorScreen()
+    // Only a change the room can see is sent: so not even the number or timing of the projector's
+    // updates says what happened in secret (a shot, a dead role's call, an investigation).
+    const content = projectorContent(p)
+    if (content === this.lastProjectorContent) return
+    this.lastProjectorContent = content
     for (const cb of this.projectorSubs) safe(() => cb(p))
   }
 }
+
+/** A projector screen without its send time, for telling whether anything visible changed. */
+const projectorContent = (s: ProjectorScreen): string => JSON.stringify(s.kind === 'game' ? s.view : null)
 
 function safe(f: () => void): void {
   try {
