@@ -20,6 +20,8 @@ export const SCRIPT_EN: Record<string, string> = {
   'night.investigator.wake': '{role}, open your eyes and point at one player.',
   'night.investigator.answerMafia': 'Answer silently: {name} is MAFIA (thumb up).',
   'night.investigator.answerNotMafia': 'Answer silently: {name} is NOT mafia (thumb down).',
+  'night.investigator.answerEvil': 'Sign silently: {name} is EVIL (thumb down).',
+  'night.investigator.answerGood': 'Sign silently: {name} is GOOD (thumb up).',
   'night.investigator.sleep': '{role}, close your eyes.',
   'night.doctor.wake': '{role}, open your eyes and point at the player you heal.',
   'night.doctor.sleep': '{role}, close your eyes.',

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createGame } from '../game'
 import { preset } from '../rulesets'
 import { setupProblems, setupWarnings, suggestCounts } from '../setup'
+import { SCRIPT_EN } from '../../../shared/script-en'
 import { Scripted, seatNames, setupOf } from '../testing'
 
 const TABLE = 'MMM I D CCCC'
@@ -67,11 +68,15 @@ describe('Swedish — night', () => {
     expect(g.referee.legal.chooseTarget).toEqual([3, 4, 5, 6, 7, 8])
   })
 
-  it('Swedish: the constable points at a player; the referee signs good or evil', () => {
+  it('Swedish: the constable points at a player; the referee signs good or evil (thumb down for evil, thumb up for good)', () => {
     const g = start().do({ type: 'chooseTarget', target: 5 }).endStep()
     expect(g.referee.script.map((l) => l.key)).toEqual(['night.investigator.wake', 'night.investigator.sleep'])
     g.do({ type: 'investigate', target: 2 })
-    expect(g.referee.script).toContainEqual({ key: 'night.investigator.answerMafia', params: { name: 'Csilla' } })
+    expect(g.referee.script).toContainEqual({ key: 'night.investigator.answerEvil', params: { name: 'Csilla' } })
+    expect(SCRIPT_EN['night.investigator.answerEvil']).toMatch(/EVIL \(thumb down\)/)
+    const h = start().do({ type: 'chooseTarget', target: 5 }).endStep().do({ type: 'investigate', target: 6 })
+    expect(h.referee.script).toContainEqual({ key: 'night.investigator.answerGood', params: { name: 'Gabi' } })
+    expect(SCRIPT_EN['night.investigator.answerGood']).toMatch(/GOOD \(thumb up\)/)
   })
 
   it('Swedish: doctor may heal self', () => {

@@ -57,8 +57,11 @@ export function scriptFor(s: GameState): Line[] {
       out.push(L(`night.${step}.wake`, { role: roleName(role) }))
       if (identify) out.push(L('night.identifyUpTo', { count, role: roleName(role) }))
       if (dead) out.push(L('night.deadCall'))
-      if (step === 'investigator' && n.investigation)
-        out.push(L(n.investigation.isMafia ? 'night.investigator.answerMafia' : 'night.investigator.answerNotMafia', { name: name(n.investigation.target) }))
+      if (step === 'investigator' && n.investigation) {
+        // The Swedish text signs the other way round: thumb down for evil, thumb up for good.
+        const [evil, good] = s.setup.ruleset.base === 'swedish' ? ['answerEvil', 'answerGood'] : ['answerMafia', 'answerNotMafia']
+        out.push(L(`night.investigator.${n.investigation.isMafia ? evil : good}`, { name: name(n.investigation.target) }))
+      }
       out.push(L(`night.${step}.sleep`, { role: roleName(role) }))
     }
     if (n.stepIndex === n.steps.length - 1) out.push(L('night.end'))
