@@ -34,7 +34,8 @@ export function suggestCounts(r: Ruleset, players: number): RoleCounts {
   else {
     // Town ≈ 3 × mafia: 8–10 players → 2 mafia, 11–14 → 3 (the Japanese MaffiaSIG table).
     mafia = Math.max(1, Math.floor((n + 1) / 4))
-    if (o.hasInvestigator && n >= 16) investigator = 2
+    // MaffiaSIG has exactly one inspector (the joker); elsewhere a big table gets a second one.
+    if (o.hasInvestigator && n >= 16 && r.base !== 'maffiasig') investigator = 2
   }
   if (!o.hasInvestigator) investigator = 0
   if (!o.hasDoctor) doctor = 0

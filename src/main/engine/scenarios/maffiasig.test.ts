@@ -28,6 +28,11 @@ describe('MaffiaSIG — players and roles', () => {
     expect(setupProblems(r, seatNames(10), { mafia: 2, investigator: 1, doctor: 1, citizen: 6 }).map((p) => p.code)).toContain('counts')
   })
 
+  it('roles: one inspector — the suggested deal keeps a single inspector on every recommended table (9–18)', () => {
+    const r = preset('maffiasig')
+    for (let n = 9; n <= 18; n++) expect(suggestCounts(r, n), `${n} players`).toMatchObject({ investigator: 1, doctor: 0 })
+  })
+
   it('suggested deals: balanced when town ≈ 3 × mafia (Japanese: 2 mafia for 8–10 players, 3 for 12–14)', () => {
     const r = preset('maffiasig')
     for (let n = 9; n <= 18; n++) {
