@@ -142,6 +142,20 @@ describe('Estonian — day', () => {
     expect(g.state.phase).toBe('night')
   })
 
+  it('Estonian: the one with most votes is executed and announces their role — the referee is prompted to say it before night', () => {
+    const g = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' }, { type: 'endDefence' }, { type: 'endDefence' })
+    g.plurality({ 3: 0, 5: 0, 6: 4, 7: 0, 8: null })
+    expect(g.state.phase).toBe('night')
+    expect(g.referee.script.slice(0, 3)).toEqual([
+      { key: 'day.executedRole', params: { name: 'Anna', role: 'Mafia' } },
+      { key: 'day.nightFalls', params: {} },
+      { key: 'night.begin', params: { night: 2 } },
+    ])
+    // Only the first call of the night repeats the day's end.
+    g.do({ type: 'chooseTarget', target: 8 }).endStep()
+    expect(g.referee.script.map((l) => l.key)).not.toContain('day.executedRole')
+  })
+
   it("Estonian: executed player's role is revealed on the projector; night victims' are not", () => {
     const g = day1(7).lynch(5)
     expect(g.projector.seats[5]?.role).toBe('citizen')

@@ -145,6 +145,15 @@ describe('MaffiaSIG — day: accusations, two votes, one execution', () => {
     ])
   })
 
+  it('execution vote passes → night falls immediately (silence): the referee says the execution, no role, then night', () => {
+    const g = day1().do({ type: 'accuse', accused: 5 }).voteCount(11).do({ type: 'endDefence' }).voteCount(6)
+    expect(g.referee.script.slice(0, 3)).toEqual([
+      { key: 'day.executed', params: { name: 'Feri' } },
+      { key: 'day.nightFalls', params: {} },
+      { key: 'night.begin', params: { night: 1 } },
+    ])
+  })
+
   it('failed execution vote: the day goes on', () => {
     const g = day1().do({ type: 'accuse', accused: 5 }).voteCount(11).do({ type: 'endDefence' }).voteCount(5)
     expect(g.state.phase).toBe('day')

@@ -21,6 +21,7 @@ export function scriptFor(s: GameState): Line[] {
   if (s.phase === 'night' && s.night) {
     const n = s.night
     const step = n.steps[n.stepIndex]
+    if (n.stepIndex === 0 && s.dayNumber > 0) out.push(...dayEnding(s, L, name, roleName))
     if (n.stepIndex === 0) out.push(L('night.begin', { night: n.number }))
     if (!step) return out
     const role = stepRole(step)
@@ -97,5 +98,30 @@ export function scriptFor(s: GameState): Line[] {
         break
     }
   }
+  return out
+}
+
+/**
+ * How the day that just ended is closed aloud, before the night's first call: the execution (with
+ * the role where the rules reveal it), the draw (when it had no last words), or no execution; the
+ * hand-over of the variant; then night falls at once, in silence.
+ */
+function dayEnding(
+  s: GameState,
+  L: (key: string, params?: Record<string, string | number>) => Line,
+  name: (p: number | null | undefined) => string,
+  roleName: (r: 'mafia' | 'investigator' | 'doctor' | 'citizen') => string,
+): Line[] {
+  const since = s.announcements.findLastIndex((a) => a.kind === 'nightResult') + 1
+  const today = s.announcements.slice(since)
+  const out: Line[] = []
+  const end = today.findLast((a) => a.kind === 'executed' || a.kind === 'randomDeath' || a.kind === 'noExecution')
+  if (end?.kind === 'executed')
+    out.push(end.role === null ? L('day.executed', { name: name(end.player) }) : L('day.executedRole', { name: name(end.player), role: roleName(end.role) }))
+  else if (end?.kind === 'randomDeath' && !s.setup.ruleset.options.lastWords) out.push(L('day.randomDeath', { name: name(end.player) }))
+  else if (end?.kind === 'noExecution') out.push(L('day.noExecution'))
+  const handover = today.find((a) => a.kind === 'refereeHandover')
+  if (handover?.kind === 'refereeHandover') out.push(L('day.handover', { name: name(handover.player) }))
+  out.push(L('day.nightFalls'))
   return out
 }
