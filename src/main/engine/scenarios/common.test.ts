@@ -117,6 +117,13 @@ describe('night prompts and dead calls', () => {
   })
 })
 
+describe('the referee never tells the room a secret', () => {
+  it('MaffiaSIG: the referee never gives information about roles — the night lines that are only for the referee\'s eyes (head count, shot tally, who the shots kill, a dead role\'s call) say "silently"', () => {
+    for (const key of ['night.mafiaMeet.count', 'night.shots.tally', 'night.shots.kill', 'night.shots.noKill', 'night.deadCall'])
+      expect(SCRIPT_EN[key], key).toMatch(/^\(Silently\) /)
+  })
+})
+
 describe('tie options', () => {
   /** Swedish day 1 with nominees 5 and 6 and a vote open; 8 living voters. */
   const tie = (options = {}) =>
