@@ -33,7 +33,7 @@ export const SCRIPT_EN: Record<string, string> = {
   'day.nominating': 'Day {day}. Discuss, then name the suspects.',
   'day.nominatingMax': 'Day {day}. Discuss; you may name up to {max} main suspects.',
   'day.vote.guilty': 'Is {name} guilty? Everyone but {name}, raise your hand now. {needed} of {eligible} needed.',
-  'day.vote.execute': 'Shall {name} be executed? Raise your hand now. {needed} of {eligible} needed.',
+  'day.vote.execute': 'Shall {name} be executed? Everyone but {name}, raise your hand now. {needed} of {eligible} needed.',
   'day.vote.plurality': 'Each of you has one vote. Raise your hand for: {names}.',
   'day.defence': '{name}, you may defend yourself.',
   'day.executed': '{name} is executed.',

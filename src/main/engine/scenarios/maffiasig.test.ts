@@ -3,6 +3,7 @@
  * Table used unless said otherwise: 12 players, seats 0–2 mafia, 3 the inspector, 4–11 citizens.
  */
 import { describe, expect, it } from 'vitest'
+import { fillTemplate, SCRIPT_EN } from '../../../shared/script-en'
 import { preset } from '../rulesets'
 import { setupProblems, setupWarnings, suggestCounts } from '../setup'
 import { Scripted, seatNames, setupOf } from '../testing'
@@ -85,6 +86,16 @@ describe('MaffiaSIG — day: accusations, two votes, one execution', () => {
     expect(g.projector.accused).toBe(5)
     expect(v).toMatchObject({ kind: 'guilty', eligible: 11, needed: 6, yes: 0, candidates: [{ seat: 5, votes: 0 }] })
     expect(g.referee.vote?.eligibleSeats).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11])
+  })
+
+  it('vote 2 on the execution: same majority rule — the accused may not vote, and the referee\'s words say so', () => {
+    const g = day1().do({ type: 'accuse', accused: 5 }).voteCount(11).do({ type: 'endDefence' })
+    g.refuse({ type: 'castVote', voter: 5, choice: true }, 'vote-invalid')
+    const line = g.referee.script.find((l) => l.key === 'day.vote.execute')
+    expect(line).toBeDefined()
+    expect(fillTemplate(SCRIPT_EN['day.vote.execute'] as string, line?.params ?? {})).toBe(
+      'Shall Feri be executed? Everyone but Feri, raise your hand now. 6 of 11 needed.',
+    )
   })
 
   it('the accused may not vote', () => {
