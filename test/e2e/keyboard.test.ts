@@ -129,11 +129,18 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     const counts = { mafia: 3, investigator: 1, doctor: 0 }
     for (const role of ['mafia', 'investigator', 'doctor'] as const) {
       if ((await page.locator(`#count-${role}`).count()) === 0) continue
-      await tabTo(page, `#count-${role}`, `the ${role} count`)
-      await kb.press('Control+a')
-      await kb.type(String(counts[role]))
-      await kb.press('Tab')
-      await expect.poll(() => page.locator(`#count-${role}`).inputValue()).toBe(String(counts[role]))
+      // The host's suggested counts may still arrive and rewrite the field between the select-all and
+      // the typing (then "3" lands after a "3"): type again until the field holds what was typed.
+      const field = page.locator(`#count-${role}`)
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await tabTo(page, `#count-${role}`, `the ${role} count`)
+        await kb.press('Control+a')
+        await kb.type(String(counts[role]))
+        await kb.press('Tab')
+        await page.waitForTimeout(300)
+        if ((await field.inputValue()) === String(counts[role])) break
+      }
+      await expect.poll(() => field.inputValue()).toBe(String(counts[role]))
     }
     await expect.poll(() => table.referee.text('[data-test=citizens]')).toBe('8')
 
