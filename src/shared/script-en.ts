@@ -9,6 +9,7 @@ export const SCRIPT_EN: Record<string, string> = {
   'night.identify': 'Record who is awake: {count} {role}.',
   'night.identifyUpTo': 'Record who is awake (up to {count} {role}; nobody if nobody wakes).',
   'night.mafiaMeet.sleep': 'Mafia, close your eyes.',
+  'night.shots.explainPoint': 'Mafia, keep your eyes closed. Each of you, point once at your target.',
   'night.shots.explain': 'Mafia, keep your eyes closed. I will read the names; raise your hand once, at the name of your target.',
   'night.shots.read': 'Read slowly: {names}.',
   'night.shots.tally': '(Silently) {count} of {living} mafia on {name} — {needed} needed.',

@@ -299,6 +299,16 @@ describe('MaffiaSIG — night n ≥ 1: shots by strict majority, the inspector',
     g.refuse({ type: 'setReadingStart', player: 11 }, 'not-alive')
   })
 
+  it('with name reading off (option), the referee asks the mafia to point instead and reads no names', () => {
+    const g = Scripted.of('maffiasig', TABLE, { options: { readNamesAtShots: false } }).endStep()
+    g.execute(g.state.alive.length - 1)
+    const keys = g.referee.script.map((l) => l.key)
+    expect(keys).toContain('night.shots.explainPoint')
+    expect(keys).not.toContain('night.shots.read')
+    expect(keys).not.toContain('night.shots.explain')
+    g.refuse({ type: 'setReadingStart', player: 3 }, 'not-allowed')
+  })
+
   it('each living mafioso signals exactly once: the call cannot end before every shot', () => {
     const g = night1().do({ type: 'shoot', shooter: 0, target: 5 }, { type: 'shoot', shooter: 1, target: 5 })
     const e = g.refuse({ type: 'endNightStep' }, 'step-incomplete')

@@ -35,11 +35,13 @@ export function scriptFor(s: GameState): Line[] {
     } else if (step === 'mafia') {
       if (o.killResolution === 'individualShots') {
         if (identify) out.push(L('night.identify', { count, role: roleName('mafia') }))
-        out.push(L('night.shots.explain'))
-        const alive = living(s)
-        const at = Math.max(0, alive.indexOf(n.readingStart))
-        const order = [...alive.slice(at), ...alive.slice(0, at)]
-        out.push(L('night.shots.read', { names: order.map(name).join(', ') }))
+        if (o.readNamesAtShots) {
+          out.push(L('night.shots.explain'))
+          const alive = living(s)
+          const at = Math.max(0, alive.indexOf(n.readingStart))
+          const order = [...alive.slice(at), ...alive.slice(0, at)]
+          out.push(L('night.shots.read', { names: order.map(name).join(', ') }))
+        } else out.push(L('night.shots.explainPoint'))
         const mafia = livingWithRole(s, 'mafia')
         const need = strictMajority(mafia.length)
         const tally = new Map<number, number>()
