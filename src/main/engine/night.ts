@@ -193,15 +193,27 @@ export function nightVictim(s: GameState, n: NightState): number | null {
   if (n.steps[0] === 'mafiaMeet') return null
   let victim: number | null = null
   if (s.setup.ruleset.options.killResolution === 'individualShots') {
-    const mafia = livingWithRole(s, 'mafia')
-    const tally = new Map<number, number>()
-    for (const m of mafia) {
-      const t = n.shots[m]
-      if (t !== undefined) tally.set(t, (tally.get(t) ?? 0) + 1)
-    }
-    const need = strictMajority(mafia.length)
-    for (const [t, k] of tally) if (k >= need) victim = t
+    const { tally, needed } = shotTally(s, n)
+    for (const [t, k] of tally) if (k >= needed) victim = t
   } else victim = n.target
   if (victim !== null && n.heal === victim) return null
   return victim
+}
+
+/** The living mafiosi's shots counted per target, and how many one target needs (a strict majority). */
+export function shotTally(s: GameState, n: NightState): { mafia: number[]; tally: Map<number, number>; needed: number } {
+  const mafia = livingWithRole(s, 'mafia')
+  const tally = new Map<number, number>()
+  for (const m of mafia) {
+    const t = n.shots[m]
+    if (t !== undefined) tally.set(t, (tally.get(t) ?? 0) + 1)
+  }
+  return { mafia, tally, needed: strictMajority(mafia.length) }
+}
+
+/** The living players in seating order, starting where the referee starts reading names. */
+export function readingOrder(s: GameState, n: NightState): number[] {
+  const alive = living(s)
+  const at = Math.max(0, alive.indexOf(n.readingStart))
+  return [...alive.slice(at), ...alive.slice(0, at)]
 }

@@ -2,8 +2,8 @@ import type { Command } from '../../../shared/commands'
 import type { RoleId } from '../../../shared/roles'
 import type { LegalActions, Line, RefereeNightView, RefereeView } from '../../../shared/views'
 import { decide } from '../decide'
-import { stepRole, nightVictim } from '../night'
-import { living, livingWithRole, strictMajority, unidentified } from '../queries'
+import { nightVictim, readingOrder, shotTally, stepRole } from '../night'
+import { livingWithRole, unidentified } from '../queries'
 import type { GameEvent } from '../events'
 import type { GameState } from '../state'
 import { projectorView, publicVote } from './projector'
@@ -53,14 +53,7 @@ export function refereeView(
 function nightView(s: GameState): RefereeNightView | null {
   const n = s.night
   if (!n) return null
-  const mafia = livingWithRole(s, 'mafia')
-  const tally = new Map<number, number>()
-  for (const m of mafia) {
-    const t = n.shots[m]
-    if (t !== undefined) tally.set(t, (tally.get(t) ?? 0) + 1)
-  }
-  const alive = living(s)
-  const startAt = Math.max(0, alive.indexOf(n.readingStart))
+  const { mafia, tally, needed } = shotTally(s, n)
   return {
     number: n.number,
     steps: n.steps.map((kind, i) => {
@@ -72,10 +65,10 @@ function nightView(s: GameState): RefereeNightView | null {
         state: i < n.stepIndex ? 'done' : i === n.stepIndex ? 'current' : 'next',
       }
     }),
-    readingOrder: [...alive.slice(startAt), ...alive.slice(0, startAt)],
+    readingOrder: readingOrder(s, n),
     shots: Object.entries(n.shots).map(([shooter, target]) => ({ shooter: Number(shooter), target })),
     tally: [...tally].map(([target, count]) => ({ target, count })).sort((a, b) => b.count - a.count),
-    needed: strictMajority(mafia.length),
+    needed,
     livingMafia: mafia.length,
     target: n.target,
     investigation: n.investigation ? { ...n.investigation } : null,

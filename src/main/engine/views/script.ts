@@ -1,7 +1,7 @@
 import type { Line } from '../../../shared/views'
 import { countFor, YES } from '../day'
-import { stepRole } from '../night'
-import { living, livingWithRole, strictMajority, unidentified } from '../queries'
+import { readingOrder, shotTally, stepRole } from '../night'
+import { livingWithRole, strictMajority, unidentified } from '../queries'
 import type { GameState } from '../state'
 
 /** The words to say and the things to do for the current step, as message keys (see shared/script-en.ts). */
@@ -37,15 +37,9 @@ export function scriptFor(s: GameState): Line[] {
         if (identify) out.push(L('night.identify', { count, role: roleName('mafia') }))
         if (o.readNamesAtShots) {
           out.push(L('night.shots.explain'))
-          const alive = living(s)
-          const at = Math.max(0, alive.indexOf(n.readingStart))
-          const order = [...alive.slice(at), ...alive.slice(0, at)]
-          out.push(L('night.shots.read', { names: order.map(name).join(', ') }))
+          out.push(L('night.shots.read', { names: readingOrder(s, n).map(name).join(', ') }))
         } else out.push(L('night.shots.explainPoint'))
-        const mafia = livingWithRole(s, 'mafia')
-        const need = strictMajority(mafia.length)
-        const tally = new Map<number, number>()
-        for (const m of mafia) if (n.shots[m] !== undefined) tally.set(n.shots[m] as number, (tally.get(n.shots[m] as number) ?? 0) + 1)
+        const { mafia, tally, needed: need } = shotTally(s, n)
         for (const [t, k] of tally) out.push(L('night.shots.tally', { count: k, living: mafia.length, name: name(t), needed: need }))
         if (mafia.every((m) => n.shots[m] !== undefined)) {
           const victim = [...tally].find(([, k]) => k >= need)?.[0]
