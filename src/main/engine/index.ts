@@ -1,6 +1,7 @@
 /** The rules engine: pure TypeScript, no Electron, Node or DOM. See docs/engine.md. */
 export { decide, decideUnknown, parseCommand } from './decide'
 export { apply } from './apply'
+export { step, type Step } from './step'
 export { createGame, dispatch, dispatchUnknown, undo, replay, toGameFile, parseGameFile, type Game, type LogEntry } from './game'
 export { newGame, suggestCounts, setupProblems, setupWarnings, dealFromOrder, physicalDeal, type SetupProblem } from './setup'
 export { PRESETS, preset } from './rulesets'

@@ -2,7 +2,7 @@ import type { Estimate } from '../../shared/api'
 import type { Command } from '../../shared/commands'
 import type { RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
-import { apply, dealFromOrder, decide, newGame, type Deal, type GameState } from '../engine'
+import { dealFromOrder, newGame, step, type Deal, type GameState } from '../engine'
 import { POLICIES, type Policy, type PolicyName } from './policies'
 import { createRng, type Rng } from './prng'
 import { proportion, type Proportion } from './stats'
@@ -67,7 +67,7 @@ export interface GameOutcome {
   error: string | null
 }
 
-/** Plays one game to its end with `play`, deciding and applying each command (typed commands, no schema parse). */
+/** Plays one game to its end with `play`, stepping the engine with each command (typed commands, no schema parse). */
 export function playGame(start: GameState, play: (s: GameState) => Command[], maxCommands: number): GameOutcome {
   let s = start
   let commands = 0
@@ -76,10 +76,9 @@ export function playGame(start: GameState, play: (s: GameState) => Command[], ma
     if (batch.length === 0) return { state: s, commands, error: `The policy had no command for phase ${s.phase}.` }
     for (const c of batch) {
       if (++commands > maxCommands) return { state: s, commands, error: `No end after ${maxCommands} commands.` }
-      const r = decide(s, c)
+      const r = step(s, c)
       if (!r.ok) return { state: s, commands, error: `The engine refused ${JSON.stringify(c)}: ${r.error.code}: ${r.error.message}` }
-      const events = r.value
-      for (let i = 0; i < events.length; i++) s = apply(s, events[i] as (typeof events)[number])
+      s = r.value.state
       if (s.phase === 'over') break
     }
   }
