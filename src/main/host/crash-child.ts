@@ -2,11 +2,12 @@
  * The crash test's child: runs a host on a data folder and plays games forever, writing one line to
  * stdout AFTER each host call returns (the "acknowledgement" the referee would have seen). The
  * parent SIGKILLs it at random points and checks that every acknowledged step survived.
- *   node --import tsx src/main/host/crash-child.ts <dataDir> <seed>   (the test runs an esbuild bundle of it)
+ *   node --import tsx src/main/host/crash-child.ts <dataDir> <seed> [--torn]   (the test runs an esbuild bundle of it)
  */
-import { writeSync } from 'node:fs'
+import { readSync, writeSync } from 'node:fs'
 import { preset } from '../engine/rulesets'
 import { createFileHost } from './index'
+import { journalTestHooks } from './persistence/journal'
 import { PLAYERS9, nextCall, seeded } from './testing'
 
 const [dir, seedArg] = process.argv.slice(2)
@@ -15,6 +16,23 @@ const rnd = seeded(Number(seedArg ?? 1))
 const host = createFileHost(dir, { durable: true })
 
 const out = (o: unknown) => writeSync(1, JSON.stringify(o) + '\n')
+
+// With --torn: halfway through writing each journal record, say so and wait for the parent's go-ahead
+// (one byte on stdin), so that the parent can kill the process with half a line on disk.
+if (process.argv.includes('--torn')) {
+  const go = Buffer.alloc(1)
+  journalTestHooks.midWrite = () => {
+    out({ midWrite: true })
+    for (;;) {
+      try {
+        if (readSync(0, go, 0, 1, null) === 1) return
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
+    }
+  }
+}
 const idOf = (): string | undefined => {
   const f = host.exportGame()
   return f.ok ? f.value.id : undefined

@@ -60,10 +60,14 @@ interface Run {
   readyNotices: string[]
 }
 
-/** Start the child; kill it after `killAfter` acknowledgements. */
-function runChild(dir: string, seed: number, killAfter: number): Promise<Run> {
+/**
+ * Start the child; kill it after `killAfter` acknowledgements — or, `torn`, halfway through writing
+ * the journal record of the next step after them (half a line on disk).
+ */
+function runChild(dir: string, seed: number, killAfter: number, torn: boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, dir, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [CHILD, dir, String(seed), ...(torn ? ['--torn'] : [])], { stdio: ['pipe', 'pipe', 'pipe'] })
+    child.stdin.on('error', () => {})
     const acks: Ack[] = []
     let readyNotices: string[] = []
     let buf = ''
@@ -76,10 +80,18 @@ function runChild(dir: string, seed: number, killAfter: number): Promise<Run> {
       while ((i = buf.indexOf('\n')) >= 0) {
         const line = buf.slice(0, i)
         buf = buf.slice(i + 1)
-        const msg = JSON.parse(line) as Ack | { ready: true; notices: string[] }
+        const msg = JSON.parse(line) as Ack | { ready: true; notices: string[] } | { midWrite: true }
+        if ('midWrite' in msg) {
+          if (killed) continue
+          if (acks.length >= killAfter) {
+            killed = true
+            child.kill('SIGKILL')
+          } else child.stdin.write('g')
+          continue
+        }
         if ('ready' in msg) readyNotices = msg.notices
         else acks.push(msg)
-        if (!killed && acks.length >= killAfter && ('ready' in msg || acks.length === killAfter)) {
+        if (!torn && !killed && acks.length >= killAfter && ('ready' in msg || acks.length === killAfter)) {
           killed = true
           child.kill('SIGKILL')
         }
@@ -186,7 +198,8 @@ describe('crash test', () => {
       // Mostly short runs (many kills), sometimes right at start-up, sometimes long.
       const u = rnd()
       const killAfter = u < 0.1 ? 0 : u < 0.85 ? 1 + Math.floor(rnd() * 20) : 20 + Math.floor(rnd() * 80)
-      const run = await runChild(dir, Math.floor(rnd() * 1e9), killAfter)
+      // Every third run is killed halfway through writing a journal record.
+      const run = await runChild(dir, Math.floor(rnd() * 1e9), killAfter, k % 3 === 2)
       expect(run.readyNotices, 'a restart after a crash finds nothing damaged').toEqual([])
       for (const a of run.acks) {
         if (a.ack === 'start' || a.ack === 'resume') {
@@ -211,6 +224,7 @@ describe('crash test', () => {
       }
     }
     const seconds = (Date.now() - started) / 1000
+    expect(tornLines, 'the kills halfway through a write left torn last lines').toBeGreaterThan(KILLS / 6)
     console.log(`crash test: ${KILLS} kills, ${totalAcks} acknowledged calls, ${games} games started, ${inFlightWritten} unacknowledged steps found written, ${tornLines} torn last lines dropped, ${seconds.toFixed(1)} s`)
     expect(totalAcks).toBeGreaterThan(KILLS)
   }, 120_000)

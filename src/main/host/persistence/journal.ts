@@ -1,26 +1,23 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { z } from 'zod'
-import type { Command } from '../../../shared/commands'
 import type { GameFile } from '../../../shared/game-file'
 import { createGame, dispatchUnknown, parseGameFile, undo, type Game } from '../../engine'
 import { fsyncDir, setAside, writeAll, writeFileAtomic } from './fs-util'
+import { headerLine, parseJournalText, recordLine, type ChainTail, type JournalRecord } from './journal-format'
 
 /**
- * The journal of the game in progress: an append-only JSON Lines file.
- *   line 1      the game file header (the shared game-file format with `commands: []`)
- *   line 2…     one record per accepted step: {"command": {...}} or {"undo": n}
+ * The journal of the game in progress: an append-only JSON Lines file (format: journal-format.ts).
+ *   line 1      the game file header (the shared game-file format with `commands: []`), checksummed
+ *   line 2…     one record per accepted step, each with its sequence number and a chained checksum
  * Every append is written and fsync'ed before the referee's call returns, so an acknowledged step
  * survives a crash or a power cut. A torn last line (a write the crash interrupted, never
  * acknowledged) is dropped on recovery; any other damage sets the file aside and keeps the valid prefix.
  */
 
-export type JournalRecord = { command: Command } | { undo: number }
+export type { JournalRecord } from './journal-format'
 
-const recordSchema = z.union([
-  z.object({ command: z.unknown() }).strict(),
-  z.object({ undo: z.number().int().min(1).max(100_000) }).strict(),
-])
+/** For the crash test only: called halfway through writing a record (to kill the process there). */
+export const journalTestHooks: { midWrite: (() => void) | null } = { midWrite: null }
 
 export class JournalWriter {
   private fd: number | null
@@ -31,6 +28,7 @@ export class JournalWriter {
     readonly path: string,
     fd: number,
     private readonly durable: boolean,
+    private tail: ChainTail,
   ) {
     this.fd = fd
     this.size = fstatSync(fd).size
@@ -39,21 +37,51 @@ export class JournalWriter {
   /** Start a new journal (replacing any old one atomically) with the game's header. */
   static create(path: string, header: GameFile, records: readonly JournalRecord[] = [], durable = true): JournalWriter {
     mkdirSync(dirname(path), { recursive: true })
-    const text = [JSON.stringify({ ...header, commands: [] }), ...records.map((r) => JSON.stringify(r))].join('\n') + '\n'
-    writeFileAtomic(path, text, durable)
-    return JournalWriter.openAppend(path, durable)
+    const first = headerLine({ ...header, commands: [] })
+    const lines = [first.line]
+    let tail = first.tail
+    for (const r of records) {
+      const next = recordLine(r, tail)
+      lines.push(next.line)
+      tail = next.tail
+    }
+    writeFileAtomic(path, lines.join('\n') + '\n', durable)
+    return new JournalWriter(path, openSync(path, 'a'), durable, tail)
   }
 
+  /**
+   * Go on writing an existing journal (a resumed game). A torn last line is cut off; a journal from
+   * before checksums is rewritten in the checked format first. Throws if the file is damaged (the
+   * recovery on start has already set damage aside, so that means it changed since).
+   */
   static openAppend(path: string, durable = true): JournalWriter {
-    return new JournalWriter(path, openSync(path, 'a'), durable)
+    const parsed = parseJournalText(readFileSync(path, 'utf8'))
+    if (!parsed.ok) throw new Error(`The journal is damaged: ${parsed.why}.`)
+    const j = parsed.journal
+    if (j.damage) throw new Error(`The journal is damaged at step ${j.damage.step}: ${j.damage.why}.`)
+    if (j.version === 1) {
+      const file = parseGameFile(j.header)
+      if (!file.ok) throw new Error('The journal header is not a Nightfall game.')
+      const records: JournalRecord[] = [...file.value.commands.map((c) => ({ command: c })), ...(j.records as unknown as JournalRecord[])] // the engine checked them when the game was recovered
+      return JournalWriter.create(path, file.value.file, records, durable)
+    }
+    if (j.torn) truncateSync(path, j.goodBytes)
+    return new JournalWriter(path, openSync(path, 'a'), durable, j.tail)
   }
 
   /** Durable when it returns; throws when the disk refuses (the caller then refuses the step). */
   append(record: JournalRecord): void {
     if (this.fd === null) throw new Error('The journal is closed.')
-    const line = JSON.stringify(record) + '\n'
+    const next = recordLine(record, this.tail)
+    const line = next.line + '\n'
     try {
-      writeAll(this.fd, line)
+      const hook = journalTestHooks.midWrite
+      if (hook) {
+        const half = Math.floor(line.length / 2)
+        writeAll(this.fd, line.slice(0, half))
+        hook()
+        writeAll(this.fd, line.slice(half))
+      } else writeAll(this.fd, line)
       if (this.durable) fsyncSync(this.fd)
     } catch (e) {
       // A partly written record (disk full) must not glue itself to the next one: cut it off.
@@ -65,6 +93,7 @@ export class JournalWriter {
       throw e
     }
     this.size += Buffer.byteLength(line, 'utf8')
+    this.tail = next.tail
   }
 
   close(): void {
@@ -99,9 +128,10 @@ export function applyRecord(g: Game, r: JournalRecord | { command: unknown }): {
 }
 
 /**
- * Read a journal, replay it through the engine and return the game. Never throws and never loses
- * data: a damaged file is renamed aside (`journal.jsonl.corrupt-<timestamp>`), a plain-words notice
- * says so, and the valid prefix is written back as the journal.
+ * Read a journal, check it, replay it through the engine and return the game. Never throws and never
+ * loses data: a damaged file is renamed aside (`current.jsonl.corrupt-<timestamp>`), a plain-words
+ * notice names the step and why, and the valid prefix is written back as the journal. A torn last
+ * line (never acknowledged) is dropped without a notice.
  */
 export function recoverJournal(path: string, durable = true): JournalRecovery {
   if (!existsSync(path)) return { recovered: null, notices: [] }
@@ -113,10 +143,6 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
   } catch (e) {
     return { recovered: null, notices: [`The saved game in progress could not be read (${(e as Error).message}).`] }
   }
-  const lastNewline = text.lastIndexOf('\n')
-  const complete = lastNewline < 0 ? '' : text.slice(0, lastNewline)
-  const torn = text.length > lastNewline + 1
-  const lines = complete === '' ? [] : complete.split('\n')
 
   const lost = (why: string): JournalRecovery => {
     const aside = setAside(path)
@@ -130,22 +156,19 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     }
   }
 
-  if (lines.length === 0) {
-    // Only a torn header: the game was never acknowledged as started. Keep the bytes anyway.
-    if (text.trim() === '') {
+  if (text.trim() === '') {
+    // An empty file: the game was never acknowledged as started.
+    try {
       rmSync(path, { force: true })
-      return { recovered: null, notices: [] }
+    } catch {
+      /* harmless: empty again next time */
     }
-    return lost('its first line is incomplete')
+    return { recovered: null, notices: [] }
   }
-
-  let headerJson: unknown
-  try {
-    headerJson = JSON.parse(lines[0] as string)
-  } catch {
-    return lost('its first line is not readable')
-  }
-  const parsed = parseGameFile(headerJson)
+  const read = parseJournalText(text)
+  if (!read.ok) return lost(read.why)
+  const j = read.journal
+  const parsed = parseGameFile(j.header)
   if (!parsed.ok) return lost('its header is not a Nightfall game')
   const created = createGame(parsed.value.setup)
   if (!created.ok) return lost(`its setup is not playable: ${created.error.message}`)
@@ -161,27 +184,18 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     records.push({ command: game.log[game.log.length - 1]!.command })
   }
 
-  let damage: string | null = null
-  for (let i = 1; i < lines.length; i++) {
-    let raw: unknown
-    try {
-      raw = JSON.parse(lines[i] as string)
-    } catch {
-      damage = `line ${i + 1} is not readable`
-      break
-    }
-    const rec = recordSchema.safeParse(raw)
-    if (!rec.success) {
-      damage = `line ${i + 1} is not a game step`
-      break
-    }
-    const r = applyRecord(game, rec.data as JournalRecord)
+  let damage = j.damage
+  let unread = j.linesAfterDamage
+  for (let i = 0; i < j.records.length; i++) {
+    const rec = j.records[i]!
+    const r = applyRecord(game, rec)
     if (!r.ok) {
-      damage = `step ${i} was refused by the rules: ${r.message}`
+      damage = { step: i + 1, why: `the rules refused it: ${r.message}` }
+      unread = j.records.length - i - 1 + (j.damage ? 1 + j.linesAfterDamage : 0)
       break
     }
     game = r.game
-    records.push('undo' in rec.data ? { undo: rec.data.undo } : { command: game.log[game.log.length - 1]!.command })
+    records.push('undo' in rec ? { undo: rec.undo } : { command: game.log[game.log.length - 1]!.command })
   }
 
   const notices: string[] = []
@@ -192,15 +206,24 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     } catch (e) {
       notices.push(`The recovered game could not be written back (${(e as Error).message}).`)
     }
+    const kept = records.length - parsed.value.commands.length
     notices.push(
-      `The saved game in progress was damaged (${damage}); ` +
-        (aside ? `the original was kept as ${aside}; ` : '') +
-        `the first ${records.length} steps were recovered.`,
+      `The saved game in progress was damaged at step ${damage.step} (${damage.why}). ` +
+        `The ${kept} steps before it were recovered and can be resumed; ` +
+        (unread ? `step ${damage.step} and the ${unread} lines after it were not replayed. ` : `step ${damage.step} was not replayed. `) +
+        (aside ? `The damaged file was kept as ${aside}.` : 'The damaged file could not be moved aside.'),
     )
-  } else if (torn) {
+  } else if (j.version === 1) {
+    // A journal from before checksums: rewritten in the checked format (the torn line left out).
+    try {
+      JournalWriter.create(path, header, records, durable).close()
+    } catch {
+      /* it stays in the old format, which still resumes */
+    }
+  } else if (j.torn) {
     // The last write was cut off by a crash before it was acknowledged: drop it.
     try {
-      truncateSync(path, Buffer.byteLength(text.slice(0, lastNewline + 1), 'utf8'))
+      truncateSync(path, j.goodBytes)
     } catch {
       /* the next start drops it again */
     }

@@ -10,6 +10,7 @@ import { createFileHost } from '../index'
 import { PLAYERS9, nextCall, seeded, seededRandom, stable, tempDir } from '../testing'
 import { JsonFileStore } from './kv-store'
 import { recoverJournal } from './journal'
+import { headerLine, recordLine, type JournalRecord } from './journal-format'
 
 const hosts: GameHost[] = []
 afterEach(() => {
@@ -39,6 +40,19 @@ function play(h: GameHost, steps: number, seed = 5) {
     if (!c) return
     ok(h.invoke(c[0] as never, c[1]))
   }
+}
+
+/** A well-formed (checksummed) journal of a header and records. */
+function rechain(header: unknown, records: JournalRecord[]): string {
+  const first = headerLine(header)
+  let tail = first.tail
+  const out = [first.line]
+  for (const r of records) {
+    const n = recordLine(r, tail)
+    out.push(n.line)
+    tail = n.tail
+  }
+  return out.join('\n') + '\n'
 }
 
 const journalOf = (dir: string) => join(dir, 'journal', 'current.jsonl')
@@ -213,7 +227,7 @@ describe('persistence: damaged journal', () => {
     const h = open(dir)
     const v = h.refereeAppView()
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]).toMatch(/saved game in progress was damaged \(line 12 is not readable\); the original was kept as .*current\.jsonl\.corrupt-.*; the first 10 steps were recovered/)
+    expect(v.notices[0]).toMatch(/saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/)
     expect(asideFiles(join(dir, 'journal'))).toHaveLength(1)
     ok(h.resumeGame())
     // the recovered game equals replaying the first 10 records
@@ -224,17 +238,19 @@ describe('persistence: damaged journal', () => {
 
   it('a step the rules refuse ends the valid prefix', () => {
     const { dir, lines } = gameDir()
-    const bad = [...lines.slice(0, 6), JSON.stringify({ command: { type: 'shoot', shooter: 0, target: 0 } }), ...lines.slice(6)]
-    writeFileSync(journalOf(dir), bad.join('\n') + '\n')
+    // A correctly checksummed journal whose 6th step the rules refuse (written by hand, say).
+    const records = lines.slice(1).map((l) => { const { seq: _s, sum: _c, ...r } = JSON.parse(l) as Record<string, unknown>; return r as JournalRecord })
+    records.splice(5, 0, { command: { type: 'shoot', shooter: 0, target: 0 } })
+    writeFileSync(journalOf(dir), rechain(JSON.parse(lines[0]!).header, records))
     const h = open(dir)
-    expect(h.refereeAppView().notices[0]).toMatch(/step 6 was refused by the rules.*first 5 steps were recovered/)
+    expect(h.refereeAppView().notices[0]).toMatch(/damaged at step 6 \(the rules refused it: .*\)\. The 5 steps before it were recovered/)
     expect(h.refereeAppView().resumable).not.toBeNull()
   })
 
   it('wrong-shape records are damage too', () => {
     const { dir, lines } = gameDir()
     writeFileSync(journalOf(dir), [...lines.slice(0, 4), '{"undo": "all"}', ...lines.slice(4)].join('\n') + '\n')
-    expect(open(dir).refereeAppView().notices[0]).toMatch(/line 5 is not a game step.*first 3 steps/)
+    expect(open(dir).refereeAppView().notices[0]).toMatch(/damaged at step 4 \(line 5 is not a checked game step.*The 3 steps before it were recovered/)
   })
 
   const headerCases: [string, (lines: string[]) => string][] = [
