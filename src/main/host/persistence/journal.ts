@@ -62,7 +62,8 @@ export class JournalWriter {
     if (j.version === 1) {
       const file = parseGameFile(j.header)
       if (!file.ok) throw new Error('The journal header is not a Nightfall game.')
-      const records: JournalRecord[] = [...file.value.commands.map((c) => ({ command: c })), ...(j.records as unknown as JournalRecord[])] // the engine checked them when the game was recovered
+      // The engine checked these records when the game was recovered on start.
+      const records = [...file.value.commands.map((c) => ({ command: c })), ...j.records] as JournalRecord[]
       return JournalWriter.create(path, file.value.file, records, durable)
     }
     if (j.torn) truncateSync(path, j.goodBytes)
