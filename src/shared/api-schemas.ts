@@ -28,6 +28,7 @@ export const estimateRequestSchema = z.object({
   counts: roleCountsSchema,
   policy: z.enum(['random', 'informed']),
   games: z.number().int().min(1).max(1_000_000),
+  precision: z.number().min(0.001).max(0.5).optional(),
 })
 
 export const rosterSchema = z.array(name).max(500)

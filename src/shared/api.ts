@@ -26,7 +26,10 @@ export interface EstimateRequest {
   players: number
   counts: RoleCounts
   policy: 'random' | 'informed'
+  /** The most games to play. */
   games: number
+  /** Stop once every outcome's 95% interval is within ± this (e.g. 0.01); absent: play all `games`. */
+  precision?: number
 }
 
 export interface Estimate {

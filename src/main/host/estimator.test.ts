@@ -28,7 +28,7 @@ describe('estimator worker', () => {
     expect(r.games).toBe(200)
   })
 
-  test('aborting the signal cancels and terminates the worker', async () => {
+  test('aborting the signal cancels the estimate', async () => {
     const ctrl = new AbortController()
     const started = Date.now()
     const p = createEstimator().run(request(2_000_000), { signal: ctrl.signal })
@@ -40,12 +40,12 @@ describe('estimator worker', () => {
     await expect(createEstimator().run(request(10), { signal: pre.signal })).rejects.toMatchObject({ name: 'AbortError' })
   })
 
-  test('one warm worker serves request after request; a superseded one is replaced', async () => {
-    const est = createEstimator()
+  test('warm workers serve request after request; a superseded batch stops between chunks, no worker is replaced', async () => {
+    const est = createEstimator({ workers: 2 })
     const a = await est.run(request(300), { seed: 1 })
     const b = await est.run(request(300), { seed: 1 })
     expect(b).toEqual(a)
-    expect(est.started).toBe(1)
+    expect(est.started).toBe(2)
     const slow = est.run(request(2_000_000), { seed: 1 })
     const next = est.run(request(100), { seed: 3 })
     await expect(slow).rejects.toMatchObject({ name: 'AbortError' })
@@ -53,8 +53,31 @@ describe('estimator worker', () => {
     expect(est.started).toBe(2)
     est.dispose()
     expect((await est.run(request(50))).games).toBe(50)
-    expect(est.started).toBe(3)
+    expect(est.started).toBe(4)
     est.dispose()
+  })
+
+  test('the result for a seed is the same with one worker or two, and equals simulate() in this thread', async () => {
+    const one = createEstimator({ workers: 1 })
+    const two = createEstimator({ workers: 2 })
+    try {
+      for (const [req, seed] of [[request(3_100, 'maffiasig'), 9], [request(2_000, 'swedish', 9), 10]] as const) {
+        const [a, b] = await Promise.all([one.run(req, { seed }), two.run(req, { seed })])
+        expect(b).toEqual(a)
+        expect(a).toEqual(simulate({ ...req, seed }))
+        expect(a.games).toBe(req.games)
+      }
+      // Sequential stopping ends at the same chunk whoever plays the chunks.
+      const precise = { ...request(20_000, 'maffiasig'), precision: 0.015 }
+      const [a, b] = await Promise.all([one.run(precise, { seed: 4 }), two.run(precise, { seed: 4 })])
+      expect(b).toEqual(a)
+      expect(a).toEqual(simulate({ ...precise, seed: 4 }))
+      expect(a.games).toBeLessThan(20_000)
+      expect(Math.max(a.townCi, a.mafiaCi, a.drawCi)).toBeLessThanOrEqual(0.015)
+    } finally {
+      one.dispose()
+      two.dispose()
+    }
   })
 
   test('a missing worker entry is a clear error', async () => {

@@ -1,18 +1,25 @@
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { EstimateRequest } from '../../shared/api'
 import { DEFAULT_SEED } from '../sim/prng'
 import type { Simulation } from '../sim/simulate'
+import { ChunkMerger, chunkCount } from '../sim/tally'
+import { CONTROL_SLOTS, CONTROL_STOP, type EstimatorJob, type EstimatorReply } from './estimator-protocol'
 
 /**
- * The balance estimator off the main thread: each request runs simulate() (src/main/sim) in a Node
- * worker thread, so the referee window never waits on it. A newer request supersedes the older one
- * (its worker is terminated and its promise rejects with an AbortError), and so does aborting the
- * caller's signal. Resolves with a Simulation, which is an Estimate plus the raw counts.
+ * The balance estimator off the main thread. A request's games are split into fixed chunks (see
+ * src/main/sim/tally.ts) played by worker threads — one per core by default — each taking the next
+ * unclaimed chunk from a shared counter; the chunks are merged in chunk order, so the result for a
+ * seed is the same whatever the number of workers, and exactly what simulate() gives in one thread.
+ * With `precision` the batch stops at the first chunk where every interval is within ± precision.
  *
- * One worker is kept warm between requests (loading the engine and zod costs 0.1–0.3 s), unref'd
- * while idle so it never keeps the process alive; dispose() ends it.
+ * A newer request supersedes the older one (its promise rejects with an AbortError), and so does
+ * aborting the caller's signal: the batch's stop flag is set and the workers, which check it between
+ * chunks, take the next job — nothing is terminated, so the workers stay warm (loading the engine
+ * and zod in a fresh worker costs 0.1–0.6 s). They are unref'd while idle, so they never keep the
+ * process alive; dispose() ends them.
  *
  * The worker entry is the file next to this one: estimator-worker.ts when running from source
  * (vitest, tsx: the worker registers tsx first), estimator-worker.js when bundled — the app's
@@ -25,17 +32,13 @@ export interface EstimateOptions {
   seed?: number
 }
 
-/** What the worker is given, and what it answers. */
-export interface EstimatorJob {
-  id: number
-  request: EstimateRequest
-  seed: number
-}
-export type EstimatorReply = { id: number; ok: true; simulation: Simulation } | { id: number; ok: false; message: string }
-
+export type { EstimatorJob, EstimatorReply } from './estimator-protocol'
 export { DEFAULT_SEED }
 
 const isTs = (u: URL): boolean => /\.[cm]?ts$/.test(u.pathname)
+
+/** One worker per core by default. */
+export const defaultWorkers = (): number => Math.max(1, availableParallelism())
 
 /**
  * The worker's location. From source, import.meta.url is this file and the entry is the .ts beside
@@ -68,15 +71,25 @@ export interface EstimatorRunner {
   run(request: EstimateRequest, opts?: EstimateOptions): Promise<Simulation>
   /** Cancel the running estimate, if any. */
   cancel(): void
-  /** Cancel, and end the warm worker. A later run() starts a new one. */
+  /** Cancel, and end the warm workers. A later run() starts new ones. */
   dispose(): void
-  /** How many workers this estimator has started (for tests). */
+  /** How many worker threads this estimator has started (for tests). */
   readonly started: number
+  /** How many it uses at once. */
+  readonly workers: number
 }
 
-/** An estimator with its own "current request" slot and warm worker. `workerUrl` overrides where the worker entry is. */
-export function createEstimator(config: { workerUrl?: URL } = {}): EstimatorRunner {
-  let idle: Worker | null = null
+export interface EstimatorConfig {
+  /** Where the worker entry is (default: findWorker()). */
+  workerUrl?: URL
+  /** Worker threads per estimate (default: one per core). The result does not depend on it. */
+  workers?: number
+}
+
+/** An estimator with its own "current request" slot and warm workers. */
+export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
+  const size = Math.max(1, Math.floor(config.workers ?? defaultWorkers()))
+  const pool: Worker[] = []
   let stopCurrent: ((why: string) => void) | null = null
   let nextId = 1
   let started = 0
@@ -84,20 +97,14 @@ export function createEstimator(config: { workerUrl?: URL } = {}): EstimatorRunn
   const spawn = (): Worker => {
     const w = startWorker(config.workerUrl ?? findWorker())
     started++
-    // An idle worker that dies is simply dropped; a busy one's run() hears of it through its own listeners.
+    w.unref()
+    // A worker that dies leaves the pool; a running estimate hears of it through its own listeners.
     w.on('error', () => {})
     w.once('exit', () => {
-      if (idle === w) idle = null
+      const i = pool.indexOf(w)
+      if (i >= 0) pool.splice(i, 1)
     })
     return w
-  }
-
-  const park = (w: Worker): void => {
-    if (idle) void w.terminate()
-    else {
-      w.unref()
-      idle = w
-    }
   }
 
   const cancel = (why = 'The estimate was cancelled.'): void => {
@@ -110,56 +117,65 @@ export function createEstimator(config: { workerUrl?: URL } = {}): EstimatorRunn
     cancel('A newer estimate replaced this one.')
     const { signal, seed = DEFAULT_SEED } = opts
     if (signal?.aborted) return Promise.reject(abortError('The estimate was cancelled.'))
-    let worker: Worker
     try {
-      worker = idle ?? spawn()
+      while (pool.length < size) pool.push(spawn())
     } catch (e) {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)))
     }
-    idle = null
-    worker.ref()
+    const workers = [...pool]
     const id = nextId++
+    const control = new SharedArrayBuffer(CONTROL_SLOTS * Int32Array.BYTES_PER_ELEMENT)
+    const flags = new Int32Array(control)
+    const merger = new ChunkMerger({ policy: request.policy, seed, games: request.games, precision: request.precision ?? null, chunks: chunkCount(request.games) })
 
     return new Promise<Simulation>((resolve, reject) => {
       const done = (): void => {
+        Atomics.store(flags, CONTROL_STOP, 1)
         if (stopCurrent === stop) stopCurrent = null
         signal?.removeEventListener('abort', onAbort)
-        worker.off('message', onMessage)
-        worker.off('error', onError)
-        worker.off('exit', onExit)
+        for (const w of workers) {
+          w.off('message', onMessage)
+          w.off('error', onError)
+          w.off('exit', onExit)
+          w.unref()
+        }
       }
       const stop = (why: string): void => {
         done()
-        void worker.terminate()
         reject(abortError(why))
       }
       const onAbort = (): void => stop('The estimate was cancelled.')
       const onMessage = (reply: EstimatorReply): void => {
         if (reply.id !== id) return
+        if (reply.kind === 'failed') {
+          done()
+          return reject(new Error(reply.message))
+        }
+        const s = merger.add(reply.index, reply.tally)
+        if (!s) return
         done()
-        park(worker)
-        if (!reply.ok) return reject(new Error(reply.message))
-        const s = reply.simulation
         // A game that never ended is a bug (engine or policy); say so rather than show biased odds.
         if (s.errors > 0) return reject(new Error(`${s.errors} of ${s.requested} simulated games did not end. ${s.firstError ?? ''}`.trim()))
         resolve(s)
       }
       const onError = (e: Error): void => {
         done()
-        void worker.terminate()
         reject(e)
       }
       const onExit = (code: number): void => {
         done()
-        reject(new Error(`The estimator worker stopped (exit code ${code}) without an answer.`))
+        reject(new Error(`An estimator worker stopped (exit code ${code}) without an answer.`))
       }
       stopCurrent = stop
       signal?.addEventListener('abort', onAbort, { once: true })
-      worker.on('message', onMessage)
-      worker.on('error', onError)
-      worker.on('exit', onExit)
-      const job: EstimatorJob = { id, request, seed }
-      worker.postMessage(job)
+      for (const w of workers) {
+        w.ref()
+        w.on('message', onMessage)
+        w.on('error', onError)
+        w.on('exit', onExit)
+        const job: EstimatorJob = { id, request, seed, control }
+        w.postMessage(job)
+      }
     })
   }
 
@@ -168,12 +184,13 @@ export function createEstimator(config: { workerUrl?: URL } = {}): EstimatorRunn
     cancel: () => cancel(),
     dispose() {
       cancel()
-      const w = idle
-      idle = null
-      void w?.terminate()
+      for (const w of pool.splice(0)) void w.terminate()
     },
     get started() {
       return started
+    },
+    get workers() {
+      return size
     },
   }
 }
@@ -186,5 +203,5 @@ const shared = createEstimator()
  */
 export const runEstimate = (request: EstimateRequest, opts?: EstimateOptions): Promise<Simulation> => shared.run(request, opts)
 
-/** End the shared estimator's warm worker (e.g. when the app quits). */
+/** End the shared estimator's warm workers (e.g. when the app quits). */
 export const disposeEstimator = (): void => shared.dispose()

@@ -76,6 +76,19 @@ describe('seeded PRNG (sfc32 via splitmix32)', () => {
     expect(createRng(2 ** 32 + 5).next()).not.toBe(createRng(5).next())
     expect(() => createRng(Number.NaN)).toThrow(RangeError)
   })
+
+  test('numbered streams: stream 0 is the seed itself, other streams differ, and a stream is reproducible', () => {
+    const take = (r: ReturnType<typeof createRng>) => Array.from({ length: 50 }, () => r.next())
+    expect(take(createRng(1, 0))).toEqual(take(createRng(1)))
+    const seen = new Set<string>()
+    for (let stream = 0; stream < 200; stream++) seen.add(take(createRng(42, stream)).join(','))
+    expect(seen.size).toBe(200)
+    expect(take(createRng(42, 7))).toEqual(take(createRng(42, 7)))
+    expect(take(createRng(43, 7))).not.toEqual(take(createRng(42, 7)))
+    expect(() => createRng(1, -1)).toThrow(RangeError)
+    expect(() => createRng(1, 1.5)).toThrow(RangeError)
+    expect(() => createRng(1, 2 ** 32)).toThrow(RangeError)
+  })
 })
 
 const GOLDEN_SEED_1 = [2420951833, 2513034076, 3847892949, 4064752930]

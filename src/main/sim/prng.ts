@@ -35,12 +35,26 @@ export function seedWords(seed: number): [number, number] {
   return [s >>> 0, Math.floor(s / TWO32) >>> 0]
 }
 
-export function createRng(seed: number): Rng {
+/** murmur3's 32-bit finaliser: a bijection on 32-bit words with fmix32(0) = 0. */
+function fmix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+/**
+ * The generator for `seed`, or its numbered `stream` (an integer in [0, 2^32)): the streams of one
+ * seed start from distinct states, so a batch split into chunks can give chunk i stream i and get
+ * the same numbers whoever plays it. Stream 0 is the seed's own stream (createRng(seed)).
+ */
+export function createRng(seed: number, stream = 0): Rng {
+  if (!Number.isInteger(stream) || stream < 0 || stream >= TWO32) throw new RangeError(`A stream must be an integer in [0, 2^32); got ${stream}.`)
   const [lo, hi] = seedWords(seed)
   const sm = splitmix32(lo ^ Math.imul(hi, 0x85ebca6b))
+  const h = fmix32(stream)
   let a = sm()
-  let b = sm()
-  let c = sm()
+  let b = (sm() ^ h) >>> 0
+  let c = (sm() ^ Math.imul(h, 0x9e3779b1)) >>> 0
   let d = 1 // sfc32's counter; the reference seeding starts it at 1
   const next = (): number => {
     const t = (((a + b) | 0) + d) | 0

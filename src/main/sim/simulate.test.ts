@@ -5,8 +5,9 @@ import type { PresetId } from '../../shared/ruleset'
 import { dealFromOrder, newGame, preset, suggestCounts, type GameState } from '../engine'
 import { POLICIES, randomPolicy, type Policy } from './policies'
 import { createRng } from './prng'
-import { playGame, simulate, startingStates, type Simulation } from './simulate'
+import { playGame, prepareBatch, simulate, startingStates, type Simulation } from './simulate'
 import { proportion } from './stats'
+import { CHUNK_GAMES, ChunkMerger, emptyTally } from './tally'
 
 const IDS: PresetId[] = ['maffiasig', 'estonian', 'swedish']
 const names = (n: number) => Array.from({ length: n }, (_, i) => `P${i + 1}`)
@@ -153,5 +154,43 @@ describe('simulate', () => {
     expect(s.policy).toBe('informed')
     expect(s.requested).toBe(500)
     expect(Object.keys(POLICIES)).toEqual(['random', 'informed'])
+  })
+
+  test('sequential stopping: the first chunk where every interval is within ± precision, and no later', () => {
+    const r = preset('maffiasig')
+    const o = { ruleset: r, players: 12, counts: suggestCounts(r, 12), policy: 'informed' as const, seed: 21 }
+    const s = simulate({ ...o, games: 20_000, precision: 0.01 })
+    expect(s.errors).toBe(0)
+    expect(s.games % CHUNK_GAMES).toBe(0)
+    expect(s.games).toBeLessThan(20_000)
+    expect(s.precision).toBe(0.01)
+    expect(Math.max(s.townCi, s.mafiaCi, s.drawCi)).toBeLessThanOrEqual(0.01)
+    // The same games as a plain batch of that size: stopping only cuts the batch short.
+    const plain = simulate({ ...o, games: s.games })
+    expect({ ...plain, requested: 20_000, precision: 0.01 }).toEqual(s)
+    // One chunk fewer was not yet precise enough.
+    const shorter = simulate({ ...o, games: s.games - CHUNK_GAMES })
+    expect(Math.max(shorter.townCi, shorter.mafiaCi, shorter.drawCi)).toBeGreaterThan(0.01)
+    expect(() => simulate({ ...o, games: 10, precision: 0 })).toThrow(/Precision/)
+  })
+
+  test('a batch is its chunks, each from its own stream: chunk i is games i·CHUNK_GAMES… whatever plays it', () => {
+    const r = preset('estonian')
+    const o = { ruleset: r, players: 10, counts: suggestCounts(r, 10), policy: 'random' as const, seed: 5 }
+    const whole = simulate({ ...o, games: 3 * CHUNK_GAMES + 17 })
+    // The chunks handed to a merger in any order merge to the same result.
+    const batch = prepareBatch({ ...o, games: 3 * CHUNK_GAMES + 17 })
+    expect(batch.chunks).toBe(4)
+    const m = new ChunkMerger(batch)
+    expect(m.add(3, batch.play(3))).toBeNull()
+    expect(m.add(1, batch.play(1))).toBeNull()
+    expect(m.add(0, batch.play(0))).toBeNull()
+    expect(m.merged).toBe(2)
+    expect(m.add(2, batch.play(2))).toEqual(whole)
+    // The first chunk is the seed's own stream: the same games as before batches were split.
+    const first = batch.play(0)
+    expect(simulate({ ...o, games: CHUNK_GAMES }).wins).toEqual(first.wins)
+    expect(batch.play(1)).not.toEqual(first)
+    expect(emptyTally().wins).toEqual({ town: 0, mafia: 0, draw: 0 })
   })
 })

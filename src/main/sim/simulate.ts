@@ -5,7 +5,8 @@ import type { Ruleset } from '../../shared/ruleset'
 import { dealFromOrder, newGame, step, type Deal, type GameState } from '../engine'
 import { POLICIES, type Policy, type PolicyName } from './policies'
 import { createRng, type Rng } from './prng'
-import { proportion, type Proportion } from './stats'
+import { CHUNK_GAMES, ChunkMerger, chunkCount, emptyTally, type Tally } from './tally'
+import type { Proportion } from './stats'
 
 export interface SimulateOptions {
   ruleset: Ruleset
@@ -16,14 +17,21 @@ export interface SimulateOptions {
   seed: number
   /** Commands one game may take before it counts as stuck (default: 200 + 60 × players). */
   maxCommands?: number
+  /**
+   * Stop early once every outcome's 95% interval is within ± this (e.g. 0.01 for ±1 point),
+   * checked after each chunk; `games` is then the most it plays. Absent or null: all `games`.
+   */
+  precision?: number | null
 }
 
 /** The outcome of a batch: the Estimate the app shows, plus the raw counts behind it. */
 export interface Simulation extends Estimate {
   policy: PolicyName
   seed: number
-  /** Games requested. `games` (from Estimate) counts those that reached an end: town + mafia + draw. */
+  /** Games requested (the most played). `games` (from Estimate) counts those that reached an end: town + mafia + draw. */
   requested: number
+  /** The ± the batch stopped at (sequential stopping), or null when it played every requested game. */
+  precision: number | null
   wins: { town: number; mafia: number; draw: number }
   /** Wilson 95% intervals and standard errors of the three outcomes. */
   intervals: { town: Proportion; mafia: Proportion; draw: Proportion }
@@ -39,7 +47,6 @@ export class SimulationSetupError extends Error {
 }
 
 const MAX_GAMES = 10_000_000
-
 
 /** Seat names for a simulated table. */
 const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `P${i + 1}`)
@@ -91,65 +98,64 @@ export function simulateOne(start: (deal: Deal) => GameState, counts: RoleCounts
   return playGame(start(deal), policy.start(rng), maxCommands)
 }
 
-/**
- * Monte Carlo estimate of each side's odds before the deal: `games` whole games through the engine,
- * each with a fresh deal. Same options and seed → the same numbers, on any machine.
- */
-export function simulate(o: SimulateOptions): Simulation {
+
+/** A checked setup, ready to play its chunks: chunk i is games i·CHUNK_GAMES… with the seed's PRNG stream i. */
+export interface Batch {
+  policy: PolicyName
+  seed: number
+  games: number
+  precision: number | null
+  chunks: number
+  /** Plays chunk `index` and counts its outcomes. Pure: the same index gives the same tally. */
+  play(index: number): Tally
+}
+
+/** Checks the options (throws SimulationSetupError) and prepares the setup's chunks. */
+export function prepareBatch(o: SimulateOptions): Batch {
   const policy = typeof o.policy === 'string' ? POLICIES[o.policy] : o.policy
   if (!policy) throw new SimulationSetupError(`Unknown policy ${String(o.policy)}.`)
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES)
     throw new SimulationSetupError(`Games must be a whole number from 1 to ${MAX_GAMES}; got ${o.games}.`)
+  const precision = o.precision ?? null
+  if (precision !== null && !(precision > 0 && precision < 1)) throw new SimulationSetupError(`Precision must be between 0 and 1; got ${precision}.`)
   const start = startingStates(o.ruleset, o.players, o.counts)
   const maxCommands = o.maxCommands ?? 200 + 60 * o.players
-  const rng = createRng(o.seed)
-  const wins = { town: 0, mafia: 0, draw: 0 }
-  let totalDays = 0
-  let errors = 0
-  let firstError: string | null = null
-  for (let g = 0; g < o.games; g++) {
-    const r = simulateOne(start, o.counts, o.players, policy, rng, maxCommands)
-    const w = r.state.winner
-    if (r.error !== null || w === null) {
-      errors++
-      firstError ??= `Game ${g + 1}: ${r.error ?? 'no winner'}`
-      continue
+  const chunks = chunkCount(o.games)
+  const play = (index: number): Tally => {
+    const t = emptyTally()
+    const rng = createRng(o.seed, index)
+    const first = index * CHUNK_GAMES
+    const n = Math.min(CHUNK_GAMES, o.games - first)
+    for (let g = 0; g < n; g++) {
+      const r = simulateOne(start, o.counts, o.players, policy, rng, maxCommands)
+      const w = r.state.winner
+      if (r.error !== null || w === null) {
+        t.errors++
+        t.firstError ??= `Game ${first + g + 1}: ${r.error ?? 'no winner'}`
+        continue
+      }
+      t.wins[w]++
+      t.totalDays += daysOf(r.state)
     }
-    wins[w]++
-    totalDays += daysOf(r.state)
+    return t
   }
-  return summarise(policy.name, o.seed, o.games, wins, totalDays, errors, firstError)
+  return { policy: policy.name, seed: o.seed, games: o.games, precision, chunks, play }
 }
 
-export function summarise(
-  policy: PolicyName,
-  seed: number,
-  requested: number,
-  wins: Simulation['wins'],
-  totalDays: number,
-  errors: number,
-  firstError: string | null,
-): Simulation {
-  const games = wins.town + wins.mafia + wins.draw
-  const town = proportion(wins.town, games)
-  const mafia = proportion(wins.mafia, games)
-  const draw = proportion(wins.draw, games)
-  return {
-    games,
-    town: town.p,
-    mafia: mafia.p,
-    draw: draw.p,
-    townCi: town.halfWidth,
-    mafiaCi: mafia.halfWidth,
-    drawCi: draw.halfWidth,
-    meanDays: games > 0 ? totalDays / games : 0,
-    policy,
-    seed,
-    requested,
-    wins: { ...wins },
-    intervals: { town, mafia, draw },
-    totalDays,
-    errors,
-    firstError,
+/**
+ * Monte Carlo estimate of each side's odds before the deal: up to `games` whole games through the
+ * engine, each with a fresh deal, played in chunks of CHUNK_GAMES (chunk i from the seed's PRNG
+ * stream i). With `precision`, it stops after the first chunk at which every outcome's 95% interval
+ * is within ± precision. Same options and seed → the same numbers on any machine — and the same as
+ * the estimator's worker threads give, however many there are: they play the same chunks.
+ */
+export function simulate(o: SimulateOptions): Simulation {
+  const batch = prepareBatch(o)
+  const merger = new ChunkMerger(batch)
+  for (let i = 0; ; i++) {
+    const done = merger.add(i, batch.play(i))
+    if (done) return done
   }
 }
+
+export { summarise } from './tally'

@@ -49,7 +49,9 @@ export const useSetupStore = defineStore('setup', () => {
   const estimateError = shallowRef<ApiError | null>(null)
   const estimating = ref(false)
   const policy = ref<EstimateRequest['policy']>('informed')
-  const games = ref(2000)
+  /** The estimate stops once every interval is within ±1 point; 10,000 games always get there. */
+  const games = ref(10_000)
+  const precision = 0.01
   const startErrors = ref<string[]>([])
   const starting = ref(false)
   const saveMessage = ref<string | null>(null)
@@ -139,7 +141,9 @@ export const useSetupStore = defineStore('setup', () => {
   // ---- host advice and estimate (debounced) -------------------------------------------------
   let timer: ReturnType<typeof setTimeout> | null = null
   let seq = 0
-  const DEBOUNCE_MS = 400
+  // Short: a newer estimate supersedes the older one in the host (its worker threads stop between
+  // chunks), so the estimate can follow the edits closely.
+  const DEBOUNCE_MS = 40
 
   function scheduleRefresh(): void {
     if (timer) clearTimeout(timer)
@@ -171,7 +175,7 @@ export const useSetupStore = defineStore('setup', () => {
       return
     }
     estimating.value = true
-    const est = await app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, games: games.value })
+    const est = await app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, games: games.value, precision })
     if (mine !== seq) return
     estimating.value = false
     if (est.ok) {
