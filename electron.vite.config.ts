@@ -42,6 +42,8 @@ export default defineConfig({
         input: {
           referee: src('preload/referee.ts'),
           projector: src('preload/projector.ts'),
+          // The hidden print window's: it only receives the payload to render (src/main/print.ts).
+          cards: src('preload/cards.ts'),
         },
         output: {
           format: 'cjs',
@@ -59,6 +61,8 @@ export default defineConfig({
         input: {
           referee: src('renderer/referee/index.html'),
           projector: src('renderer/projector/index.html'),
+          // Printable role cards and the referee's sheet (same strict CSP, no remote font or image).
+          cards: src('renderer/cards/index.html'),
         },
       },
     },

@@ -47,6 +47,8 @@ const api: RefereeApi = {
   dismissNotice: (index) => call('dismissNotice', [index]),
   estimate: (req) => call('estimate', [req]),
   toggleProjectorFullscreen: () => call('toggleProjectorFullscreen', []),
+  cardsPayload: (req) => call('cardsPayload', [req]),
+  printCards: (req, output) => call('printCards', [req, output]),
 
   identifyRole: (role, players) => call('identifyRole', [role, players]),
   setReadingStart: (player) => call('setReadingStart', [player]),

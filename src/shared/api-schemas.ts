@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { RefereeApi } from './api'
+import { CARDS_KINDS, PAPERS, type CardsKind, type Paper } from './cards'
 import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
 
 /**
@@ -31,6 +32,15 @@ export const estimateRequestSchema = z.object({
   precision: z.number().min(0.001).max(0.5).optional(),
 })
 
+export const cardsRequestSchema = z.object({
+  kind: z.enum(CARDS_KINDS as [CardsKind, ...CardsKind[]]),
+  paper: z.enum(PAPERS as [Paper, ...Paper[]]),
+  backs: z.boolean(),
+  locale: z.string().min(2).max(35).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/),
+  ruleset: rulesetSchema.optional(),
+  counts: roleCountsSchema.optional(),
+})
+
 export const rosterSchema = z.array(name).max(500)
 
 const none = z.tuple([])
@@ -51,6 +61,8 @@ export const REFEREE_ARG_SCHEMAS = {
   dismissNotice: z.tuple([z.number().int().min(0).max(1000)]),
   estimate: z.tuple([estimateRequestSchema]),
   toggleProjectorFullscreen: none,
+  cardsPayload: z.tuple([cardsRequestSchema]),
+  printCards: z.tuple([cardsRequestSchema, z.enum(['print', 'pdf'])]),
 
   identifyRole: z.tuple([roleIdSchema, z.array(seat).max(60)]),
   setReadingStart: z.tuple([seat]),

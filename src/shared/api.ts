@@ -1,3 +1,4 @@
+import type { CardsPayload, CardsRequest } from './cards'
 import type { GameFile } from './game-file'
 import type { RoleCounts, RoleId } from './roles'
 import type { Ruleset } from './ruleset'
@@ -107,6 +108,19 @@ export interface RefereeApi {
   estimate(req: EstimateRequest): Promise<ApiResult<Estimate>>
   toggleProjectorFullscreen(): Promise<ApiResult>
 
+  // printing (src/shared/cards.ts; the cards page, src/renderer/cards)
+  /**
+   * What the cards page renders: a deck (counts only), personal cards or the referee's sheet.
+   * Personal cards and the sheet come from the game in progress and are refused while the operator
+   * is a blind player (the blind-operator variant hides roles).
+   */
+  cardsPayload(req: CardsRequest): Promise<ApiResult<CardsPayload>>
+  /**
+   * Print the cards: 'print' opens the system print dialog, 'pdf' asks where to save a PDF. The
+   * Electron app renders them in a hidden window; the browser mode opens the cards page ready to print.
+   */
+  printCards(req: CardsRequest, output: PrintOutput): Promise<ApiResult<PrintOutcome>>
+
   // the night
   identifyRole(role: RoleId, players: number[]): Promise<ApiResult>
   setReadingStart(player: number): Promise<ApiResult>
@@ -138,6 +152,15 @@ export interface RefereeApi {
   addTime(seconds: number): Promise<ApiResult>
 
   undo(steps?: number): Promise<ApiResult>
+}
+
+export type PrintOutput = 'print' | 'pdf'
+/** 'printed'/'saved' (path), 'cancelled' by the user in a dialog, or 'opened' (browser mode: the page is printing). */
+export type PrintOutcome = { done: 'printed' | 'cancelled' | 'opened' } | { done: 'saved'; path: string }
+
+/** window.cards on the cards page: it receives its payload, and can do nothing else. */
+export interface CardsApi {
+  payload(): Promise<CardsPayload>
 }
 
 /** What the projector shows: nothing before a game, then the public view. */

@@ -7,6 +7,8 @@ import type {
   ApiResult,
   Estimate,
   EstimateRequest,
+  PrintOutcome,
+  PrintOutput,
   ProjectorScreen,
   RefereeApi,
   RefereeAppView,
@@ -15,6 +17,7 @@ import type {
   StartGameRequest,
 } from '../../shared/api'
 import { REFEREE_ARG_SCHEMAS, isRefereeMethod, type RefereeMethod } from '../../shared/api-schemas'
+import type { CardsPayload } from '../../shared/cards'
 import type { Command } from '../../shared/commands'
 import type { GameFile } from '../../shared/game-file'
 import type { RoleCounts, RoleId } from '../../shared/roles'
@@ -35,6 +38,7 @@ import {
   undo as engineUndo,
   type Game,
 } from '../engine'
+import { cardsPayloadFor } from './cards'
 import { systemClock, type Clock } from './clock'
 import { runEstimate } from './estimator'
 import { GameArchive } from './persistence/games'
@@ -63,6 +67,8 @@ export interface GameHostOptions {
   estimate?: Estimator | null
   /** Called when the referee toggles the projector's full screen (the Electron glue applies it). */
   onProjectorFullscreen?: (on: boolean) => void
+  /** Prints a cards payload (the Electron glue: a hidden window on the cards page); absent in the browser mode. */
+  printCards?: (payload: CardsPayload, output: PrintOutput) => Promise<ApiResult<PrintOutcome>>
   /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
   durable?: boolean
 }
@@ -106,7 +112,7 @@ type Args<K extends RefereeMethod> = z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]>
 type Handlers = { [K in RefereeMethod]: (...args: Args<K>) => ApiResult<unknown> | Promise<ApiResult<unknown>> }
 
 /** Methods that never change anything (no view is pushed after them). */
-const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate'])
+const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate', 'cardsPayload', 'printCards'])
 
 /**
  * The host: the library (presets, custom rulesets, the roster), the game in progress with its
@@ -122,6 +128,7 @@ export class GameHost {
   private readonly random: HostRandom
   private readonly estimator: Estimator | undefined
   private readonly onFullscreen: ((on: boolean) => void) | undefined
+  private readonly printer: GameHostOptions['printCards']
   private readonly durable: boolean
   readonly journalPath: string
   readonly archive: GameArchive
@@ -150,6 +157,7 @@ export class GameHost {
     this.random = opts.random ?? { permutation: cryptoPermutation, draw: cryptoDraw }
     this.estimator = opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined)
     this.onFullscreen = opts.onProjectorFullscreen
+    this.printer = opts.printCards
     this.durable = opts.durable ?? true
     this.journalPath = join(opts.dataDir, 'journal', 'current.jsonl')
     this.archive = new GameArchive(join(opts.dataDir, 'games'), this.durable)
@@ -305,6 +313,8 @@ export class GameHost {
   dismissNotice(index: unknown): ApiResult { return this.run('dismissNotice', [index]) as ApiResult }
   estimate(req: unknown): Promise<ApiResult<Estimate>> { return Promise.resolve(this.run('estimate', [req]) as ApiResult<Estimate> | Promise<ApiResult<Estimate>>) }
   toggleProjectorFullscreen(): ApiResult { return this.run('toggleProjectorFullscreen', []) as ApiResult }
+  cardsPayload(req: unknown): ApiResult<CardsPayload> { return this.run('cardsPayload', [req]) as ApiResult<CardsPayload> }
+  printCards(req: unknown, output: unknown): Promise<ApiResult<PrintOutcome>> { return Promise.resolve(this.run('printCards', [req, output]) as ApiResult<PrintOutcome> | Promise<ApiResult<PrintOutcome>>) }
   identifyRole(role: unknown, players: unknown): ApiResult { return this.run('identifyRole', [role, players]) as ApiResult }
   setReadingStart(player: unknown): ApiResult { return this.run('setReadingStart', [player]) as ApiResult }
   shoot(shooter: unknown, target: unknown): ApiResult { return this.run('shoot', [shooter, target]) as ApiResult }
@@ -357,6 +367,13 @@ export class GameHost {
         this.fullscreen = !this.fullscreen
         safe(() => this.onFullscreen?.(this.fullscreen))
         return OK
+      },
+      cardsPayload: (req) => cardsPayloadFor(this.current?.game ?? null, req),
+      printCards: (req, output) => {
+        const payload = cardsPayloadFor(this.current?.game ?? null, req)
+        if (!payload.ok) return payload
+        if (!this.printer) return fail('unavailable', 'Printing is done by the cards page in this mode.')
+        return this.printer(payload.value, output)
       },
 
       identifyRole: (role, players) => cmd({ type: 'identifyRole', role, players }),

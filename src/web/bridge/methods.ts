@@ -7,6 +7,7 @@ import type { RefereeMethod } from '../../shared/api-schemas'
 export const REFEREE_METHOD_NAMES = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
+  'cardsPayload', 'printCards',
   'identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep',
   'accuse', 'withdrawAccusation', 'endDefence', 'nominate', 'withdrawNomination', 'closeNominations', 'castVote',
   'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'endDay', 'startTimer', 'pauseTimer', 'addTime', 'undo',

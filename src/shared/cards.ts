@@ -1,0 +1,210 @@
+import { ROLE_IDS, sideOf, type RoleCounts, type RoleId, type Side } from './roles'
+import type { PresetId, Ruleset } from './ruleset'
+
+/**
+ * Printable role cards and the referee's sheet: the data the cards page (src/renderer/cards) renders.
+ * buildCardsPayload() is pure (no I/O, no randomness): the host builds a payload from the game in
+ * progress, the CLI from a preset and a table. The payload carries message keys and the ruleset's
+ * own role names; every other word comes from the page's i18n messages.
+ */
+
+export type Paper = 'a4' | 'letter'
+/** 'deck': one card per player, counts only, no names. 'personal': a folded card per player (name, seat, role inside). 'sheet': the referee's sheet. */
+export type CardsKind = 'deck' | 'personal' | 'sheet'
+
+export const PAPERS: readonly Paper[] = ['a4', 'letter']
+export const CARDS_KINDS: readonly CardsKind[] = ['deck', 'personal', 'sheet']
+/**
+ * The cards page says it is done through its title (no IPC needed): it ends with one of these once
+ * the payload is rendered and the fonts are loaded, or once it has given up.
+ */
+export const CARDS_TITLE_READY = '· ready'
+export const CARDS_TITLE_FAILED = '· failed'
+
+/** The most players a print run takes (a bigger table plays two games, as the Estonian text advises). */
+export const MAX_CARD_PLAYERS = 40
+
+/** What the referee asks for; the host adds the ruleset, the players and the deal. */
+export interface CardsRequest {
+  kind: CardsKind
+  paper: Paper
+  /** Add a page of card backs after each page of fronts, for duplex printing (long-edge flip). Deck only. */
+  backs: boolean
+  /** The app language the words are printed in (falls back to English). */
+  locale: string
+  /** Deck only: print for this ruleset and these counts instead of the game in progress (the setup screen). */
+  ruleset?: Ruleset
+  counts?: RoleCounts
+}
+
+/** One line on what the role does at night. */
+export type AbilityKey = 'mafiaShots' | 'mafiaGroup' | 'investigator' | 'doctorSelf' | 'doctorOthers' | 'citizen'
+/** The team's win condition under the ruleset's options. */
+export type WinKey = 'town' | 'mafiaMajority' | 'mafiaParity' | 'mafiaParityNoDoctor'
+/** The playing card a role stands for in the source texts. */
+export type PlayingCardKey = 'red' | 'black' | 'joker' | 'ace' | 'king' | 'queen' | 'number' | 'twoToTen'
+
+export interface CardRole {
+  role: RoleId
+  /** The ruleset's name for the role, in the language printed (the source text's own word when the languages match). */
+  name: string
+  /** The source text's word for it, when it differs from `name` (e.g. "Konstapel" beside "Constable"). */
+  altName: string | null
+  team: Side
+  ability: AbilityKey
+  win: WinKey
+  /** The doctor-and-one-mafioso draw applies (Swedish). */
+  draw: boolean
+  card: PlayingCardKey
+}
+
+export interface PrintedCard {
+  role: RoleId
+  /** Personalised cards only. */
+  name?: string
+  /** 0-based seat (printed 1-based). */
+  seat?: number
+}
+
+export interface CardsPayload {
+  version: 1
+  kind: CardsKind
+  paper: Paper
+  backs: boolean
+  locale: string
+  rulesetName: string
+  preset: PresetId
+  /** The roles in play, in ROLE_IDS order. */
+  roles: CardRole[]
+  counts: RoleCounts
+  players: number
+  /** deck: grouped by role, no names; personal: seating order with names; sheet: seating order with names. */
+  cards: PrintedCard[]
+  /** Sheet: which columns the night-by-night grid has, and how many rows. */
+  sheet: { investigator: boolean; doctor: boolean; shots: 'individual' | 'group'; day: 'accusation' | 'nomination'; rounds: number } | null
+}
+
+export type CardsError = { code: 'invalid-table' | 'counts-mismatch' | 'deal-mismatch' | 'no-deal'; message: string }
+export type CardsResult = { ok: true; value: CardsPayload } | { ok: false; error: CardsError }
+
+export interface CardsInput {
+  ruleset: Ruleset
+  kind: CardsKind
+  paper: Paper
+  backs: boolean
+  locale: string
+  counts: RoleCounts
+  /** Player names in seating order: required for 'personal' and 'sheet'. */
+  players?: readonly string[]
+  /** The dealt role of each seat (same length as players): required for 'personal' and 'sheet'. */
+  roles?: readonly (RoleId | null)[]
+}
+
+/** The language each preset's source text is written in: its role names are used when the app speaks it. */
+const SOURCE_LANGUAGE: Record<PresetId, string> = { maffiasig: 'hu', estonian: 'et', swedish: 'sv' }
+
+const PLAYING_CARDS: Record<PresetId, Record<RoleId, PlayingCardKey>> = {
+  // 000: red cards for the mafiosi, other colours for the citizens, the joker for the inspector.
+  maffiasig: { mafia: 'red', investigator: 'joker', doctor: 'queen', citizen: 'black' },
+  // 001: ace, king, queen, a number card (only the value counts, not the suit).
+  estonian: { mafia: 'ace', investigator: 'king', doctor: 'queen', citizen: 'number' },
+  // 003: ESS, KUNG, DAM, 2 – 10.
+  swedish: { mafia: 'ace', investigator: 'king', doctor: 'queen', citizen: 'twoToTen' },
+}
+
+const fail = (code: CardsError['code'], message: string): CardsResult => ({ ok: false, error: { code, message } })
+
+const total = (c: RoleCounts): number => c.mafia + c.investigator + c.doctor + c.citizen
+
+/** The role as printed: its name, team, night ability, win condition and playing card under this ruleset. */
+export function cardRole(r: Ruleset, role: RoleId, locale: string): CardRole {
+  const o = r.options
+  const native = locale.toLowerCase().split('-')[0] === SOURCE_LANGUAGE[r.base]
+  const name = native ? r.roleNamesNative[role] : r.roleNames[role]
+  const other = native ? r.roleNames[role] : r.roleNamesNative[role]
+  const team = sideOf(role)
+  const ability: AbilityKey =
+    role === 'mafia'
+      ? o.killResolution === 'individualShots'
+        ? 'mafiaShots'
+        : 'mafiaGroup'
+      : role === 'investigator'
+        ? 'investigator'
+        : role === 'doctor'
+          ? o.doctorSelfHeal
+            ? 'doctorSelf'
+            : 'doctorOthers'
+          : 'citizen'
+  const win: WinKey =
+    team === 'town' ? 'town' : !o.mafiaWinAtParity ? 'mafiaMajority' : o.parityNeedsDeadDoctor ? 'mafiaParityNoDoctor' : 'mafiaParity'
+  return {
+    role,
+    name,
+    altName: other !== name ? other : null,
+    team,
+    ability,
+    win,
+    draw: o.doctorMafiaDraw && (role === 'mafia' || role === 'doctor'),
+    card: PLAYING_CARDS[r.base][role],
+  }
+}
+
+/** The payload for the cards page, or a clear error: 1–40 players, counts that add up, a deal that matches them. */
+export function buildCardsPayload(input: CardsInput): CardsResult {
+  const { ruleset: r, kind, counts } = input
+  for (const role of ROLE_IDS) {
+    const c = counts[role]
+    if (!Number.isInteger(c) || c < 0) return fail('counts-mismatch', `The number of ${r.roleNames[role]} cards must be a whole number, not ${c}.`)
+  }
+  const n = kind === 'deck' ? total(counts) : (input.players?.length ?? 0)
+  if (n === 0) return fail('invalid-table', 'There are no players: cards are printed for 1 to 40 players.')
+  if (n > MAX_CARD_PLAYERS) return fail('invalid-table', `${n} players is more than ${MAX_CARD_PLAYERS}: play two games (cards are printed for 1 to ${MAX_CARD_PLAYERS} players).`)
+  if (total(counts) !== n)
+    return fail('counts-mismatch', `The role counts add up to ${total(counts)} cards, but there are ${n} players.`)
+  if (counts.mafia < 1) return fail('counts-mismatch', `A game needs at least one ${r.roleNames.mafia}.`)
+
+  let cards: PrintedCard[]
+  if (kind === 'deck') {
+    cards = ROLE_IDS.flatMap((role) => Array.from({ length: counts[role] }, () => ({ role })))
+  } else {
+    const players = input.players ?? []
+    const roles = input.roles
+    if (!roles || roles.length !== players.length) return fail('no-deal', 'Personal cards and the sheet need a deal: a role for every seat.')
+    if (roles.some((x) => x === null)) return fail('no-deal', 'Some roles are not known yet (cards dealt by hand): personal cards need a digital deal.')
+    for (const role of ROLE_IDS) {
+      const dealt = roles.filter((x) => x === role).length
+      if (dealt !== counts[role]) return fail('deal-mismatch', `The deal has ${dealt} ${r.roleNames[role]}, the counts say ${counts[role]}.`)
+    }
+    cards = players.map((name, seat) => ({ role: roles[seat] as RoleId, name, seat }))
+  }
+
+  const o = r.options
+  const inPlay = ROLE_IDS.filter((role) => counts[role] > 0)
+  return {
+    ok: true,
+    value: {
+      version: 1,
+      kind,
+      paper: input.paper,
+      backs: kind === 'deck' && input.backs,
+      locale: input.locale,
+      rulesetName: r.name,
+      preset: r.base,
+      roles: inPlay.map((role) => cardRole(r, role, input.locale)),
+      counts: { ...counts },
+      players: n,
+      cards,
+      sheet:
+        kind === 'sheet'
+          ? {
+              investigator: counts.investigator > 0,
+              doctor: counts.doctor > 0,
+              shots: o.killResolution === 'individualShots' ? 'individual' : 'group',
+              day: o.dayProcedure,
+              // A game lasts at most one round per player the mafia can remove; half the table is plenty on paper.
+              rounds: Math.min(12, Math.max(6, Math.ceil(n / 2))),
+            }
+          : null,
+    },
+  }
+}
