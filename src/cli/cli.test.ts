@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseGameFile, PRESETS, replay } from '../main/engine'
 import { commandSchema } from '../shared/commands'
@@ -21,19 +21,25 @@ import { rulesetOptionsSchema, rulesetSchema } from '../shared/ruleset'
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const ENTRY = join(ROOT, 'src', 'cli', 'index.ts')
 const tmp = mkdtempSync(join(tmpdir(), 'nightfall-cli-'))
+// The bundle leaves Playwright out (it cannot be bundled; only `cards` loads it), so it lives where node_modules resolves.
+const bundleDir = join(ROOT, 'node_modules', '.cache', 'nightfall-cli-test')
 let runner: string[] = ['--import', 'tsx', ENTRY]
 
 beforeAll(async () => {
   try {
     const { build } = await import('esbuild')
-    const outfile = join(tmp, 'cli.mjs')
-    await build({ entryPoints: [ENTRY], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' })
+    mkdirSync(bundleDir, { recursive: true })
+    const outfile = join(mkdtempSync(join(bundleDir, 'run-')), 'cli.mjs')
+    await build({ entryPoints: [ENTRY], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', external: ['playwright', 'playwright-core'] })
     runner = [outfile]
   } catch {
     // No esbuild: run through tsx (slower, same result).
   }
 })
-afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true })
+  if (runner[0]?.endsWith('cli.mjs')) rmSync(dirname(runner[0]), { recursive: true, force: true })
+})
 
 interface Run {
   code: number | null

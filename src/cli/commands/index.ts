@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command'
+import { cards } from './cards'
 import { deal } from './deal'
 import { presets } from './presets'
 import { replay } from './replay'
@@ -14,4 +15,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   deal,
   replay,
   simulate,
+  cards,
 }

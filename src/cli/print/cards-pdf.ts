@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright'
 import type { CardsPayload } from '../../shared/cards'
 import { launchChromium } from './chromium'
+import { cardsPagePath, DEFAULT_RENDERER_DIR } from './paths'
 
 /**
  * Rendering the built cards page (out/renderer/cards/index.html) to PDF in Chromium, outside the
@@ -12,9 +12,7 @@ import { launchChromium } from './chromium'
  * over: the page runs under its own CSP, loads no remote file, and needs no server.
  */
 
-export const DEFAULT_RENDERER_DIR = resolve(import.meta.dirname, '..', '..', '..', 'out', 'renderer')
-
-export const cardsPagePath = (rendererDir = DEFAULT_RENDERER_DIR): string => join(rendererDir, 'cards', 'index.html')
+export { cardsPagePath, DEFAULT_RENDERER_DIR } from './paths'
 
 /** Chromium with the flag a module script loaded from file:// needs. */
 export const launchForCards = (): Promise<Browser> => launchChromium(['--allow-file-access-from-files'])

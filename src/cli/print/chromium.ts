@@ -4,7 +4,12 @@
  * a system Chromium (Debian: `apt-get install chromium`) is preferred.
  */
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright'
+import { createRequire } from 'node:module'
+import type * as Playwright from 'playwright'
+import type { Browser, BrowserType } from 'playwright'
+
+/** Playwright, loaded on first use (the CLI's other commands start without it). */
+const playwrightChromium = (): BrowserType => (createRequire(import.meta.url)('playwright') as typeof Playwright).chromium
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -25,10 +30,10 @@ export const CHROMIUM_ARGS = [
 
 export function findChromium(): string | undefined {
   const fromEnv = process.env['CHROMIUM_PATH']
-  if (fromEnv) return fromEnv
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined
   const system = CANDIDATES.find((candidate) => existsSync(candidate))
   if (system) return system
-  const bundled = chromium.executablePath()
+  const bundled = playwrightChromium().executablePath()
   return existsSync(bundled) ? bundled : undefined
 }
 
@@ -43,5 +48,5 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
         'or (tests only) set NIGHTFALL_SKIP_BROWSER_TESTS=1 to skip the browser tests knowingly.',
     )
   }
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
+  return playwrightChromium().launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
 }

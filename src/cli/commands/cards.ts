@@ -1,0 +1,172 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { dealFromOrder, suggestCounts } from '../../main/engine'
+import { cryptoPermutation } from '../../main/host/random'
+import { buildCardsPayload, CARDS_KINDS, MAX_CARD_PLAYERS, PAPERS, type CardsKind, type CardsPayload, type Paper } from '../../shared/cards'
+import type { RoleCounts } from '../../shared/roles'
+import type { Ruleset } from '../../shared/ruleset'
+import { EXIT, flag, int, str, UsageError, type CliCommand, type Io } from '../command'
+import { presetById } from '../presets-data'
+import { cardsPagePath, DEFAULT_RENDERER_DIR } from '../print/paths'
+
+/** `cards`: the printable deck, personal cards or the referee's sheet as a PDF, rendered by a Chromium. */
+export const cards: CliCommand = {
+  name: 'cards',
+  summary: 'Printable role cards (deck or personal) and the referee\'s sheet, as a PDF',
+  help: `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
+
+Renders the role cards of PRESET (maffiasig, estonian, swedish) to a PDF:
+poker-size cards (63 x 88 mm) filling A4 or US Letter, with cut marks.
+
+  deck      one card per player with its role, no names: cut once, keep it
+            in the club's box (the default without --names)
+  personal  one folded card per player: name and seat outside, the role
+            inside, dealt now with a cryptographic shuffle (the default
+            with --names)
+  sheet     the referee's sheet for such a deal: seating with roles and a
+            night-by-night grid
+
+Needs a Chromium (the same lookup as the tests: CHROMIUM_PATH,
+/usr/bin/chromium, … or Playwright's own) and the built pages (built on
+first use).
+
+Options:
+  --preset PRESET       Rule preset (required)
+  --players N           Number of players, 1-${MAX_CARD_PLAYERS} (or give --names)
+  --names "A,B,C"       Player names in seating order, comma separated
+  --deal M,I,D[,C]      Role counts: mafia, investigators, doctors[, citizens]
+                        (default: the preset's suggestion; citizens fill up)
+  --kind KIND           deck, personal or sheet
+  --sheet FILE.pdf      With personal cards: also write the referee's sheet of
+                        the same deal to FILE.pdf
+  --lang L              Language of the words (default en)
+  --paper PAPER         a4 (default) or letter
+  --backs               Deck: a page of card backs after each page of fronts,
+                        for duplex printing (flip on the long edge)
+  --out FILE.pdf        Where to write the PDF (required; not overwritten)
+  -h, --help            Show this help
+
+Examples:
+  npm run cli -- cards --preset swedish --players 9 --out deck.pdf
+  npm run cli -- cards --preset estonian --players 12 --deal 3,1,1 --paper letter --backs --out deck.pdf
+  npm run cli -- cards --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --out cards.pdf --sheet sheet.pdf`,
+  options: {
+    preset: { type: 'string' },
+    players: { type: 'string' },
+    names: { type: 'string' },
+    deal: { type: 'string' },
+    kind: { type: 'string' },
+    sheet: { type: 'string' },
+    lang: { type: 'string' },
+    paper: { type: 'string' },
+    backs: { type: 'boolean' },
+    out: { type: 'string' },
+    renderer: { type: 'string' },
+  },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, io) {
+    const ruleset = presetById(str(values, 'preset'))
+    const out = str(values, 'out')
+    if (out === undefined) throw new UsageError('Where should the PDF go? Give --out FILE.pdf.')
+    const names = parseNames(str(values, 'names'))
+    const given = int(values, 'players', 0, 1000)
+    if (given !== undefined && names && names.length !== given)
+      throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
+    const n = given ?? names?.length
+    if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
+    const kind = oneOf<CardsKind>('kind', str(values, 'kind') ?? (names ? 'personal' : 'deck'), CARDS_KINDS)
+    const paper = oneOf<Paper>('paper', str(values, 'paper') ?? 'a4', PAPERS)
+    const locale = (str(values, 'lang') ?? 'en').trim()
+    if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(locale)) throw new UsageError(`--lang must be a language tag such as en or hu; got "${locale}".`)
+    const sheetOut = str(values, 'sheet')
+    if (sheetOut !== undefined && kind !== 'personal') throw new UsageError('--sheet goes with personal cards (the sheet of the same deal).')
+    if (kind !== 'deck' && !names) throw new UsageError(`${kind === 'sheet' ? 'The sheet' : 'Personal cards'} need the players' names: give --names "A,B,C".`)
+    if (flag(values, 'backs') && kind !== 'deck') throw new UsageError('--backs is for the deck (personal cards are folded, not backed).')
+    if (n < 1 || n > MAX_CARD_PLAYERS) throw new UsageError(`Cards are printed for 1 to ${MAX_CARD_PLAYERS} players; got ${n}.`)
+
+    const counts = parseDeal(str(values, 'deal'), ruleset, n)
+    const base = { ruleset, paper, backs: flag(values, 'backs'), locale, counts }
+    const players = names ?? []
+    const roles = kind === 'deck' ? undefined : dealFromOrder(counts, cryptoPermutation(n)).roles
+    const payloads: [string, CardsPayload][] = []
+    for (const [file, k] of [[out, kind], ...(sheetOut ? [[sheetOut, 'sheet' as const]] : [])] as [string, CardsKind][]) {
+      const built = buildCardsPayload({ ...base, kind: k, players, ...(roles ? { roles } : {}) })
+      if (!built.ok) throw new UsageError(built.error.message)
+      if (existsSync(file)) throw new UsageError(`${file} already exists; not overwriting it.`)
+      payloads.push([file, built.value])
+    }
+
+    // Playwright is loaded only here: the other commands start without it.
+    const { findChromium } = await import('../print/chromium')
+    const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
+    if (!findChromium())
+      throw new UsageError(
+        process.env['CHROMIUM_PATH'] ? `No Chromium at CHROMIUM_PATH (${process.env['CHROMIUM_PATH']}) to render the PDF.` : 'No Chromium found to render the PDF.',
+        'Install one (Debian/Ubuntu: sudo apt-get install chromium; or npx playwright install chromium) or point CHROMIUM_PATH at a Chrome or Chromium.',
+      )
+    const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
+    ensureBuilt(rendererDir, io)
+    const browser = await launchForCards().catch((e: unknown) => {
+      throw new UsageError(`The Chromium found could not start: ${(e as Error).message.split('\n')[0]}`, 'Point CHROMIUM_PATH at a working Chrome or Chromium.')
+    })
+    try {
+      for (const [file, payload] of payloads) {
+        const pdf = await renderCardsPdf(browser, payload, rendererDir)
+        try {
+          writeFileSync(file, pdf, { flag: 'wx' })
+        } catch (e) {
+          throw new UsageError(`Cannot write ${file}: ${(e as Error).message}`)
+        }
+        io.out(`Wrote ${file}: ${describe(payload)}.`)
+      }
+    } finally {
+      await browser.close()
+    }
+    return EXIT.ok
+  },
+}
+
+function describe(p: CardsPayload): string {
+  const what = p.kind === 'deck' ? 'a deck' : p.kind === 'personal' ? 'personal cards' : "the referee's sheet"
+  const roles = p.roles.map((r) => `${r.name} ${p.counts[r.role]}`).join(', ')
+  return `${what} for ${p.players} players of ${p.rulesetName} (${roles}), ${p.paper === 'a4' ? 'A4' : 'US Letter'}`
+}
+
+function oneOf<T extends string>(key: string, raw: string, allowed: readonly T[]): T {
+  const v = raw.trim().toLowerCase()
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`--${key} must be one of ${allowed.join(', ')}; got "${raw}".`)
+  return v as T
+}
+
+function parseNames(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined
+  const names = raw.split(',').map((s) => s.trim())
+  if (names.some((s) => s === '')) throw new UsageError('--names has an empty name (two commas in a row, or a comma at an end?).')
+  return names
+}
+
+/** "M,I,D" or "M,I,D,C": the counts; citizens fill up when not given; they must add up to the table. */
+function parseDeal(raw: string | undefined, r: Ruleset, n: number): RoleCounts {
+  if (raw === undefined) return suggestCounts(r, n)
+  const parts = raw.split(',').map((s) => s.trim())
+  if ((parts.length !== 3 && parts.length !== 4) || parts.some((s) => !/^\d{1,2}$/.test(s)))
+    throw new UsageError(`--deal must be three or four whole numbers: mafia,investigators,doctors[,citizens]; got "${raw}".`)
+  const [mafia, investigator, doctor, citizen] = parts.map(Number) as [number, number, number, number | undefined]
+  const counts = { mafia, investigator, doctor, citizen: citizen ?? n - mafia - investigator - doctor }
+  const sum = counts.mafia + counts.investigator + counts.doctor + counts.citizen
+  if (counts.citizen < 0 || sum !== n) throw new UsageError(`--deal ${raw} makes ${mafia + investigator + doctor + Math.max(0, counts.citizen)} cards for ${n} players: the counts must add up to the table.`)
+  return counts
+}
+
+/** The cards page is part of the built renderer: build it once if it is missing. */
+function ensureBuilt(rendererDir: string, io: Io): void {
+  if (existsSync(cardsPagePath(rendererDir))) return
+  if (rendererDir !== DEFAULT_RENDERER_DIR) throw new UsageError(`${cardsPagePath(rendererDir)} does not exist.`)
+  io.err('The pages are not built yet: building them once (electron-vite build)…')
+  const root = resolve(DEFAULT_RENDERER_DIR, '..', '..')
+  const bin = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
+  const built = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (built.status !== 0 || !existsSync(cardsPagePath(rendererDir))) throw new UsageError('The build failed, so there is no cards page to render: run `npm run build` and look at its errors.')
+}
