@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright'
-import { BUILT, PAGE_ROLES, type PageRole } from '../support/paths'
+import { BUILT, RENDERER_PAGES, type RendererPage } from '../support/paths'
 import { browserTestsSkipped, launchChromium } from './support/chromium'
 
 interface Trouble {
@@ -13,7 +13,7 @@ interface Trouble {
   errors: string[]
 }
 
-async function openBuiltPage(browser: Browser, role: PageRole): Promise<{ page: Page; trouble: Trouble }> {
+async function openBuiltPage(browser: Browser, role: RendererPage): Promise<{ page: Page; trouble: Trouble }> {
   const page = await browser.newPage()
   const trouble: Trouble = { violations: [], errors: [] }
   await page.exposeFunction('__reportCspViolation', (text: string) => trouble.violations.push(text))
@@ -41,7 +41,7 @@ describe.skipIf(browserTestsSkipped)('built pages in Chromium', () => {
     await browser?.close()
   })
 
-  it.each(PAGE_ROLES)('the %s page renders under its CSP with no violations or errors', async (role) => {
+  it.each(RENDERER_PAGES)('the %s page renders under its CSP with no violations or errors', async (role) => {
     const { page, trouble } = await openBuiltPage(browser, role)
     await page.waitForFunction(() => (document.querySelector('#app')?.childElementCount ?? 0) > 0, null, {
       timeout: 10_000,
@@ -51,7 +51,7 @@ describe.skipIf(browserTestsSkipped)('built pages in Chromium', () => {
     await page.close()
   })
 
-  it.each(PAGE_ROLES)('the %s page enforces its CSP: no eval, no injected inline script', async (role) => {
+  it.each(RENDERER_PAGES)('the %s page enforces its CSP: no eval, no injected inline script', async (role) => {
     const { page, trouble } = await openBuiltPage(browser, role)
     // DevTools-protocol evaluation itself is exempt from CSP, so let the page run the string later.
     const evalRan = await page.evaluate(async () => {

@@ -6,11 +6,14 @@ export const OUT = join(REPO_ROOT, 'out')
 
 export type PageRole = 'referee' | 'projector'
 export const PAGE_ROLES: readonly PageRole[] = ['referee', 'projector']
+/** Every built page: the two windows' and the cards page (printing; opened only to print). */
+export type RendererPage = PageRole | 'cards'
+export const RENDERER_PAGES: readonly RendererPage[] = [...PAGE_ROLES, 'cards']
 
 /** Where `electron-vite build` puts things (see electron.vite.config.ts). */
 export const BUILT = {
   main: join(OUT, 'main', 'index.js'),
   preload: (role: PageRole): string => join(OUT, 'preload', `${role}.cjs`),
-  page: (role: PageRole): string => join(OUT, 'renderer', role, 'index.html'),
+  page: (role: RendererPage): string => join(OUT, 'renderer', role, 'index.html'),
   rendererDir: join(OUT, 'renderer'),
 }
