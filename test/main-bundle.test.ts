@@ -21,7 +21,7 @@ import {
   type FakeWindowSnapshot,
 } from './electron-fake/run'
 import { probeProblems, roleOfPreload, securityProblems, windowProblems } from './support/electron-security'
-import { BUILT, PAGE_ROLES } from './support/paths'
+import { BUILT, PAGE_ROLES, RUNTIME_ICON } from './support/paths'
 
 const ruleset = PRESETS.maffiasig
 const players = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna']
@@ -163,6 +163,11 @@ describe('built main process under the fake electron', () => {
     expect(loads).toEqual([expect.objectContaining({ kind: 'file', path: BUILT.page(role) })])
     expect(loads[0]?.path?.endsWith(`${sep}renderer${sep}${role}${sep}index.html`)).toBe(true)
     expect(existsSync(BUILT.page(role))).toBe(true)
+  })
+
+  it.each(PAGE_ROLES)('gives the %s window the app icon, resources/icon.png', (role) => {
+    expect(windowFor(role).options.icon).toBe(RUNTIME_ICON)
+    expect(readFileSync(RUNTIME_ICON).subarray(1, 4).toString()).toBe('PNG')
   })
 
   it('builds each preload as one CommonJS file that requires nothing but electron', () => {

@@ -26,6 +26,14 @@ export function pagePath(role: WindowRole): string {
   return join(mainDir, '..', 'renderer', role, 'index.html')
 }
 
+/**
+ * The window icon (Linux and Windows; macOS shows the app bundle's icon): resources/icon.png at the
+ * app's root, which electron-builder unpacks beside app.asar (electron-builder.yml).
+ */
+export function windowIconPath(): string {
+  return join(mainDir, '..', '..', 'resources', 'icon.png')
+}
+
 /** `electron-vite dev` serves the renderer with hot reload and passes its URL; never in a packaged app. */
 export function devServerUrl(): string | undefined {
   const url = process.env['ELECTRON_RENDERER_URL']
@@ -60,6 +68,7 @@ export function createWindow(role: WindowRole, placement: BrowserWindowConstruct
   const window = new BrowserWindow({
     ...windowOptions[role],
     ...placement,
+    icon: windowIconPath(),
     show: false,
     // Written out here (not built by a helper) so Electronegativity can see and check them.
     webPreferences: {

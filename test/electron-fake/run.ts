@@ -23,6 +23,7 @@ export interface FakeWindowSnapshot {
   options: {
     title?: string
     show?: boolean
+    icon?: string
     webPreferences?: Record<string, unknown> & { preload?: string }
   }
   loads: FakeLoad[]

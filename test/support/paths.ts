@@ -17,3 +17,6 @@ export const BUILT = {
   page: (role: RendererPage): string => join(OUT, 'renderer', role, 'index.html'),
   rendererDir: join(OUT, 'renderer'),
 }
+
+/** The window icon the main process loads at runtime (made by scripts/make-icons.mjs from build/icon.svg). */
+export const RUNTIME_ICON = join(REPO_ROOT, 'resources', 'icon.png')
