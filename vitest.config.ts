@@ -13,7 +13,8 @@ import { configDefaults, defineConfig } from 'vitest/config'
  *   Playwright's `_electron`; skipped with the reason where there is no Electron binary). Its global
  *   setup runs `electron-vite build` once per run, only when an `app` test is selected. NIGHTFALL_SKIP_BUILD=1 reuses out/.
  *
- * `vitest run --project unit` skips the build entirely.
+ * `vitest run --project unit` skips the build entirely. Both projects first make sure the browser
+ * tests have a Chromium (test/support/provision-chromium.ts: `npx playwright install chromium` when none is found).
  */
 const APP_TESTS = ['test/**/*-bundle.test.ts', 'test/e2e/**/*.test.ts', 'test/electron/**/*.test.ts']
 
@@ -32,6 +33,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'out/**', ...APP_TESTS],
+          globalSetup: ['test/support/provision-chromium.ts'],
         },
       },
       {
@@ -40,7 +42,7 @@ export default defineConfig({
           name: 'app',
           include: APP_TESTS,
           exclude: [...configDefaults.exclude, 'out/**'],
-          globalSetup: ['test/support/build-app.ts'],
+          globalSetup: ['test/support/provision-chromium.ts', 'test/support/build-app.ts'],
           testTimeout: 60_000,
         },
       },
