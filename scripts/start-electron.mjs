@@ -51,6 +51,9 @@ function fail(paragraph) {
   process.exit(1)
 }
 
+const args = process.argv.slice(2)
+/** The command the user ran, to tell them how to retry. */
+const retry = args[0] === 'dev' ? 'npm run dev' : 'npm start'
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'))
 let electronDir
 try {
@@ -121,12 +124,11 @@ if (!binary) {
         `The first start downloads Electron once, so it needs internet access (or ELECTRON_MIRROR pointing at a mirror) ` +
         `and Node ${show(electronNode)} or newer` +
         (oldNode ? ` — this is Node ${process.versions.node}: install a current Node LTS first` : ` (this is Node ${process.versions.node})`) +
-        `. Fix that, then run \`npm start\` again. ${WEB_HINT}`,
+        `. Fix that, then run \`${retry}\` again. ${WEB_HINT}`,
     )
   }
 }
 
-const args = process.argv.slice(2)
 if (args[0] === '--check') process.exit(0)
 
 // electron-vite reads path.txt or ELECTRON_EXEC_PATH; hand it the binary found above (this covers

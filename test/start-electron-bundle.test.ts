@@ -10,7 +10,7 @@
  * In the `app` project because the start path previews the built out/ (`--skipBuild`).
  */
 import { execFile } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -28,13 +28,13 @@ interface Run {
 }
 
 /** Runs the start script with a clean Electron-related environment plus `env`. */
-function runStart(args: string[], env: Record<string, string>): Promise<Run> {
+function runStart(args: string[], env: Record<string, string>, script = SCRIPT): Promise<Run> {
   const base = { ...process.env }
   for (const key of Object.keys(base)) {
     if (/^(ELECTRON_|electron_)/.test(key) || /^npm_config_electron/i.test(key)) delete base[key]
   }
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], { cwd: REPO_ROOT, env: { ...base, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [script, ...args], { cwd: REPO_ROOT, env: { ...base, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
       resolve({ code, stdout, stderr })
     })
@@ -86,7 +86,7 @@ describe('npm start: fetch Electron first, then start', () => {
     expect(existsSync(pathTxt) ? readFileSync(pathTxt, 'utf8') : null).toBe(pathTxtBefore)
   })
 
-  it('offline (nothing listens at the mirror): the paragraph names the reason and the address', async () => {
+  it('offline (nothing listens at the mirror), from npm run dev: the paragraph names the reason, the address and `npm run dev`', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
@@ -99,7 +99,27 @@ describe('npm start: fetch Electron first, then start', () => {
     const file = `electron-v${ELECTRON_VERSION}-${process.platform}-${process.arch}.zip`
     expect(run.code).toBe(1)
     expect(run.stderr.trim().replace(/\s+/g, ' ')).toBe(
-      paragraph(`TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (http://127.0.0.1:${port}/v${ELECTRON_VERSION}/${file})`),
+      paragraph(`TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (http://127.0.0.1:${port}/v${ELECTRON_VERSION}/${file})`, 'npm run dev'),
+    )
+  })
+
+  it('on a Node older than the project needs: stops up front with the paragraph, before any download', async () => {
+    requests.length = 0
+    // The same script in a copy of the project whose package.json asks for a Node from the future.
+    const project = mkdtempSync(join(scratch, 'project-'))
+    mkdirSync(join(project, 'scripts'))
+    copyFileSync(SCRIPT, join(project, 'scripts', 'start-electron.mjs'))
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'nightfall', engines: { node: '>=99.1' } }))
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'junction')
+    const run = await runStart(['preview'], { ELECTRON_MIRROR: mirrorUrl }, join(project, 'scripts', 'start-electron.mjs'))
+    expect(run.code).toBe(1)
+    expect(requests).toEqual([])
+    expect(run.stdout).toBe('')
+    expect(run.stderr.trim().replace(/\s+/g, ' ')).toBe(
+      `Nightfall cannot start: this is Node ${process.versions.node}, and building the app needs Node 99.1 or newer ` +
+        "(Electron's first-start download needs 22.12 or newer). Install a current Node LTS (22.12 or newer), " +
+        'then run `npm install && npm start` again. With Node 99.1 or newer but without Electron, ' +
+        '`npm run start:web` runs the same app in your browser on this computer.',
     )
   })
 
@@ -124,11 +144,11 @@ describe('npm start: fetch Electron first, then start', () => {
 })
 
 /** The paragraph the start script prints when the download failed with `failure`. */
-function paragraph(failure: string): string {
+function paragraph(failure: string, retry = 'npm start'): string {
   return (
     `Nightfall cannot start: Electron ${ELECTRON_VERSION} is not installed and downloading it failed (${failure}). ` +
     'The first start downloads Electron once, so it needs internet access (or ELECTRON_MIRROR pointing at a mirror) ' +
-    `and Node 22.12 or newer ${nodeClause()}. Fix that, then run \`npm start\` again. ` +
+    `and Node 22.12 or newer ${nodeClause()}. Fix that, then run \`${retry}\` again. ` +
     'Without Electron, `npm run start:web` runs the same app in your browser on this computer.'
   )
 }
