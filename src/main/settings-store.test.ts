@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { GameHost } from './host'
+import { fillUntilFree, mountTmpfs, unmountAll } from './host/testing-mounts'
 
 // electron-store asks Electron for the app's folder and version; the store is always given a cwd here.
 vi.mock('electron', () => ({ default: { app: { getPath: () => tmpdir(), getVersion: () => '0.0.0-test' }, ipcMain: { on: () => undefined, removeAllListeners: () => undefined } }, ipcMain: { removeAllListeners: () => undefined } }))
@@ -17,6 +19,7 @@ const tempDir = () => {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
+afterAll(unmountAll)
 
 describe('settings in electron-store', () => {
   it('round-trips values through <userData>/settings.json', () => {
@@ -45,5 +48,48 @@ describe('settings in electron-store', () => {
     expect(aside && readFileSync(join(dir, aside), 'utf8')).toBe(text)
     s.set('roster', ['Cili'])
     expect(openSettingsStore(dir).get('roster')).toEqual(['Cili'])
+  })
+})
+
+describe('settings in electron-store: every confirmed save is complete on disk', () => {
+  it('keeps a last-good copy; a damaged settings file is recovered from it with a notice', () => {
+    const dir = tempDir()
+    const a = openSettingsStore(dir)
+    a.set('roster', ['Anna', 'Bence'])
+    a.set('language', 'hu')
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json.last-good'), 'utf8'))).toMatchObject({ roster: ['Anna', 'Bence'], language: 'hu' })
+    writeFileSync(join(dir, 'settings.json'), '{"roster": ["An')
+    const b = openSettingsStore(dir)
+    expect(b.get('roster')).toEqual(['Anna', 'Bence'])
+    expect(b.get('language')).toBe('hu')
+    expect(b.notices?.[0]).toMatch(/settings file was damaged; it was kept as .*settings\.json\.corrupt-.*, and the last good copy \(saved .*\) was restored/)
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ roster: ['Anna', 'Bence'] })
+  })
+
+  const probe = mountTmpfs(64)
+  const skip = typeof probe === 'string' ? probe : null
+  if (skip) console.log(`electron-store full-disk test skipped: ${skip}`)
+  else probe.unmount()
+
+  it.skipIf(skip !== null)('a nearly full disk (tmpfs): 500 names answer storage-failed, the previous settings stay whole', () => {
+    const m = mountTmpfs(1024)
+    if (typeof m === 'string') throw new Error(m)
+    const dir = join(m.dir, 'userData')
+    const host = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
+    expect(host.saveRoster(['Anna', 'Bence'])).toMatchObject({ ok: true })
+    expect(host.saveRuleset({ ...host.refereeAppView().presets[0]!, id: 'club', name: 'Club' })).toMatchObject({ ok: true })
+    fillUntilFree(m.dir, 8192)
+    const names = Array.from({ length: 500 }, (_, i) => `Player number ${i + 1} of the club`)
+    expect(host.saveRoster(names)).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
+    host.dispose()
+    const text = readFileSync(join(dir, 'settings.json'), 'utf8')
+    expect(() => JSON.parse(text), 'settings.json is complete JSON').not.toThrow()
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([])
+    const again = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
+    const v = again.refereeAppView()
+    expect(v.notices).toEqual([])
+    expect(v.roster).toEqual(['Anna', 'Bence'])
+    expect(v.customRulesets.map((r) => r.id)).toEqual(['club'])
+    again.dispose()
   })
 })

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, renameSync, writeSync, copyFileSync, existsSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 /** Small synchronous file helpers: durable writes and setting damaged files aside. */
@@ -16,22 +16,54 @@ export function fsyncDir(dir: string): void {
   }
 }
 
-/** Write a whole file so that a reader sees either the old or the new content, never a mix. */
+let tmpCounter = 0
+
+/**
+ * Write a whole file so that a reader sees either the old or the new content, never a mix, and the
+ * new content is confirmed complete: temp file, every byte written, fsync, read back and compared,
+ * rename over the old file, fsync of the folder. If anything fails the old file is left as it was,
+ * the temp file is removed, and it throws.
+ */
 export function writeFileAtomic(path: string, data: string, durable = true): void {
-  const tmp = `${path}.tmp-${process.pid}`
-  const fd = openSync(tmp, 'w')
+  const tmp = `${path}.tmp-${process.pid}-${++tmpCounter}`
+  const buf = Buffer.from(data, 'utf8')
   try {
-    writeAll(fd, data)
-    if (durable) fsyncSync(fd)
-  } finally {
-    closeSync(fd)
+    const fd = openSync(tmp, 'w+')
+    try {
+      writeAll(fd, buf)
+      if (durable) fsyncSync(fd)
+      verifyContent(fd, buf)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  } catch (e) {
+    try {
+      rmSync(tmp, { force: true })
+    } catch {
+      /* nothing more to do: the old file is intact either way */
+    }
+    throw e
   }
-  renameSync(tmp, path)
   if (durable) fsyncDir(dirname(path))
 }
 
-export function writeAll(fd: number, data: string): void {
-  const buf = Buffer.from(data, 'utf8')
+/** The file behind `fd` holds exactly `buf` (a short or failed write is found before the rename). */
+function verifyContent(fd: number, buf: Buffer): void {
+  const size = fstatSync(fd).size
+  if (size !== buf.length) throw new Error(`only ${size} of ${buf.length} bytes reached the disk`)
+  const back = Buffer.alloc(buf.length)
+  let off = 0
+  while (off < buf.length) {
+    const n = readSync(fd, back, off, buf.length - off, off)
+    if (n <= 0) break
+    off += n
+  }
+  if (off !== buf.length || !back.equals(buf)) throw new Error('the bytes read back differ from the bytes written')
+}
+
+export function writeAll(fd: number, data: string | Buffer): void {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
   let off = 0
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off)
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { copyAside, setAside, writeFileAtomic } from './fs-util'
 
@@ -58,12 +58,38 @@ export class JsonFileStore implements KeyValueStore {
 
   set(key: string, value: unknown): void {
     const next = { ...this.data, [key]: structuredClone(value) }
-    writeFileAtomic(this.path, JSON.stringify(next, null, 2) + '\n', this.durable)
+    writeSettingsFile(this.path, JSON.stringify(next, null, 2) + '\n', this.durable)
     this.data = next
   }
 
   backup(): string | null {
     return existsSync(this.path) ? copyAside(this.path) : null
+  }
+}
+
+/** The copy of the settings file as last saved: a damaged settings file is recovered from it. */
+export const lastGoodPath = (path: string): string => `${path}.last-good`
+
+/**
+ * Save the settings file: written atomically and checked (see writeFileAtomic) — it throws, leaving
+ * the previous file intact, when the disk refuses. Then the same bytes go to the last-good copy
+ * (best effort: if that fails, the older last-good copy stays, still a good file).
+ */
+export function writeSettingsFile(path: string, text: string, durable = true): void {
+  writeFileAtomic(path, text, durable)
+  try {
+    writeFileAtomic(lastGoodPath(path), text, durable)
+  } catch {
+    /* the settings are saved; the last-good copy is one save older */
+  }
+}
+
+function readObject(path: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+  } catch {
+    return null
   }
 }
 
@@ -88,12 +114,32 @@ export function openJsonObjectFile(path: string): { data: Record<string, unknown
     // damaged: set aside below
   }
   const aside = setAside(path)
+  const kept = aside ? `it was kept as ${aside}` : 'it could not be moved aside'
+  // The last good copy (the same bytes as the last confirmed save) takes its place.
+  const good = readObject(lastGoodPath(path))
+  if (good) {
+    let when = ''
+    try {
+      when = ` (saved ${statSync(lastGoodPath(path)).mtime.toISOString()})`
+    } catch {
+      /* the time is only for the notice */
+    }
+    let restored = true
+    try {
+      writeFileAtomic(path, JSON.stringify(good, null, 2) + '\n')
+    } catch {
+      restored = false
+    }
+    return {
+      data: good,
+      notices: [
+        `The settings file was damaged; ${kept}, and the last good copy${when} was ` +
+          (restored ? 'restored.' : 'used (it could not be written back yet).'),
+      ],
+    }
+  }
   return {
     data: {},
-    notices: [
-      aside
-        ? `The settings file was damaged; it was kept as ${aside} and defaults were used.`
-        : `The settings file ${path} was damaged and could not be moved aside; defaults were used.`,
-    ],
+    notices: [`The settings file was damaged; ${kept}, and defaults were used.`],
   }
 }
