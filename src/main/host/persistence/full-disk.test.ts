@@ -17,7 +17,7 @@ afterAll(unmountAll)
 const probe = mountTmpfs(64)
 const skip = typeof probe === 'string' ? probe : null
 if (skip) console.log(`full-disk tests skipped: ${skip}`)
-else probe.unmount()
+else if (typeof probe !== 'string') probe.unmount()
 
 /** A fresh 1 MiB tmpfs for one test. */
 function freshDisk(): string {
