@@ -29,7 +29,9 @@ function cli(args: string[]): Promise<Run> {
 
 const noStack = (r: Run) => expect(r.stderr + r.stdout).not.toMatch(/\n\s+at .+:\d+:\d+/)
 
-describe.concurrent('nightfall simulate', () => {
+// Each run starts worker threads on a bundled engine: on a loaded shared machine that is slow, so
+// these tests get more time than the default (no figure here is timed).
+describe.concurrent('nightfall simulate', { timeout: 120_000 }, () => {
   test('--json: suggested counts, the estimate, reproducible and equal to simulate() in process', async () => {
     const args = ['--preset', 'maffiasig', '--players', '12', '--games', '3000', '--seed', '77', '--policy', 'random', '--json']
     const [a, b] = await Promise.all([cli(args), cli(args)])
@@ -44,6 +46,25 @@ describe.concurrent('nightfall simulate', () => {
     expect(ja).toMatchObject(JSON.parse(JSON.stringify(here)) as Record<string, unknown>)
   })
 
+  test('--workers 1 and --workers 2 give the same figures (the bundled engine in worker threads); --precision stops early', async () => {
+    const base = ['--preset', 'estonian', '--players', '12', '--games', '20000', '--precision', '0.02', '--seed', '5', '--json']
+    const [one, two] = await Promise.all([cli([...base, '--workers', '1']), cli([...base, '--workers', '2'])])
+    expect(one.code).toBe(0)
+    expect(two.code).toBe(0)
+    const [a, b] = [JSON.parse(one.stdout), JSON.parse(two.stdout)] as Record<string, unknown>[]
+    expect(a).toMatchObject({ workers: 1, bundled: true, precision: 0.02, requested: 20_000 })
+    expect(b).toMatchObject({ workers: 2, bundled: true })
+    for (const j of [a, b]) {
+      delete j!.seconds
+      delete j!.workers
+    }
+    expect(a).toEqual(b)
+    expect(a!.games as number).toBeLessThan(20_000)
+    const bad = await cli(['--preset', 'estonian', '--players', '12', '--precision', '2'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--precision/)
+  })
+
   test('human output: the three outcomes with intervals, mean days and speed; --roles overrides, citizens fill', async () => {
     const r = await cli(['--preset', 'swedish', '--players', '9', '--roles', 'mafia=2,doctor=0', '--games', '2000'])
     expect(r.code).toBe(0)
@@ -53,7 +74,7 @@ describe.concurrent('nightfall simulate', () => {
     expect(r.stdout).toMatch(/^Mafia win\s+\d+\.\d%/m)
     expect(r.stdout).toMatch(/^Draw\s+0\.0%\s+0\.0% – (<0\.1|0\.\d)%\s+0$/m) // no doctor, no draw
     expect(r.stdout).toMatch(/Mean game length: \d+\.\d\d days\./)
-    expect(r.stdout).toMatch(/games\/s\)/)
+    expect(r.stdout).toMatch(/games\/s; \d+ worker threads?, bundled engine\)/)
   })
 
   test('bad arguments and unplayable setups: exit 2 with a message, no stack trace', async () => {

@@ -30,6 +30,8 @@ export interface EstimateOptions {
   signal?: AbortSignal
   /** Seed of the simulation's PRNG. The default is fixed, so the same setup shows the same figures. */
   seed?: number
+  /** Resolve even when some games did not end (counted in `errors`); by default that rejects. For the CLI, which reports them itself. */
+  keepErrors?: boolean
 }
 
 export type { EstimatorJob, EstimatorReply } from './estimator-protocol'
@@ -115,7 +117,7 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
 
   const run = (request: EstimateRequest, opts: EstimateOptions = {}): Promise<Simulation> => {
     cancel('A newer estimate replaced this one.')
-    const { signal, seed = DEFAULT_SEED } = opts
+    const { signal, seed = DEFAULT_SEED, keepErrors = false } = opts
     if (signal?.aborted) return Promise.reject(abortError('The estimate was cancelled.'))
     try {
       while (pool.length < size) pool.push(spawn())
@@ -155,7 +157,7 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
         if (!s) return
         done()
         // A game that never ended is a bug (engine or policy); say so rather than show biased odds.
-        if (s.errors > 0) return reject(new Error(`${s.errors} of ${s.requested} simulated games did not end. ${s.firstError ?? ''}`.trim()))
+        if (s.errors > 0 && !keepErrors) return reject(new Error(`${s.errors} of ${s.requested} simulated games did not end. ${s.firstError ?? ''}`.trim()))
         resolve(s)
       }
       const onError = (e: Error): void => {
