@@ -220,7 +220,7 @@ describe.concurrent('nightfall CLI', () => {
     const runs = await Promise.all([cli(['replay', garbage]), cli(['replay', notGame]), cli(['replay', join(tmp, 'nope.json')])])
     const [g, n, m] = runs
     expect(g?.stderr).toContain('is not JSON')
-    expect(n?.stderr).toContain('Not a Nightfall game file')
+    expect(n?.stderr).toContain('not a valid game file')
     expect(m?.stderr).toContain('no such file')
     for (const r of runs) {
       expect(r.code).toBe(2)

@@ -4,10 +4,13 @@ import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
 
 /**
  * One JSON format for the journal of a game in progress, saved games, exports and `cli replay`.
- * See docs/game-file.md. Bump GAME_FILE_VERSION and add a migration in migrateGameFile() on any change.
+ * See docs/game-file.md. This is the full form, the one Nightfall writes; game-file/normalize.ts
+ * reads any version and the short form into it. Bump GAME_FILE_VERSION and add a migration in
+ * game-file/migrate.ts on any change.
  */
 export const GAME_FILE_FORMAT = 'nightfall-game'
-export const GAME_FILE_VERSION = 1
+/** 2: read strictly (an unknown key is an error, not dropped) and the short form is accepted. */
+export const GAME_FILE_VERSION = 2
 
 export const dealSchema = z.object({
   mode: z.enum(['digital', 'physical']),
@@ -27,8 +30,3 @@ export const gameFileSchema = z.object({
 })
 
 export type GameFile = z.infer<typeof gameFileSchema>
-
-/** Older versions are lifted to the current one here; version 1 is the first. */
-export function migrateGameFile(input: unknown): unknown {
-  return input
-}

@@ -1,16 +1,19 @@
-import { writeFileSync } from 'node:fs'
-import { createGame, dealFromOrder, setupProblems, setupWarnings, suggestCounts, toGameFile } from '../../main/engine'
+import { createGame, dealFromOrder, PRESETS, setupProblems, setupWarnings, suggestCounts, toGameFile, type Deal } from '../../main/engine'
 import { cryptoPermutation } from '../../main/host/random'
 import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
+import { GAME_FILE_FORMAT, GAME_FILE_VERSION } from '../../shared/game-file'
+import { normalizeGameFile } from '../../shared/game-file/normalize'
+import { toShortForm } from '../../shared/game-file/shorten'
 import type { Ruleset } from '../../shared/ruleset'
 import { EXIT, flag, int, str, UsageError, type CliCommand, type ExitCode, type Io, type OptionValues } from '../command'
 import { json, roleLabel, table } from '../format'
 import { presetById } from '../presets-data'
+import { writeNewFile } from '../write-file'
 
 /** `deal`: the suggested role counts for a table, what stops the game, warnings; optionally a real crypto deal. */
 export const deal: CliCommand = {
   name: 'deal',
-  summary: 'Suggested role counts for a table; with --shuffle, deal the roles',
+  summary: 'Suggested role counts for a table; deal the roles (--shuffle) or fix them (--roles), and write a game file',
   help: `Usage: nightfall deal --preset PRESET (--players N | --names "A,B,C") [options]
 
 Prints the suggested role counts for PRESET (maffiasig, estonian, swedish) at a
@@ -19,7 +22,12 @@ and the warnings that do not.
 
 With --shuffle the roles are dealt with a cryptographic shuffle and the list of
 who is what is printed: a club without the app can use it instead of cards.
-Seats are numbered from 0, as in game files.
+With --roles you fix the deal yourself (for a rule scenario, or a game dealt
+with cards). Seats are numbered from 0, as in game files.
+
+With --out the dealt game is written as a game file with no commands yet, the
+header a referee extends (docs/game-file.md); --short writes it in the short
+form (the preset, the deal by name), easier to extend by hand.
 
 Options:
   --preset PRESET       Rule preset (required)
@@ -30,14 +38,20 @@ Options:
   --investigators N     Override the suggested number of investigators (inspector/police/constable)
   --doctors N           Override the suggested number of doctors
   --shuffle             Deal the roles (crypto shuffle) and print who is what
-  --out FILE            With --shuffle: also write a new game file (no commands yet) to FILE
+  --roles "A=mafia,C=investigator"
+                        Deal these roles (by name; role ids or the preset's
+                        role names); everyone else is a citizen
+  --out FILE            With --shuffle or --roles: also write a new game file
+                        (no commands yet) to FILE; never overwrites
+  --short               With --out: write the short form
   --json                Machine-readable output
   -h, --help            Show this help
 
 Examples:
   npm run cli -- deal --preset swedish --players 12
   npm run cli -- deal --preset swedish --players 7-15
-  npm run cli -- deal --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --shuffle`,
+  npm run cli -- deal --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --shuffle
+  npm run cli -- deal --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri" --roles "Anna=mafia,Dani=inspector" --out game.json --short`,
   options: {
     preset: { type: 'string' },
     players: { type: 'string' },
@@ -46,7 +60,9 @@ Examples:
     investigators: { type: 'string' },
     doctors: { type: 'string' },
     shuffle: { type: 'boolean' },
+    roles: { type: 'string' },
     out: { type: 'string' },
+    short: { type: 'boolean' },
     json: { type: 'boolean' },
   },
   positionals: { min: 0, max: 0 },
@@ -62,14 +78,20 @@ Examples:
     if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
     const out = str(values, 'out')
     const shuffle = flag(values, 'shuffle')
-    if (out !== undefined && !shuffle) throw new UsageError('--out writes a dealt game: add --shuffle.')
+    const rolesGiven = str(values, 'roles')
+    if (shuffle && rolesGiven !== undefined) throw new UsageError('Either deal at random (--shuffle) or fix the deal (--roles), not both.')
+    if (out !== undefined && !shuffle && rolesGiven === undefined) throw new UsageError('--out writes a dealt game: add --shuffle or --roles.')
+    if (flag(values, 'short') && out === undefined) throw new UsageError('--short says how --out writes the file: add --out FILE.')
 
-    const counts = countsFor(ruleset, n, {
-      mafia: int(values, 'mafia', 0, 60),
-      investigator: int(values, 'investigators', 0, 60),
-      doctor: int(values, 'doctors', 0, 60),
-    })
     const players = names ?? Array.from({ length: n }, (_, i) => `Player ${i + 1}`)
+    const fixed = rolesGiven === undefined ? null : fixedDeal(ruleset, players, rolesGiven, values)
+    const counts =
+      fixed?.counts ??
+      countsFor(ruleset, n, {
+        mafia: int(values, 'mafia', 0, 60),
+        investigator: int(values, 'investigators', 0, 60),
+        doctor: int(values, 'doctors', 0, 60),
+      })
     const problems = setupProblems(ruleset, players, counts).map((p) => p.message)
     const warnings = setupWarnings(ruleset, n, counts)
     const asJson = flag(values, 'json')
@@ -80,23 +102,23 @@ Examples:
       for (const p of problems) io.err(`error: ${p}`)
       return EXIT.usage
     }
-    if (!shuffle) {
+    if (!shuffle && !fixed) {
       if (asJson) io.out(json({ ok: true, ...report }))
       else printCounts(io, ruleset, n, counts, warnings)
       return EXIT.ok
     }
 
-    const dealt = dealFromOrder(counts, cryptoPermutation(n))
+    const dealt = fixed ?? dealFromOrder(counts, cryptoPermutation(n))
     const seats = players.map((name, seat) => {
       const role = dealt.roles[seat] ?? 'citizen'
       return { seat, name, role, roleName: ruleset.roleNames[role] }
     })
-    if (out !== undefined) writeGameFile(out, ruleset, players, dealt)
+    if (out !== undefined) writeGameFile(out, ruleset, players, dealt, flag(values, 'short'))
     if (asJson) io.out(json({ ok: true, ...report, deal: dealt, seats, ...(out !== undefined ? { file: out } : {}) }))
     else {
       printCounts(io, ruleset, n, counts, warnings)
       io.out('')
-      io.out('Dealt with a cryptographic shuffle:')
+      io.out(fixed ? 'Dealt as given:' : 'Dealt with a cryptographic shuffle:')
       io.out(table(['Seat', 'Name', 'Role'], seats.map((s) => [String(s.seat), s.name, roleLabel(s.role, ruleset.roleNames, ruleset.roleNamesNative)])))
       if (out !== undefined) io.out(`\nWrote the game file ${out} (replay it with: nightfall replay ${out}).`)
     }
@@ -116,7 +138,7 @@ function parseRange(raw: string | undefined): [number, number] | null {
 
 /** `--players A-B`: the suggested counts for every table size in the range, with problems and warnings. */
 function dealTable(io: Io, r: Ruleset, [lo, hi]: [number, number], values: OptionValues): ExitCode {
-  for (const key of ['names', 'mafia', 'investigators', 'doctors', 'shuffle', 'out'])
+  for (const key of ['names', 'mafia', 'investigators', 'doctors', 'shuffle', 'roles', 'out', 'short'])
     if (values[key] !== undefined) throw new UsageError(`--${key} cannot be used with a range of table sizes.`)
   const tables: { players: number; counts: RoleCounts; problems: string[]; warnings: string[] }[] = []
   for (let n = lo; n <= hi; n++) {
@@ -179,14 +201,29 @@ function printCounts(io: Io, r: Ruleset, n: number, counts: RoleCounts, warnings
   }
 }
 
-function writeGameFile(path: string, ruleset: Ruleset, players: string[], dealt: ReturnType<typeof dealFromOrder>): void {
+/**
+ * `--roles "Anna=mafia,Dani=inspector"`: the deal as a game file's short form writes it, read by
+ * the same code (so a name or role typo gets the same "did you mean" as in a file).
+ */
+function fixedDeal(r: Ruleset, players: string[], raw: string, values: OptionValues): Deal {
+  for (const key of ['mafia', 'investigators', 'doctors'])
+    if (values[key] !== undefined) throw new UsageError(`--${key} cannot be used with --roles: the counts follow from the roles given.`)
+  const deal: Record<string, string> = {}
+  for (const part of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = part.match(/^(.+?)\s*[=:]\s*(.+)$/)
+    if (!m) throw new UsageError(`--roles: "${part}" is not NAME=ROLE.`)
+    Object.defineProperty(deal, (m[1] as string).trim(), { value: (m[2] as string).trim(), enumerable: true })
+  }
+  const header = { format: GAME_FILE_FORMAT, version: GAME_FILE_VERSION, ruleset: r, players, deal, commands: [] }
+  const parsed = normalizeGameFile(header, PRESETS)
+  if (parsed.ok) return parsed.file.deal
+  const problems = parsed.error.problems.map((p) => `${p.path.replace(/^deal\./, '')}: ${p.message}`)
+  throw new UsageError(`--roles: ${problems.join('; ')}`)
+}
+
+function writeGameFile(path: string, ruleset: Ruleset, players: string[], dealt: Deal, short: boolean): void {
   const game = createGame({ ruleset, players, deal: dealt })
   if (!game.ok) throw new UsageError(`Cannot start this game: ${game.error.message}`)
   const file = toGameFile(game.value, { createdAt: new Date().toISOString() })
-  try {
-    writeFileSync(path, json(file) + '\n', { flag: 'wx' })
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    throw new UsageError(code === 'EEXIST' ? `${path} already exists; not overwriting it.` : `Cannot write ${path}: ${(e as Error).message}`)
-  }
+  writeNewFile(path, json(short ? toShortForm(file, PRESETS) : file) + '\n')
 }

@@ -1,10 +1,13 @@
 import type { Command } from '../../shared/commands'
-import { GAME_FILE_FORMAT, GAME_FILE_VERSION, gameFileSchema, migrateGameFile, type GameFile } from '../../shared/game-file'
+import { GAME_FILE_FORMAT, GAME_FILE_VERSION, type GameFile } from '../../shared/game-file'
+import { normalizeGameFile } from '../../shared/game-file/normalize'
+import { fileError, type FileProblem, type GameFileError } from '../../shared/game-file/problems'
 import { apply } from './apply'
 import { decide, parseCommand } from './decide'
 import { fail, ok, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
-import { newGame } from './setup'
+import { PRESETS } from './rulesets'
+import { checkDeal, newGame, setupProblems, type SetupProblem } from './setup'
 import type { GameSetup, GameState } from './state'
 
 /** One accepted command and the events it caused. */
@@ -80,11 +83,40 @@ export function toGameFile(g: Game, meta: { id?: string; createdAt?: string } = 
   }
 }
 
-/** Parse a game file (any supported version) into a setup and its commands. */
-export function parseGameFile(input: unknown): Result<{ setup: GameSetup; commands: unknown[]; file: GameFile }> {
-  const parsed = gameFileSchema.safeParse(migrateGameFile(input))
-  if (!parsed.success)
-    return fail('invalid-command', `Not a Nightfall game file: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
-  const f = parsed.data
-  return ok({ setup: { ruleset: f.ruleset, players: f.players, deal: f.deal }, commands: f.commands, file: f })
+export type GameFileRead =
+  | { ok: true; value: { setup: GameSetup; commands: Command[]; file: GameFile; notices: string[] } }
+  | { ok: false; error: GameFileError }
+
+/**
+ * Read a game file (any supported version, short or full form) into a setup and its commands.
+ * Refused: `bad-file` (not a game file, a wrong or unknown field), `newer-version`, or `bad-setup`
+ * (a well-formed game that cannot start), each with every problem and its path. `file` is the
+ * full form (what Nightfall writes); `notices` say what a migration from an older version changed.
+ */
+export function parseGameFile(input: unknown): GameFileRead {
+  const n = normalizeGameFile(input, PRESETS)
+  if (!n.ok) return n
+  const f = n.file
+  const setup: GameSetup = { ruleset: f.ruleset, players: f.players, deal: f.deal }
+  const problems = setupFileProblems(setup)
+  if (problems.length) return { ok: false, error: fileError('bad-setup', problems) }
+  return { ok: true, value: { setup, commands: f.commands, file: f, notices: n.notices } }
+}
+
+const SETUP_PATH: Record<SetupProblem['code'], string> = {
+  ruleset: 'ruleset.options',
+  players: 'players',
+  names: 'players',
+  counts: 'deal.counts',
+  balance: 'deal.counts',
+}
+
+/** Why a well-formed setup cannot start, each problem with the part of the file it is about. */
+function setupFileProblems(setup: GameSetup): FileProblem[] {
+  const out = setupProblems(setup.ruleset, setup.players, setup.deal.counts).map((p) => ({ path: SETUP_PATH[p.code], message: p.message }))
+  if (out.length) return out
+  const deal = checkDeal(setup)
+  if (deal) return [{ path: 'deal.roles', message: deal }]
+  const started = newGame(setup)
+  return started.ok ? [] : [{ path: 'deal', message: started.error.message }]
 }

@@ -241,7 +241,7 @@ describe('GameHost: a full MaffiaSIG game', () => {
     expect(v.finishedGames[0]).toMatchObject({ winner: 'town', rulesetName: 'MaffiaSIG', players: PLAYERS9 })
     expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(false)
     const file = JSON.parse(readFileSync(join(dir, 'games', `${v.finishedGames[0]!.id}.json`), 'utf8'))
-    expect(file).toMatchObject({ format: 'nightfall-game', version: 1, players: PLAYERS9 })
+    expect(file).toMatchObject({ format: 'nightfall-game', version: 2, players: PLAYERS9 })
     expect(projector.at(-1)).toMatchObject({ kind: 'idle' })
 
     ok(host.rematch())

@@ -384,7 +384,7 @@ describe('undo and replay', () => {
   it('a game file round-trips through JSON and replays to the same state', () => {
     const { g } = played()
     const file = JSON.parse(JSON.stringify(toGameFile(g.game, { id: 'g1', createdAt: '2024-01-01T20:00:00Z' })))
-    expect(file).toMatchObject({ format: 'nightfall-game', version: 1, id: 'g1', players: seatNames(12) })
+    expect(file).toMatchObject({ format: 'nightfall-game', version: 2, id: 'g1', players: seatNames(12) })
     const parsed = parseGameFile(file)
     if (!parsed.ok) throw new Error(parsed.error.message)
     const r = replay(parsed.value.setup, parsed.value.commands)

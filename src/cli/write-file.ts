@@ -1,0 +1,12 @@
+import { writeFileSync } from 'node:fs'
+import { UsageError } from './command'
+
+/** Write a new file; an existing one is never overwritten (a game file is somebody's record). */
+export function writeNewFile(path: string, text: string): void {
+  try {
+    writeFileSync(path, text, { flag: 'wx' })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    throw new UsageError(code === 'EEXIST' ? `${path} already exists; not overwriting it.` : `Cannot write ${path}: ${(e as Error).message}`)
+  }
+}

@@ -1,0 +1,63 @@
+import type { z } from 'zod'
+
+/**
+ * What is wrong with a game file, each with the path of the value it is about ("commands.3.acuser",
+ * "deal.counts", "(root)" for the file itself), so a person can find it in the file.
+ */
+export interface FileProblem {
+  path: string
+  message: string
+}
+
+/** How a file was refused: `bad-file` (not JSON, not a game file, a wrong or unknown field), `bad-setup` (a well-formed game that cannot start), `newer-version`. */
+export type GameFileErrorCode = 'bad-file' | 'bad-setup' | 'newer-version'
+
+export interface GameFileError {
+  code: GameFileErrorCode
+  /** The problems in one line (the first few). */
+  message: string
+  /** Every problem (at most MAX_PROBLEMS), each with its path. */
+  problems: FileProblem[]
+}
+
+export const ROOT_PATH = '(root)'
+export const MAX_PROBLEMS = 50
+
+export type Path = readonly (string | number)[]
+
+export const pathText = (path: Path): string => (path.length ? path.map(String).join('.') : ROOT_PATH)
+
+export const problem = (path: Path, message: string): FileProblem => ({ path: pathText(path), message })
+
+/** Zod's issues as problems, in words a person writing a file can act on. */
+export function zodProblems(issues: readonly z.core.$ZodIssue[], prefix: Path = []): FileProblem[] {
+  return issues.map((i) => problem([...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], issueText(i)))
+}
+
+function issueText(i: z.core.$ZodIssue): string {
+  if (i.code === 'invalid_type' && / received undefined$/.test(i.message)) return `missing (expected ${i.expected})`
+  return i.message.replace(/^Invalid input: /, '')
+}
+
+/** Whether the value at `outer` contains the value at `inner` (or is it). */
+const within = (inner: string, outer: string): boolean => inner === outer || outer === ROOT_PATH || inner.startsWith(outer + '.')
+
+/**
+ * The problems to show, in the order found. `secondary` ones (the schema's, found after the
+ * specific checks) are left out when they are about a value that contains, sits inside or is a
+ * value already reported: one mistake is reported once, at its most telling path.
+ */
+export function dedupe(primary: readonly FileProblem[], secondary: readonly FileProblem[] = []): FileProblem[] {
+  const kept: FileProblem[] = []
+  for (const p of primary) if (!kept.some((k) => k.path === p.path && k.message === p.message)) kept.push(p)
+  for (const p of secondary) if (!kept.some((k) => within(p.path, k.path) || within(k.path, p.path))) kept.push(p)
+  return kept.slice(0, MAX_PROBLEMS)
+}
+
+/** The error for a list of problems; the message names the first three. */
+export function fileError(code: GameFileErrorCode, problems: readonly FileProblem[], secondary: readonly FileProblem[] = []): GameFileError {
+  const list = dedupe(problems, secondary)
+  const shown = list.slice(0, 3).map((p) => `${p.path}: ${p.message}`)
+  const more = list.length > 3 ? ` (and ${list.length - 3} more)` : ''
+  return { code, message: shown.join('; ') + more, problems: list }
+}
