@@ -3,8 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseGameFile, PRESETS, replay } from '../main/engine'
-import { commandSchema } from '../shared/commands'
+import { parseGameFile, PRESETS } from '../main/engine'
 import { gameFileSchema } from '../shared/game-file'
 import { rulesetOptionsSchema, rulesetSchema } from '../shared/ruleset'
 
@@ -240,22 +239,103 @@ describe.concurrent('nightfall CLI', () => {
   })
 })
 
-describe('docs/game-file.md', () => {
-  test('its complete example is examples/swedish-7-draw.json and replays to a draw', () => {
-    const doc = readFileSync(join(ROOT, 'docs', 'game-file.md'), 'utf8')
-    const block = doc.split('## A complete example')[1]?.match(/```json\n([\s\S]*?)\n```/)?.[1]
-    expect(block).toBeDefined()
-    const fromDoc: unknown = JSON.parse(block as string)
-    expect(fromDoc).toEqual(JSON.parse(readFileSync(example('swedish-7-draw.json'), 'utf8')))
-    const parsed = parseGameFile(fromDoc)
-    if (!parsed.ok) throw new Error(parsed.error.message)
-    const r = replay(parsed.value.setup, parsed.value.commands)
-    expect(r.ok && r.value.state.winner).toBe('draw')
+describe.concurrent('nightfall CLI: game files a person can read, write and trust', () => {
+  const write = (name: string, value: unknown) => {
+    const path = join(tmp, name)
+    writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value))
+    return path
+  }
+  /** MaffiaSIG, 6 players, short form: night 0, then Emese accuses Anna and the guilty vote is open. */
+  const SHORT = {
+    format: 'nightfall-game',
+    version: 2,
+    ruleset: { preset: 'maffiasig' },
+    players: ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri'],
+    deal: { Anna: 'mafia', Dani: 'inspector' },
+    commands: [{ type: 'endNightStep' }, { type: 'accuse', accused: 'Anna', accuser: 'Emese' }],
+  }
+
+  test('replay --view projector shows what the room saw and nothing secret; --view referee and both', async () => {
+    const path = write('short.json', SHORT)
+    const [projector, referee, both, pj, rj, bj, bad] = await Promise.all([
+      cli(['replay', path, '--view', 'projector']),
+      cli(['replay', path, '--view', 'referee']),
+      cli(['replay', path]),
+      cli(['replay', path, '--view', 'projector', '--json']),
+      cli(['replay', path, '--view', 'referee', '--json']),
+      cli(['replay', path, '--json']),
+      cli(['replay', path, '--view', 'room']),
+    ])
+    expect(projector.code).toBe(0)
+    expect(projector.stdout).toContain('what the projector shows')
+    expect(projector.stdout).toContain('Phase: day 1, vote, Anna accused')
+    expect(projector.stdout).toMatch(/^0\s+Anna\s+alive\s+—$/m)
+    for (const secret of ['Mafioso', 'Inspector', 'referee', 'script']) expect(projector.stdout).not.toContain(secret)
+    expect(referee.stdout).toMatch(/^0\s+Anna\s+alive\s+Mafioso$/m)
+    expect(referee.stdout).not.toContain('Public role')
+    expect(both.stdout).toMatch(/^0\s+Anna\s+alive\s+Mafioso\s+—$/m)
+    expect(Object.keys(JSON.parse(pj.stdout) as object)).toEqual(['ok', 'projector', 'winner', 'steps'])
+    expect(Object.keys(JSON.parse(rj.stdout) as object)).toEqual(['ok', 'referee', 'winner', 'steps'])
+    expect(Object.keys(JSON.parse(bj.stdout) as object)).toEqual(['ok', 'projector', 'referee', 'winner', 'steps'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--view must be one of projector, referee, both; got "room".')
   })
 
-  test('it documents every command type and every ruleset option', () => {
-    const doc = readFileSync(join(ROOT, 'docs', 'game-file.md'), 'utf8')
-    for (const type of commandSchema.options.map((o) => o.shape.type.value)) expect(doc).toContain(`| \`${type}\` |`)
-    for (const key of Object.keys(rulesetOptionsSchema.shape)) expect(doc).toContain(`\`${key}\``)
+  test('an unknown key: exit 2, bad-file, every problem with its path and a suggestion', async () => {
+    const path = write('typo.json', { ...SHORT, commands: [{ type: 'endNightStep' }, { type: 'accuse', accused: 'Anna', acuser: 'Emese' }] })
+    const [human, asJson] = await Promise.all([cli(['replay', path]), cli(['replay', path, '--json'])])
+    expect(human.code).toBe(2)
+    expect(human.stderr).toContain('not a valid game file:\n  commands.1.acuser: unknown key; did you mean accuser?')
+    noStack(human)
+    expect(JSON.parse(asJson.stdout)).toEqual({
+      ok: false,
+      error: { code: 'bad-file', index: -1, message: 'commands.1.acuser: unknown key; did you mean accuser?', problems: [{ path: 'commands.1.acuser', message: 'unknown key; did you mean accuser?' }] },
+    })
+  })
+
+  test('a game that cannot start: exit 2, bad-setup, the setup problems listed', async () => {
+    const path = write('setup.json', { ...SHORT, players: ['Anna', 'Bence', 'Csilla', 'Dani'], deal: { Anna: 'mafia', Bence: 'mafia', Dani: 'inspector' }, commands: [] })
+    const r = await cli(['replay', path, '--json'])
+    expect(r.code).toBe(2)
+    const out = JSON.parse(r.stdout) as { error: { code: string; problems: { path: string; message: string }[] } }
+    expect(out.error.code).toBe('bad-setup')
+    expect(out.error.problems).toEqual([
+      { path: 'players', message: 'MaffiaSIG needs at least 5 players; 4 given.' },
+      { path: 'deal.counts', message: 'With 2 mafia and 2 town the mafia would win before the game starts.' },
+    ])
+    expect(r.stderr).toContain('the game cannot start:\n  players: MaffiaSIG needs at least 5 players; 4 given.\n  deal.counts: With 2 mafia')
+  })
+
+  test('deal --roles --out --short writes a short header; replay reads it and --out writes the full form', async () => {
+    const header = join(tmp, 'fixed.json')
+    const names = 'Anna,Bence,Csilla,Dani,Emese,Feri'
+    const d = await cli(['deal', '--preset', 'maffiasig', '--names', names, '--roles', 'Anna=mafia, Dani=Inspector', '--out', header, '--short'])
+    expect(d.code).toBe(0)
+    expect(d.stdout).toContain('Dealt as given:')
+    const written = JSON.parse(readFileSync(header, 'utf8')) as Record<string, unknown>
+    expect(written).toMatchObject({ version: 2, ruleset: { preset: 'maffiasig' }, players: names.split(','), deal: { Anna: 'mafia', Dani: 'investigator' }, commands: [] })
+    const full = join(tmp, 'fixed-full.json')
+    const [r, again, typo] = await Promise.all([
+      cli(['replay', header, '--out', full, '--json']),
+      cli(['replay', header, '--out', header]),
+      cli(['deal', '--preset', 'maffiasig', '--names', names, '--roles', 'Ana=mafia', '--out', join(tmp, 'never.json')]),
+    ])
+    expect(r.code).toBe(0)
+    const parsed = parseGameFile(JSON.parse(readFileSync(full, 'utf8')))
+    expect(parsed.ok && parsed.value.file).toEqual(JSON.parse(readFileSync(full, 'utf8')))
+    expect(parsed.ok && parsed.value.file.ruleset).toEqual(PRESETS.maffiasig)
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already exists; not overwriting it.')
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('--roles: Ana: unknown player "Ana"; did you mean Anna?')
+  })
+
+  test('a version 1 file with an unknown key replays, and the ignored key is named', async () => {
+    const v1 = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'game-file-v1', 'swedish-7-draw.json'), 'utf8')) as { commands: Record<string, unknown>[] }
+    ;(v1.commands[0] as Record<string, unknown>).targte = 3
+    const r = await cli(['replay', write('v1.json', v1), '--json'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('note: commands.0.targte: unknown key; did you mean target? — ignored, as version 1 files ignored unknown keys.\n')
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, winner: 'draw', notices: [expect.stringContaining('commands.0.targte')] })
   })
 })

@@ -27,7 +27,10 @@ export function expandShortForms(file: Record<string, unknown>, presets: Presets
   if (isRecord(file.ruleset) && Object.hasOwn(file.ruleset, 'preset')) out.ruleset = expandRuleset(file.ruleset, presets, found)
   const players = Array.isArray(file.players) && file.players.every((p) => typeof p === 'string') ? (file.players as string[]) : null
   const seatOf = seatLookup(players)
-  if (isRecord(file.deal) && !isFullDeal(file.deal)) out.deal = expandDeal(file.deal, players, seatOf, out.ruleset, found)
+  // Role names come from the ruleset; from its preset even when the changes have a mistake.
+  const preset = isRecord(file.ruleset) ? file.ruleset.preset : undefined
+  const names = out.ruleset ?? (typeof preset === 'string' && (PRESET_IDS as readonly string[]).includes(preset) ? presets[preset as PresetId] : undefined)
+  if (isRecord(file.deal) && !isFullDeal(file.deal)) out.deal = expandDeal(file.deal, players, seatOf, names, found)
   if (Array.isArray(file.commands)) out.commands = file.commands.map((c, i) => namesToSeats(c, i, players, seatOf, found))
   return out
 }
@@ -104,7 +107,9 @@ function expandDeal(
     const role = typeof value === 'string' ? roleOf(value) : undefined
     if (role === undefined) {
       const word = typeof value === 'string' ? `"${short(value)}"` : JSON.stringify(value) === undefined ? String(value) : short(JSON.stringify(value))
-      found(problem(['deal', name], `unknown role ${word}; one of ${ROLE_IDS.join(', ')}${typeof value === 'string' ? didYouMean(value, words) : ''}`))
+      const hint = typeof value === 'string' ? didYouMean(value, words) : ''
+      const why = !rulesetSchema.safeParse(ruleset).success && hint === '' ? ' (the ruleset has a mistake, so its role names are unknown)' : ''
+      found(problem(['deal', name], `unknown role ${word}; one of ${ROLE_IDS.join(', ')}${hint}${why}`))
     } else roles[seat] = role
   }
   local.forEach(report)
