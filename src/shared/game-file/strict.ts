@@ -12,26 +12,44 @@ import { problem, type FileProblem, type Path } from './problems'
  * schema's own parse reports them.
  */
 export function withoutUnknownKeys(schema: z.ZodType, value: unknown, path: Path, found: (p: FileProblem) => void): unknown {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
-    return value === undefined || value === null ? value : withoutUnknownKeys(schema.unwrap() as z.ZodType, value, path, found)
+  // Dispatch on the definition's type tag: cheaper than a chain of `instanceof` on every value.
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; discriminator?: string }
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+      return value === undefined || value === null ? value : withoutUnknownKeys(def.innerType as z.ZodType, value, path, found)
+    case 'array':
+      return Array.isArray(value) ? value.map((v, i) => withoutUnknownKeys(def.element as z.ZodType, v, [...path, i], found)) : value
+    case 'union': {
+      if (def.discriminator !== undefined) return discriminated(schema as z.ZodDiscriminatedUnion, value, path, found)
+      // Only unions with a single object member are walked (none of the game file's unions has two).
+      const objects = (def.options ?? []).filter((o) => o._zod.def.type === 'object')
+      return objects.length === 1 && isRecord(value) ? withoutUnknownKeys(objects[0] as z.ZodType, value, path, found) : value
+    }
+    case 'object':
+      return object(schema as z.ZodObject, value, path, found)
+    default:
+      return value
   }
-  if (schema instanceof z.ZodArray) {
-    return Array.isArray(value) ? value.map((v, i) => withoutUnknownKeys(schema.element as z.ZodType, v, [...path, i], found)) : value
+}
+
+/** Zod builds `shape` and `options` on access; a file walks the same few schemas thousands of times. */
+const shapes = new WeakMap<z.ZodObject, { shape: Record<string, z.ZodType>; known: string[] }>()
+const unions = new WeakMap<z.ZodDiscriminatedUnion, { key: string; byTag: Map<string, z.ZodObject>; names: string[] }>()
+
+function shapeOf(schema: z.ZodObject) {
+  let s = shapes.get(schema)
+  if (!s) {
+    const shape = schema.shape as Record<string, z.ZodType>
+    s = { shape, known: Object.keys(shape) }
+    shapes.set(schema, s)
   }
-  if (schema instanceof z.ZodDiscriminatedUnion) return discriminated(schema, value, path, found)
-  if (schema instanceof z.ZodUnion) {
-    // Only unions with a single object member are walked (none of the game file's unions has two).
-    const objects = (schema.options as z.ZodType[]).filter((o) => o instanceof z.ZodObject)
-    return objects.length === 1 && isRecord(value) ? withoutUnknownKeys(objects[0] as z.ZodType, value, path, found) : value
-  }
-  if (schema instanceof z.ZodObject) return object(schema, value, path, found)
-  return value
+  return s
 }
 
 function object(schema: z.ZodObject, value: unknown, path: Path, found: (p: FileProblem) => void): unknown {
   if (!isRecord(value)) return value
-  const shape = schema.shape as Record<string, z.ZodType>
-  const known = Object.keys(shape)
+  const { shape, known } = shapeOf(schema)
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     if (Object.hasOwn(shape, key)) out[key] = withoutUnknownKeys(shape[key] as z.ZodType, value[key], [...path, key], found)
@@ -42,13 +60,21 @@ function object(schema: z.ZodObject, value: unknown, path: Path, found: (p: File
 
 function discriminated(schema: z.ZodDiscriminatedUnion, value: unknown, path: Path, found: (p: FileProblem) => void): unknown {
   if (!isRecord(value)) return value
-  const key = (schema._zod.def as { discriminator: string }).discriminator
+  let u = unions.get(schema)
+  if (!u) {
+    const key = (schema._zod.def as { discriminator: string }).discriminator
+    const byTag = new Map<string, z.ZodObject>()
+    for (const o of schema.options as z.ZodObject[]) {
+      const tag = literalValue(shapeOf(o).shape[key])
+      if (tag !== undefined) byTag.set(tag, o)
+    }
+    u = { key, byTag, names: [...byTag.keys()] }
+    unions.set(schema, u)
+  }
+  const { key, byTag, names } = u
   const tag = value[key]
-  const options = schema.options as z.ZodObject[]
-  const tags = options.map((o) => literalValue((o.shape as Record<string, z.ZodType>)[key]))
-  const match = typeof tag === 'string' ? options[tags.indexOf(tag)] : undefined
+  const match = typeof tag === 'string' && byTag.has(tag) ? byTag.get(tag) : undefined
   if (match) return object(match, value, path, found)
-  const names = tags.filter((t): t is string => typeof t === 'string')
   if (typeof tag === 'string') found(problem([...path, key], `unknown ${key} "${short(tag)}"${didYouMean(tag, names)}`))
   else found(problem([...path, key], tag === undefined ? `missing (one of ${names.join(', ')})` : `must be a string (one of ${names.join(', ')})`))
   return value
