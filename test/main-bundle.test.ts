@@ -54,6 +54,8 @@ const PLAN = {
   viewAfterRefusals: ['--call', 'referee.ready'],
   // A game, through the referee's preload.
   startGame: ['--call', `referee.startGame=${json([startRequest])}`],
+  // Save role cards as PDF: the save dialog comes first; cancelled there, nothing is rendered.
+  printCardsCancelled: ['--call', `referee.printCards=${json([{ kind: 'personal', paper: 'a4', backs: false, locale: 'en' }, 'pdf'])}`],
   endNight: ['--call', 'referee.endNightStep'],
   randomDeath: ['--call', 'referee.drawRandomDeath'],
   viewWithDeath: ['--call', 'referee.ready'],
@@ -129,6 +131,11 @@ describe('built main process under the fake electron', () => {
   }
   const windowFor = (role: string): FakeWindowSnapshot => windowIn(report.startup, role)
   const finalWindow = (role: string): FakeWindowSnapshot => windowIn(report.final, role)
+
+  it('asks where to save role cards before rendering anything; cancelled, no print window is made', () => {
+    expect(step('printCardsCancelled')).toMatchObject({ ok: true, value: { ok: true, value: { done: 'cancelled' } } })
+    expect(report.final?.windows.filter((w) => w.options.title === 'Nightfall — Cards')).toEqual([])
+  })
 
   it('starts without errors, and every step ran', () => {
     expect(report.errors).toEqual([])

@@ -10,6 +10,7 @@ import { openSettingsStore } from './settings-store'
 import { disposeEstimator } from './host/estimator'
 import { connectIpc } from './ipc'
 import { buildMenu, updateMenu } from './menu'
+import { createCardsPrinter } from './print'
 import { denyAllPermissions, installWebContentsHardening } from './security'
 import { alive, createWindow, type AppWindows } from './windows'
 
@@ -45,6 +46,8 @@ function start(): void {
   const host = createFileHost(userData, {
     settings: openSettingsStore(userData),
     onProjectorFullscreen: (on) => alive(windows.projector)?.setFullScreen(on),
+    // Role cards: rendered in a hidden window, printed or saved where the user chooses.
+    printCards: createCardsPrinter(() => windows.referee),
   })
   openWindows(host)
   connectIpc(host, () => windows)

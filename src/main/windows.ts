@@ -2,7 +2,8 @@ import { app, BrowserWindow, type BrowserWindowConstructorOptions } from 'electr
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export type WindowRole = 'referee' | 'projector'
+/** The two app windows, and the hidden print window on the cards page (src/main/print.ts). */
+export type WindowRole = 'referee' | 'projector' | 'cards'
 
 /** The app's windows; either may be missing (not opened yet, or closed). */
 export interface AppWindows {
@@ -61,6 +62,8 @@ const windowOptions: Record<WindowRole, BrowserWindowConstructorOptions> = {
   referee: { title: 'Nightfall — Referee', width: 1280, height: 800, minWidth: 800, minHeight: 600 },
   // The menu bar would show on the room's screen (Windows/Linux); Alt still shows it.
   projector: { title: 'Nightfall — Projector', width: 1280, height: 720, backgroundColor: '#000000', autoHideMenuBar: true },
+  // Never shown: it renders the cards for print() and printToPDF().
+  cards: { title: 'Nightfall — Cards', width: 900, height: 1200 },
 }
 
 /** Creates a window of `role` and loads its page. `placement` adds position, size or full screen. */
@@ -90,6 +93,7 @@ export function createWindow(role: WindowRole, placement: BrowserWindowConstruct
     },
   })
   window.once('ready-to-show', () => {
+    if (role === 'cards') return
     // The projector must not take the focus (and the keyboard) from the referee.
     if (role === 'projector') window.showInactive()
     else window.show()
