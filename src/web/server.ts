@@ -12,6 +12,8 @@ import { TOKEN_HEADER } from './bridge/methods'
  * over HTTP, on 127.0.0.1 only.
  *   GET  /referee/?token=R            the referee page, with /bridge/referee.js injected before the app
  *   GET  /projector/?token=P          the projector page, with /bridge/projector.js
+ *   GET  /cards/?token=R&request=…    the cards page (print), with /bridge/cards.js: it asks the host
+ *                                     for the cards of `request` (RefereeApi.cardsPayload)
  *   POST /api/referee/<method>        JSON list of arguments → ApiResult (header x-nightfall-token: R)
  *   GET  /api/referee/events?token=R  Server-Sent Events: a RefereeAppView after every change
  *   GET  /api/projector/events?token=P  SSE: ProjectorScreen values only
@@ -57,8 +59,8 @@ const MIME: Record<string, string> = {
 const MAX_BODY = 1024 * 1024
 
 /** Compile the bridges (TypeScript, type-checked with the project) to one classic script each. */
-export function buildBridges(): { referee: string; projector: string } {
-  const one = (name: 'referee' | 'projector') =>
+export function buildBridges(): Record<PageName, string> {
+  const one = (name: PageName) =>
     buildSync({
       entryPoints: [join(import.meta.dirname, 'bridge', `${name}.ts`)],
       bundle: true,
@@ -67,8 +69,12 @@ export function buildBridges(): { referee: string; projector: string } {
       write: false,
       logLevel: 'error',
     }).outputFiles[0]!.text
-  return { referee: one('referee'), projector: one('projector') }
+  return { referee: one('referee'), projector: one('projector'), cards: one('cards') }
 }
+
+/** The served pages. The cards page (printing, opened by the referee page) takes the referee's token. */
+type PageName = 'referee' | 'projector' | 'cards'
+const TOKEN_OF: Record<PageName, 'referee' | 'projector'> = { referee: 'referee', projector: 'projector', cards: 'referee' }
 
 function sameToken(given: string | null | undefined, expected: string): boolean {
   if (typeof given !== 'string') return false
@@ -101,7 +107,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const streams = new Set<ServerResponse>()
   let port = 0
 
-  const page = (name: 'referee' | 'projector'): string => {
+  const page = (name: PageName): string => {
     const file = join(rendererDir, name, 'index.html')
     const html = existsSync(file) ? readFileSync(file, 'utf8') : PLACEHOLDER(name)
     return injectBridge(html, `/bridge/${name}.js`)
@@ -185,10 +191,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const method = req.method ?? 'GET'
 
     if (method === 'GET' || method === 'HEAD') {
-      for (const name of ['referee', 'projector'] as const) {
+      for (const name of ['referee', 'projector', 'cards'] as const) {
         if (path === `/${name}` || path === `/${name}/` || path === `/${name}/index.html`) {
-          if (!sameToken(queryToken, tokens[name])) return send(res, 403, 'Wrong or missing token: open the address printed when the server started.')
-          if (path === `/${name}`) return send(res, 302, '', 'text/plain', { location: `/${name}/?token=${encodeURIComponent(queryToken ?? '')}` })
+          if (!sameToken(queryToken, tokens[TOKEN_OF[name]])) return send(res, 403, 'Wrong or missing token: open the address printed when the server started.')
+          if (path === `/${name}`) return send(res, 302, '', 'text/plain', { location: `/${name}/${url.search}` })
           return send(res, 200, page(name), 'text/html; charset=utf-8', { 'content-security-policy': "frame-ancestors 'none'" })
         }
         if (path === `/bridge/${name}.js`) return send(res, 200, bridges[name], 'text/javascript; charset=utf-8')

@@ -1,6 +1,6 @@
 /** Fake window APIs for renderer tests: every method is a vi.fn answering ok, views are pushed by hand. */
 import { vi, type Mock } from 'vitest'
-import type { ApiResult, ProjectorApi, ProjectorScreen, RefereeApi, RefereeAppView } from '../../shared/api'
+import type { ApiResult, PrintOutcome, ProjectorApi, ProjectorScreen, RefereeApi, RefereeAppView } from '../../shared/api'
 import { makeAppView } from './fixtures'
 
 type Mocked<T> = { [K in keyof T]: T[K] extends (...a: infer A) => infer R ? Mock<(...a: A) => R> : T[K] }
@@ -47,6 +47,8 @@ export function fakeRefereeApi(initial: RefereeAppView = makeAppView()): FakeRef
       value: { games: 2000, town: 0.48, mafia: 0.5, draw: 0.02, townCi: 0.022, mafiaCi: 0.022, drawCi: 0.006, meanDays: 3.4 },
     })),
     toggleProjectorFullscreen: ok(),
+    cardsPayload: vi.fn(async () => ({ ok: false as const, error: { code: 'no-game', message: 'No game.' } })),
+    printCards: vi.fn(async () => ({ ok: true as const, value: { done: 'printed' as const } as PrintOutcome })),
     identifyRole: ok(),
     setReadingStart: ok(),
     shoot: ok(),

@@ -54,6 +54,20 @@ const referee: RefereeApi = {
     if (!r.ok) throw new Error(r.error.message)
     return r.value as RefereeAppView
   },
+  /**
+   * The browser prints: the host is asked first (a refusal, e.g. while the operator is a blind player,
+   * comes back here), then the cards page opens in a new tab, asks for the same cards and opens the
+   * browser's print dialog (where "Save as PDF" is one of the printers). Nothing is written by the host.
+   */
+  async printCards(req) {
+    const check = await call('cardsPayload', [req])
+    if (!check.ok) return check
+    const page = new URL('/cards/', location.href)
+    page.search = new URLSearchParams({ token, request: JSON.stringify(req), print: '1' }).toString()
+    const tab = window.open(page.href, '_blank')
+    if (!tab) return { ok: false, error: { code: 'popup-blocked', message: 'The browser blocked the new tab: allow pop-ups for this page, then try again.' } }
+    return { ok: true, value: { done: 'opened' } }
+  },
 }
 
 Object.defineProperty(window, 'referee', { value: Object.freeze(referee), enumerable: true })

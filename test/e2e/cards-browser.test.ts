@@ -1,0 +1,96 @@
+/**
+ * Role cards in the browser mode, with the real built pages and the real host: the referee page's
+ * "Print role cards…" opens the cards page in a new tab, which fetches the cards from the host and
+ * renders them ready to print; while the blind-operator variant hides roles, personal cards are
+ * refused and nothing opens.
+ */
+import type { Browser, Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RefereeApi, StartGameRequest } from '../../src/shared/api'
+import { preset } from '../../src/main/engine'
+import { createFileHost } from '../../src/main/host'
+import type { GameHost } from '../../src/main/host/game-host'
+import { PLAYERS9, seededRandom, tempDir } from '../../src/main/host/testing'
+import { startWebServer, type WebServer } from '../../src/web/server'
+import { BUILT } from '../support/paths'
+import { browserTestsSkipped, launchChromium } from './support/chromium'
+
+const game = (blind: boolean): StartGameRequest => {
+  const r = preset('maffiasig')
+  return {
+    ruleset: { ...r, options: { ...r.options, firstDeadBecomesReferee: blind } },
+    players: [...PLAYERS9],
+    counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+    dealMode: 'digital',
+  }
+}
+
+describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
+  let browser: Browser
+  const running: { host: GameHost; server: WebServer }[] = []
+
+  async function serve(blind: boolean): Promise<{ host: GameHost; server: WebServer }> {
+    const host = createFileHost(tempDir(), { durable: false, random: seededRandom(3) })
+    const server = await startWebServer({ host, rendererDir: BUILT.rendererDir })
+    running.push({ host, server })
+    expect(host.startGame(game(blind))).toMatchObject({ ok: true })
+    return { host, server }
+  }
+
+  async function referee(server: WebServer): Promise<Page> {
+    const page = await browser.newPage()
+    await page.goto(server.refereeUrl, { waitUntil: 'load' })
+    await page.waitForSelector('[data-test="print-cards"]', { timeout: 15_000 })
+    return page
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    for (const { host, server } of running) {
+      host.dispose()
+      await server.close()
+    }
+  })
+
+  it('"Print role cards…" opens the personal cards of the deal in a new tab, rendered and ready to print', async () => {
+    const { host, server } = await serve(false)
+    const page = await referee(server)
+    await page.check('[data-test="print-kind-personal"]')
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('[data-test="print-cards-print"]')])
+    await tab.waitForFunction(() => document.body.dataset['cards'] === 'ready', null, { timeout: 20_000 })
+    expect(await tab.title()).toMatch(/Personal role cards — 9 players · ready$/)
+    expect(new URL(tab.url()).pathname).toBe('/cards/')
+    const text = await tab.locator('body').innerText()
+    for (const name of PLAYERS9) expect(text).toContain(name)
+    const roles = host.refereeAppView().game!.seats.map((s) => s.role)
+    expect(await tab.locator('.strip .role-name').allInnerTexts()).toEqual(roles.map((r) => ({ mafia: 'Mafioso', investigator: 'Inspector', citizen: 'Citizen', doctor: 'Doctor' })[r!]))
+    expect(await page.getByRole('status').innerText()).toMatch(/new tab/)
+    await tab.close()
+    await page.close()
+  })
+
+  it('while the operator is a blind player, personal cards are refused and no tab opens; the deck still prints', async () => {
+    const { server } = await serve(true)
+    const page = await referee(server)
+    expect(await page.locator('[data-test="print-kind-personal"]').count()).toBe(0)
+    let opened = 0
+    page.context().on('page', () => opened++)
+    const refused = await page.evaluate(() =>
+      (window as unknown as { referee: RefereeApi }).referee.printCards({ kind: 'personal', paper: 'a4', backs: false, locale: 'en' }, 'pdf'),
+    )
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    const sheet = await page.evaluate(() =>
+      (window as unknown as { referee: RefereeApi }).referee.printCards({ kind: 'sheet', paper: 'a4', backs: false, locale: 'en' }, 'print'),
+    )
+    expect(sheet).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    expect(opened).toBe(0)
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('[data-test="print-cards-print"]')])
+    await tab.waitForFunction(() => document.body.dataset['cards'] === 'ready', null, { timeout: 20_000 })
+    expect(await tab.title()).toMatch(/deck for 9 players · ready$/)
+    await tab.close()
+    await page.close()
+  })
+})
