@@ -66,6 +66,16 @@ describe('settings in electron-store: every confirmed save is complete on disk',
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ roster: ['Anna', 'Bence'] })
   })
 
+  it('a userData folder that cannot be created: the store opens in memory and the host starts, saying nothing is saved', () => {
+    const base = tempDir()
+    writeFileSync(join(base, 'file'), 'x')
+    const dir = join(base, 'file', 'userData')
+    const host = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
+    expect(host.refereeAppView().notices.join('\n')).toMatch(/Nothing is being saved/)
+    expect(host.saveRoster(['Anna'])).toMatchObject({ ok: true })
+    host.dispose()
+  })
+
   const probe = mountTmpfs(64)
   const skip = typeof probe === 'string' ? probe : null
   if (skip) console.log(`electron-store full-disk test skipped: ${skip}`)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ipcMain } from 'electron'
 import Store from 'electron-store'
 import { copyAside } from './host/persistence/fs-util'
-import { openJsonObjectFile, writeSettingsFile, type KeyValueStore } from './host/persistence/kv-store'
+import { MemoryStore, openJsonObjectFile, writeSettingsFile, type KeyValueStore } from './host/persistence/kv-store'
 
 /**
  * The app's settings (roster, custom rulesets, finished-game summaries) in electron-store, as
@@ -15,14 +15,23 @@ import { openJsonObjectFile, writeSettingsFile, type KeyValueStore } from './hos
  */
 export function openSettingsStore(dir: string): KeyValueStore {
   const path = join(dir, 'settings.json')
-  const { notices } = openJsonObjectFile(path)
-  const store = new Store<Record<string, unknown>>({
-    cwd: dir,
-    name: 'settings',
-    clearInvalidConfig: false,
-    accessPropertiesByDotNotation: false,
-    watch: false,
-  })
+  const { data, notices } = openJsonObjectFile(path)
+  let store: Store<Record<string, unknown>>
+  try {
+    store = new Store<Record<string, unknown>>({
+      cwd: dir,
+      name: 'settings',
+      clearInvalidConfig: false,
+      accessPropertiesByDotNotation: false,
+      watch: false,
+    })
+  } catch (e) {
+    // electron-store cannot open the folder (unwritable, unreadable): the app still starts, with what
+    // could be read, in memory; the host finds the folder unwritable and says that nothing is saved.
+    ipcMain.removeAllListeners('electron-store-get-data')
+    const memory = new MemoryStore(data)
+    return { notices: [...notices, `The settings could not be opened (${(e as Error).message}).`], get: (k) => memory.get(k), set: (k, v) => memory.set(k, v) }
+  }
   // Every write goes through the project's checked atomic write (temp file, every byte written,
   // fsync, read back, rename, fsync of the folder; then the last-good copy). conf's own write
   // (atomically) renames a short file over the good one on a full disk; this one throws instead and

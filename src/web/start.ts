@@ -5,14 +5,16 @@
  *   tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR]
  *
  * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
+ * One process per data folder (nightfall.lock, see data-lock.ts): a second one refuses, naming the first.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createFileHost } from '../main/host'
+import { DataLock } from './data-lock'
 import { startWebServer } from './server'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -33,6 +35,26 @@ if (values.help) {
 }
 
 const rendererDir = resolve(values.renderer ?? join(root, 'out', 'renderer'))
+const dataDir = resolve(values.data ?? process.env.NIGHTFALL_WEB_DATA ?? join(homedir(), '.nightfall-web'))
+
+// The data folder first (before the build): one clear line if it cannot be created; one process per folder.
+try {
+  mkdirSync(dataDir, { recursive: true })
+} catch (e) {
+  console.error(`Nightfall cannot create the data folder ${dataDir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose another with --data DIR.`)
+  process.exit(2)
+}
+let lock: DataLock | null = null
+try {
+  const taken = DataLock.acquire(dataDir)
+  if (!taken.ok) {
+    console.error(taken.message)
+    process.exit(3)
+  }
+  lock = taken.lock
+} catch {
+  // The folder cannot be written (read-only): no lock, and the host says that nothing is saved.
+}
 
 if (!values['no-build']) {
   console.log('Building the renderer (electron-vite build)…')
@@ -53,10 +75,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Not a port: ${values.port}`)
   process.exit(2)
 }
-const dataDir = resolve(values.data ?? process.env.NIGHTFALL_WEB_DATA ?? join(homedir(), '.nightfall-web'))
 
 const host = createFileHost(dataDir)
 const server = await startWebServer({ host, rendererDir, port })
+lock?.setUrl(new URL(server.refereeUrl).origin)
+process.on('exit', () => lock?.release())
 
 console.log(`Nightfall (browser mode) — data in ${dataDir}`)
 console.log(`  Referee:   ${server.refereeUrl}`)
@@ -65,6 +88,7 @@ for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n}`)
 
 const stop = () => {
   host.dispose()
+  lock?.release()
   void server.close().then(() => process.exit(0))
 }
 process.on('SIGINT', stop)

@@ -43,7 +43,8 @@ import { systemClock, type Clock } from './clock'
 import { runEstimate } from './estimator'
 import { GameArchive } from './persistence/games'
 import { JournalWriter, recoverJournal } from './persistence/journal'
-import type { KeyValueStore } from './persistence/kv-store'
+import { dataFolderProblem, memorySnapshot, notSavingNotice } from './persistence/data-folder'
+import { MemoryStore, type KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, dedupeNames, loadSettings, type Settings } from './persistence/settings'
 import { cryptoDraw, cryptoPermutation } from './random'
 import { newGameId, summarize } from './summary'
@@ -130,6 +131,8 @@ export class GameHost {
   private readonly onFullscreen: ((on: boolean) => void) | undefined
   private readonly printer: GameHostOptions['printCards']
   private readonly durable: boolean
+  /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
+  readonly saving: boolean
   readonly journalPath: string
   readonly archive: GameArchive
 
@@ -152,7 +155,11 @@ export class GameHost {
   private readonly handlers: Handlers
 
   constructor(opts: GameHostOptions) {
-    this.kv = opts.settings
+    // Start never fails because of the data folder (docs/host.md, "Damage").
+    const problem = dataFolderProblem(opts.dataDir)
+    this.saving = problem === null
+    this.kv = problem === null ? opts.settings : memorySnapshot(opts.settings)
+    if (problem !== null) this.notices.push(notSavingNotice(opts.dataDir, problem))
     this.clock = opts.clock ?? systemClock
     this.random = opts.random ?? { permutation: cryptoPermutation, draw: cryptoDraw }
     this.estimator = opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined)
@@ -163,10 +170,19 @@ export class GameHost {
     this.archive = new GameArchive(join(opts.dataDir, 'games'), this.durable)
     this.handlers = this.makeHandlers()
 
-    const loaded = loadSettings(this.kv)
+    let loaded
+    try {
+      loaded = loadSettings(this.kv)
+    } catch (e) {
+      loaded = { settings: loadSettings(new MemoryStore()).settings, notices: [`The settings could not be read (${(e as Error).message}); defaults are used for now.`] }
+    }
     this.settings = loaded.settings
     this.notices.push(...loaded.notices)
-    this.syncFinishedWithFolder()
+    try {
+      this.syncFinishedWithFolder()
+    } catch (e) {
+      this.notices.push(`The finished games could not be listed (${(e as Error).message}).`)
+    }
     this.recoverGameInProgress()
   }
 
@@ -496,9 +512,9 @@ export class GameHost {
     const now = new Date(this.clock.now())
     const id = newGameId(now, randomBytes(3).toString('hex'))
     const createdAt = now.toISOString()
-    let journal: JournalWriter
+    let journal: JournalWriter | null = null
     try {
-      journal = JournalWriter.create(this.journalPath, toGameFile(created.value, { id, createdAt }), [], this.durable)
+      if (this.saving) journal = JournalWriter.create(this.journalPath, toGameFile(created.value, { id, createdAt }), [], this.durable)
     } catch (e) {
       return fail('storage-failed', `The game could not be saved, so it was not started: ${(e as Error).message}`)
     }
@@ -511,9 +527,10 @@ export class GameHost {
   private doResume(): ApiResult {
     if (!this.parked) return fail('nothing-to-resume', 'There is no unfinished game to resume.')
     if (this.current) return fail('game-in-progress', 'Close the open game first.')
-    let journal: JournalWriter
+    let journal: JournalWriter | null = null
     try {
-      journal = existsSync(this.journalPath)
+      if (this.saving)
+        journal = existsSync(this.journalPath)
         ? JournalWriter.openAppend(this.journalPath, this.durable)
         : JournalWriter.create(this.journalPath, this.headerOf(this.parked), this.parked.game.log.map((e) => ({ command: e.command })), this.durable)
     } catch (e) {
@@ -530,7 +547,7 @@ export class GameHost {
   private doDiscard(): ApiResult {
     if (!this.parked) return fail('nothing-to-resume', 'There is no unfinished game to discard.')
     try {
-      rmSync(this.journalPath, { force: true })
+      if (this.saving) rmSync(this.journalPath, { force: true })
     } catch (e) {
       return fail('storage-failed', `The saved game could not be deleted: ${(e as Error).message}`)
     }
@@ -646,7 +663,8 @@ export class GameHost {
     try {
       this.archive.save(file)
     } catch (e) {
-      return fail('storage-failed', `The finished game could not be saved: ${(e as Error).message}`)
+      // Not saving (the notice says so): the game is listed for this session only.
+      if (this.saving) return fail('storage-failed', `The finished game could not be saved: ${(e as Error).message}`)
     }
     const summary = summarize(g, id, new Date(this.clock.now()).toISOString())
     const list = [...this.settings.finishedGames.filter((s) => s.id !== id), summary]
@@ -692,7 +710,15 @@ export class GameHost {
       // Finished but not yet archived when the app stopped: archive it now.
       const saved = this.archiveGame(id, createdAt, r.game)
       if (saved.ok) {
-        rmSync(this.journalPath, { force: true })
+        try {
+          rmSync(this.journalPath, { force: true })
+        } catch (e) {
+          // Undeletable (a read-only folder; on Windows a file held by antivirus or a sync client).
+          this.notices.push(
+            `The finished game ${id} was ${this.archive.has(id) ? 'saved with the finished games' : 'listed'}, but its journal could not be removed ` +
+              `(${(e as Error).message}); it is kept and looked at again at the next start.`,
+          )
+        }
         this.lastFinished = r.game
         return
       }

@@ -49,10 +49,10 @@ export function fillUntilFree(dir: string, leaveBytes: number): number {
   return free()
 }
 
-/** `source` mounted read-only at a new folder (a bind mount), or the reason it cannot be here. */
-export function mountReadOnly(source: string): Mount | string {
+/** `source` mounted read-only at `target` (a new folder, or `source` itself), or the reason it cannot be here. */
+export function mountReadOnly(source: string, target?: string): Mount | string {
   if (process.platform !== 'linux') return `bind mounts need Linux (this is ${process.platform})`
-  const dir = tempDir('nightfall-ro-')
+  const dir = target ?? tempDir('nightfall-ro-')
   mkdirSync(dir, { recursive: true })
   const why = run(['--bind', source, dir]) ?? run(['-o', 'remount,bind,ro', dir])
   if (why) {
@@ -67,6 +67,6 @@ export function mountReadOnly(source: string): Mount | string {
 export function unmountAll(): void {
   for (const d of [...mounted]) {
     unmountDir(d)
-    rmSync(d, { recursive: true, force: true })
+    if (d.includes('nightfall-tmpfs-') || d.includes('nightfall-ro-')) rmSync(d, { recursive: true, force: true })
   }
 }

@@ -99,7 +99,11 @@ function readObject(path: string): Record<string, unknown> | null {
  * notice, and the data starts empty. Shared by JsonFileStore and the Electron app's electron-store.
  */
 export function openJsonObjectFile(path: string): { data: Record<string, unknown>; notices: string[] } {
-  mkdirSync(dirname(path), { recursive: true })
+  try {
+    mkdirSync(dirname(path), { recursive: true })
+  } catch {
+    // An uncreatable folder: the host finds it unwritable and says so; there is nothing to read.
+  }
   if (!existsSync(path)) return { data: {}, notices: [] }
   let text: string
   try {
