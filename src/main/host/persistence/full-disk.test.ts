@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { preset } from '../../engine/rulesets'
@@ -71,6 +71,15 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     }
     const before = a.exportGame()
     a.dispose()
+    // Restarted with the disk still full: said at once, and the game resumes all the same.
+    const full = open(dir)
+    expect(full.refereeAppView().notices).toEqual([expect.stringMatching(/^Nothing is being saved: .*ENOSPC/)])
+    expect(full.resumeGame()).toMatchObject({ ok: true })
+    const whileFull = full.exportGame()
+    expect(whileFull.ok && before.ok && whileFull.value.commands).toEqual(before.ok && before.value.commands)
+    full.dispose()
+    // Space freed: no notice, every confirmed step resumes.
+    rmSync(join(root, 'filler.bin'))
     const b = open(dir)
     expect(b.refereeAppView().notices).toEqual([])
     expect(b.resumeGame()).toMatchObject({ ok: true })
