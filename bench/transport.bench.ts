@@ -79,8 +79,8 @@ async function measure(label: string, durable: boolean, n: number): Promise<Resu
       dealMode: 'digital',
     }
     await call('startGame', [req])
-    await call('endNightStep', [])
-    await call('accuse', [0])
+    await call('play', [{ type: 'endNightStep' }])
+    await call('play', [{ type: 'accuse', accused: 0 }])
     while (queue.length < 3) await new Promise((r) => setTimeout(r, 5))
     queue.length = 0
 
@@ -90,7 +90,7 @@ async function measure(label: string, durable: boolean, n: number): Promise<Resu
     for (let i = 0; i < n + warmup; i++) {
       const yes = i % 2 === 0
       const t0 = performance.now()
-      const posted = call('castVote', [1, yes]).then(() => performance.now())
+      const posted = call('play', [{ type: 'castVote', voter: 1, choice: yes }]).then(() => performance.now())
       let screen: ProjectorScreen
       do screen = await nextScreen()
       while (screen.kind !== 'game' || (screen.view.vote?.yes ?? -1) !== (yes ? 1 : 0))

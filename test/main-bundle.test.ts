@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PRESETS } from '../src/main/engine/rulesets'
 import { suggestCounts } from '../src/main/engine/setup'
 import type { ProjectorScreen, RefereeAppView, StartGameRequest } from '../src/shared/api'
-import { REFEREE_METHODS } from '../src/shared/api-schemas'
+import { REFEREE_METHODS } from '../src/shared/api'
 import { IPC } from '../src/shared/ipc'
 import { ROLE_IDS, type RoleId } from '../src/shared/roles'
 import {
@@ -41,8 +41,8 @@ const PLAN = {
     `referee.estimate=${json([{ ruleset, players: players.length, counts: startRequest.counts, policy: 'random', games: 200 }])}`,
   ],
   // Malformed calls from the referee's own page: typed errors, nothing changes.
-  badArgsViaPreload: ['--call', 'referee.shoot=["a","b"]'],
-  argsNotAList: ['--invoke', 'referee', IPC.refereeCall, json(['shoot', 'not a list'])],
+  badArgsViaPreload: ['--call', `referee.play=${json([{ type: 'shoot', shooter: 'a', target: 'b' }])}`],
+  argsNotAList: ['--invoke', 'referee', IPC.refereeCall, json(['play', 'not a list'])],
   unknownMethod: ['--invoke', 'referee', IPC.refereeCall, json(['constructor', []])],
   // The same valid call from anywhere but the referee page's main frame: forbidden.
   startFromProjector: ['--invoke', 'projector', IPC.refereeCall, json(['startGame', [startRequest]])],
@@ -56,8 +56,8 @@ const PLAN = {
   startGame: ['--call', `referee.startGame=${json([startRequest])}`],
   // Save role cards as PDF: the save dialog comes first; cancelled there, nothing is rendered.
   printCardsCancelled: ['--call', `referee.printCards=${json([{ kind: 'personal', paper: 'a4', backs: false, locale: 'en' }, 'pdf'])}`],
-  endNight: ['--call', 'referee.endNightStep'],
-  randomDeath: ['--call', 'referee.drawRandomDeath'],
+  endNight: ['--call', `referee.play=${json([{ type: 'endNightStep' }])}`],
+  randomDeath: ['--call', `referee.play=${json([{ type: 'drawRandomDeath' }])}`],
   viewWithDeath: ['--call', 'referee.ready'],
   // The menu.
   menuUndo: ['--menu', 'undo-step'],

@@ -53,9 +53,9 @@ function start(): void {
   connectIpc(host, () => windows)
 
   const menu = buildMenu({
-    newGame: () => void host.closeGame(),
-    undo: () => void host.undo(),
-    toggleProjectorFullScreen: () => void host.toggleProjectorFullscreen(),
+    newGame: () => void host.invoke('closeGame'),
+    undo: () => void host.invoke('undo'),
+    toggleProjectorFullScreen: () => void host.invoke('toggleProjectorFullscreen'),
     showProjector: () => {
       const projector = alive(windows.projector)
       if (!projector) return void openProjector(host)

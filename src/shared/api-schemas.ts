@@ -1,18 +1,19 @@
 import { z } from 'zod'
-import type { RefereeApi } from './api'
+import type { RefereeApi, RefereeMethod } from './api'
 import { CARDS_KINDS, PAPERS, type CardsKind, type Paper } from './cards'
+import { playerSchema, refereeCommandSchema } from './commands'
 import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
 
 /**
  * Argument schemas of every RefereeApi method (except onView, which never crosses a process
- * boundary). Every transport (Electron IPC, the browser mode's HTTP) and the host itself parse the
+ * boundary). A game action (`play`) is checked by the engine's own command schema, minus the
+ * fields the host fills in. Every transport (Electron IPC, the browser mode's HTTP) and the host itself parse the
  * UNKNOWN arguments of a call with these before anything else happens.
  *
  * The keys of REFEREE_ARG_SCHEMAS are the allow-list of callable methods. The mapped type below makes
  * the compiler refuse this file when RefereeApi gains a method without a schema, and the
  * `ArgsMatch` check refuses a schema whose parsed tuple is not the method's parameter list.
  */
-const seat = z.number().int().min(0).max(59)
 const name = z.string().trim().min(1).max(60)
 
 export const startGameRequestSchema = z.object({
@@ -57,46 +58,16 @@ export const REFEREE_ARG_SCHEMAS = {
   discardSavedGame: none,
   closeGame: none,
   exportGame: none,
-  revealRole: z.tuple([seat]),
+  revealRole: z.tuple([playerSchema]),
   dismissNotice: z.tuple([z.number().int().min(0).max(1000)]),
   estimate: z.tuple([estimateRequestSchema]),
   toggleProjectorFullscreen: none,
   cardsPayload: z.tuple([cardsRequestSchema]),
   printCards: z.tuple([cardsRequestSchema, z.enum(['print', 'pdf'])]),
 
-  identifyRole: z.tuple([roleIdSchema, z.array(seat).max(60)]),
-  setReadingStart: z.tuple([seat]),
-  shoot: z.tuple([seat, seat]),
-  clearShot: z.tuple([seat]),
-  chooseTarget: z.tuple([seat]),
-  investigate: z.tuple([seat]),
-  heal: z.tuple([seat]),
-  endNightStep: none,
-
-  accuse: z.tuple([seat, seat.optional()]),
-  withdrawAccusation: none,
-  endDefence: none,
-  nominate: z.tuple([seat]),
-  withdrawNomination: z.tuple([seat]),
-  closeNominations: none,
-  castVote: z.tuple([seat, z.union([z.boolean(), seat, z.null()])]),
-  setVoteCount: z.tuple([z.number().int().min(0).max(60), seat.optional()]),
-  closeVote: none,
-  endLastWords: none,
-  drawRandomDeath: none,
-  endDay: none,
-
-  startTimer: none,
-  pauseTimer: none,
-  addTime: z.tuple([z.number().int().min(-3600).max(3600)]),
-
+  play: z.tuple([refereeCommandSchema]),
   undo: z.tuple([z.number().int().min(1).max(10_000).optional()]),
 } satisfies { [K in RefereeMethod]: z.ZodTuple }
-
-/** Every RefereeApi method a window may call through a transport (all but onView). */
-export type RefereeMethod = Exclude<keyof RefereeApi, 'onView'>
-
-export const REFEREE_METHODS = Object.keys(REFEREE_ARG_SCHEMAS) as RefereeMethod[]
 
 export const isRefereeMethod = (m: unknown): m is RefereeMethod =>
   typeof m === 'string' && Object.prototype.hasOwnProperty.call(REFEREE_ARG_SCHEMAS, m)

@@ -1,4 +1,5 @@
 import type { CardsPayload, CardsRequest } from './cards'
+import type { RefereeCommand } from './commands'
 import type { GameFile } from './game-file'
 import type { RoleCounts, RoleId } from './roles'
 import type { Ruleset } from './ruleset'
@@ -121,36 +122,11 @@ export interface RefereeApi {
    */
   printCards(req: CardsRequest, output: PrintOutput): Promise<ApiResult<PrintOutcome>>
 
-  // the night
-  identifyRole(role: RoleId, players: number[]): Promise<ApiResult>
-  setReadingStart(player: number): Promise<ApiResult>
-  shoot(shooter: number, target: number): Promise<ApiResult>
-  clearShot(shooter: number): Promise<ApiResult>
-  chooseTarget(target: number): Promise<ApiResult>
-  investigate(target: number): Promise<ApiResult>
-  heal(target: number): Promise<ApiResult>
-  endNightStep(): Promise<ApiResult>
-
-  // the day
-  accuse(accused: number, accuser?: number): Promise<ApiResult>
-  withdrawAccusation(): Promise<ApiResult>
-  endDefence(): Promise<ApiResult>
-  nominate(player: number): Promise<ApiResult>
-  withdrawNomination(player: number): Promise<ApiResult>
-  closeNominations(): Promise<ApiResult>
-  castVote(voter: number, choice: boolean | number | null): Promise<ApiResult>
-  setVoteCount(count: number, candidate?: number): Promise<ApiResult>
-  closeVote(): Promise<ApiResult>
-  endLastWords(): Promise<ApiResult>
-  drawRandomDeath(): Promise<ApiResult>
-  /** Close the day without an execution, where the ruleset allows it. */
-  endDay(): Promise<ApiResult>
-
-  // clocks (the host adds its own time)
-  startTimer(): Promise<ApiResult>
-  pauseTimer(): Promise<ApiResult>
-  addTime(seconds: number): Promise<ApiResult>
-
+  /**
+   * One game action: an engine Command without what the host supplies (its clock `at`, its crypto
+   * `draw`). Parsed by the engine's command schema (src/shared/commands.ts), then decided by the engine.
+   */
+  play(command: RefereeCommand): Promise<ApiResult>
   undo(steps?: number): Promise<ApiResult>
 }
 
@@ -172,9 +148,19 @@ export interface ProjectorApi {
   ready(): void
 }
 
-/** Method names of RefereeApi that are plain game actions (one engine command each). */
-export const REFEREE_GAME_ACTIONS = [
-  'identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep',
-  'accuse', 'withdrawAccusation', 'endDefence', 'nominate', 'withdrawNomination', 'closeNominations',
-  'castVote', 'setVoteCount', 'closeVote', 'endLastWords', 'drawRandomDeath', 'endDay', 'startTimer', 'pauseTimer', 'addTime',
-] as const satisfies readonly (keyof RefereeApi)[]
+/** Every RefereeApi method a window may call through a transport (all but onView). */
+export type RefereeMethod = Exclude<keyof RefereeApi, 'onView'>
+
+/**
+ * The callable RefereeApi methods: the one list the preload, the browser bridge and the test fakes
+ * are built from (and the keys of REFEREE_ARG_SCHEMAS). The check below refuses a list that misses one.
+ */
+export const REFEREE_METHODS = [
+  'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
+  'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
+  'cardsPayload', 'printCards', 'play', 'undo',
+] as const satisfies readonly RefereeMethod[]
+
+type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>
+const complete: [Missing] extends [never] ? true : Missing = true
+void complete

@@ -8,7 +8,9 @@ import { roleIdSchema } from './ruleset'
  * `draw` is a uniform random integer in [0, 2^32) supplied by the host from crypto;
  * it is recorded in the log so a replay is deterministic.
  */
-const player = z.number().int().min(0).max(59)
+/** A seat number (also the limit for every player argument the host's API takes). */
+export const playerSchema = z.number().int().min(0).max(59)
+const player = playerSchema
 const at = z.number().finite().min(0)
 const draw = z.number().int().min(0).max(0xffffffff)
 /** Which clock a timer command is for; omitted = the defence clock during a defence, else the day clock. */
@@ -50,3 +52,42 @@ export const commandSchema = z.discriminatedUnion('type', [
 export type Command = z.infer<typeof commandSchema>
 export type CommandType = Command['type']
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>
+
+/**
+ * What the host fills in, never a window: its clock (`at`) and a crypto draw (`draw`). A command
+ * gets each one its schema above declares.
+ */
+export const HOST_FIELDS = ['at', 'draw'] as const
+export type HostField = (typeof HOST_FIELDS)[number]
+
+/** Commands only the host sends (a window may not): the clock running out. */
+const HOST_ONLY = ['timerExpired'] as const
+type HostOnlyType = (typeof HOST_ONLY)[number]
+
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** A game action as the referee's window sends it: a Command without the host's fields. */
+export type RefereeCommand = OmitEach<Exclude<Command, { type: HostOnlyType }>, HostField>
+
+type CommandObject = (typeof commandSchema.options)[number]
+const typeOf = (o: CommandObject): CommandType => o.shape.type.value
+
+/** The host's fields each command type declares (derived from commandSchema). */
+export const HOST_FIELDS_OF = Object.fromEntries(
+  commandSchema.options.map((o) => [typeOf(o), HOST_FIELDS.filter((f) => f in o.shape)]),
+) as unknown as Record<CommandType, readonly HostField[]>
+
+/**
+ * commandSchema as a window may use it: without the host-only commands, without the host's fields,
+ * and strict (a window that sends `at` or `draw` is refused, not ignored). Derived, so the limits
+ * live in commandSchema alone.
+ */
+export const refereeCommandSchema = z.discriminatedUnion(
+  'type',
+  commandSchema.options
+    .filter((o) => !(HOST_ONLY as readonly string[]).includes(typeOf(o)))
+    .map((o) => (o as z.ZodObject).omit(Object.fromEntries(HOST_FIELDS_OF[typeOf(o)].map((f) => [f, true])) as never).strict()) as unknown as [
+    z.ZodObject,
+    ...z.ZodObject[],
+  ],
+) as unknown as z.ZodType<RefereeCommand>

@@ -4,13 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright'
-import type { RefereeApi, RefereeAppView } from '../shared/api'
+import { REFEREE_METHODS, type RefereeApi, type RefereeAppView } from '../shared/api'
 import { browserTestsSkipped, launchChromium } from '../../test/e2e/support/chromium'
 import { preset } from '../main/engine/rulesets'
 import { createFileHost } from '../main/host'
 import type { GameHost } from '../main/host/game-host'
 import { PLAYERS9, seededRandom, tempDir } from '../main/host/testing'
-import { REFEREE_METHOD_NAMES } from './bridge/methods'
 import { startWebServer, type WebServer } from './server'
 import { fakeRenderer } from './testing'
 
@@ -53,7 +52,7 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
     const { page, trouble } = await openPage(server.refereeUrl)
     await page.waitForFunction(() => (window as unknown as { __app: { first?: unknown } }).__app.first)
     const a = await app<{ keys: string[] }>(page)
-    expect(a.keys).toEqual([...REFEREE_METHOD_NAMES, 'onView'].sort())
+    expect(a.keys).toEqual([...REFEREE_METHODS, 'onView'].sort())
 
     const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
     const results = await page.evaluate(async (r) => {
@@ -61,10 +60,10 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
       return [
         await w.referee.saveRoster(['Anna', 'Bence']),
         await w.referee.startGame(r as never),
-        await w.referee.endNightStep(),
-        await w.referee.accuse(3), // optional accuser left out
-        await w.referee.shoot('x' as never, 1),
-        await w.referee.castVote(0, true),
+        await w.referee.play({ type: 'endNightStep' }),
+        await w.referee.play({ type: 'accuse', accused: 3 }), // optional accuser left out
+        await w.referee.play({ type: 'shoot', shooter: 'x' as never, target: 1 }),
+        await w.referee.play({ type: 'castVote', voter: 0, choice: true }),
         await w.referee.undo(),
       ]
     }, req)
@@ -93,7 +92,7 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
     }, server.tokens.projector)
     expect(status).toBe(403)
     const before = a.screens.length
-    expect(host.undo()).toMatchObject({ ok: true })
+    expect(host.invoke('undo')).toMatchObject({ ok: true })
     await page.waitForFunction((n) => (window as unknown as { __app: { screens: unknown[] } }).__app.screens.length > n, before)
     expect(trouble.filter((t) => !t.includes('403'))).toEqual([])
     await page.close()

@@ -135,7 +135,7 @@ describe('web server', () => {
     await new Promise((r) => setTimeout(r, 100))
     const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
     expect(await (await post(server, 'startGame', [req])).json()).toEqual({ ok: true, value: null })
-    expect(await (await post(server, 'endNightStep', [])).json()).toEqual({ ok: true, value: null })
+    expect(await (await post(server, 'play', [{ type: 'endNightStep' }])).json()).toEqual({ ok: true, value: null })
     const [r, p] = await Promise.all([refereeMsgs, projectorMsgs])
     expect(r.map((v) => v.screen)).toEqual(['setup', 'game', 'game'])
     expect(r[1]!.game!.seats[0]!.role).toBe('mafia')

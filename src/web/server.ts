@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { buildSync } from 'esbuild'
 import type { GameHost } from '../main/host/game-host'
-import { TOKEN_HEADER } from './bridge/methods'
+import { TOKEN_HEADER } from './bridge/token'
 
 /**
  * The browser mode's transport: the built renderer pages plus the host's RefereeApi / ProjectorApi

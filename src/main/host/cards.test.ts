@@ -28,53 +28,53 @@ const req = (kind: CardsRequest['kind'], over: Partial<CardsRequest> = {}): Card
 describe('GameHost: role cards and the sheet', () => {
   it('builds personal cards and the sheet from the game in progress: names, seats and the dealt roles', () => {
     const host = makeHost()
-    expect(host.startGame(game())).toMatchObject({ ok: true })
-    const r = host.cardsPayload(req('personal'))
+    expect(host.invoke('startGame', game())).toMatchObject({ ok: true })
+    const r = host.invoke('cardsPayload', req('personal'))
     if (!r.ok) throw new Error(r.error.message)
     expect(r.value.cards.map((c) => c.name)).toEqual(PLAYERS9)
     // The identity deal gives the first seats the mafia, then the inspector.
     expect(r.value.cards.map((c) => c.role).slice(0, 4)).toEqual(['mafia', 'mafia', 'investigator', 'citizen'])
-    expect(host.cardsPayload(req('sheet'))).toMatchObject({ ok: true, value: { kind: 'sheet', sheet: { investigator: true, doctor: false, shots: 'individual' } } })
+    expect(host.invoke('cardsPayload', req('sheet'))).toMatchObject({ ok: true, value: { kind: 'sheet', sheet: { investigator: true, doctor: false, shots: 'individual' } } })
   })
 
   it('a deck comes from the request (the setup screen) or the game, and has no names', () => {
     const host = makeHost()
     const swedish = preset('swedish')
-    const r = host.cardsPayload(req('deck', { ruleset: swedish, counts: { mafia: 3, investigator: 1, doctor: 1, citizen: 4 }, backs: true }))
+    const r = host.invoke('cardsPayload', req('deck', { ruleset: swedish, counts: { mafia: 3, investigator: 1, doctor: 1, citizen: 4 }, backs: true }))
     expect(r).toMatchObject({ ok: true, value: { kind: 'deck', players: 9, backs: true, rulesetName: 'Swedish' } })
     expect(r.ok && r.value.cards.some((c) => c.name !== undefined)).toBe(false)
-    expect(host.cardsPayload(req('deck'))).toMatchObject({ ok: false, error: { code: 'no-game' } })
-    expect(host.cardsPayload(req('deck', { ruleset: swedish, counts: { mafia: 3, investigator: 1, doctor: 1, citizen: 40 } }))).toMatchObject({
+    expect(host.invoke('cardsPayload', req('deck'))).toMatchObject({ ok: false, error: { code: 'no-game' } })
+    expect(host.invoke('cardsPayload', req('deck', { ruleset: swedish, counts: { mafia: 3, investigator: 1, doctor: 1, citizen: 40 } }))).toMatchObject({
       ok: false,
       error: { code: 'invalid-table', message: expect.stringMatching(/45 players is more than 40/) },
     })
-    expect(host.cardsPayload(req('personal'))).toMatchObject({ ok: false, error: { code: 'no-game' } })
+    expect(host.invoke('cardsPayload', req('personal'))).toMatchObject({ ok: false, error: { code: 'no-game' } })
   })
 
   it('refuses personal cards and the sheet while the blind-operator variant hides roles, and prints nothing', async () => {
     const printer = vi.fn(() => Promise.resolve({ ok: true as const, value: { done: 'printed' as const } }))
     const host = makeHost(printer)
-    expect(host.startGame(game({ firstDeadBecomesReferee: true }))).toMatchObject({ ok: true })
+    expect(host.invoke('startGame', game({ firstDeadBecomesReferee: true }))).toMatchObject({ ok: true })
     for (const kind of ['personal', 'sheet'] as const) {
-      expect(host.cardsPayload(req(kind))).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
-      expect(await host.printCards(req(kind), 'pdf')).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+      expect(host.invoke('cardsPayload', req(kind))).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+      expect(await host.invoke('printCards', req(kind), 'pdf')).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
       expect(await host.call('printCards', [req(kind), 'print'])).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
     }
     expect(printer).not.toHaveBeenCalled()
     // The deck has no secret: the counts are known to everyone at the table.
-    expect(await host.printCards(req('deck'), 'print')).toMatchObject({ ok: true })
+    expect(await host.invoke('printCards', req('deck'), 'print')).toMatchObject({ ok: true })
     expect(printer).toHaveBeenCalledTimes(1)
   })
 
   it('hands the payload to the printer, or answers unavailable without one (browser mode prints from the page)', async () => {
     const printer = vi.fn(() => Promise.resolve({ ok: true as const, value: { done: 'saved' as const, path: '/tmp/x.pdf' } }))
     const host = makeHost(printer)
-    expect(host.startGame(game())).toMatchObject({ ok: true })
-    expect(await host.printCards(req('personal', { paper: 'letter' }), 'pdf')).toEqual({ ok: true, value: { done: 'saved', path: '/tmp/x.pdf' } })
+    expect(host.invoke('startGame', game())).toMatchObject({ ok: true })
+    expect(await host.invoke('printCards', req('personal', { paper: 'letter' }), 'pdf')).toEqual({ ok: true, value: { done: 'saved', path: '/tmp/x.pdf' } })
     expect(printer).toHaveBeenCalledWith(expect.objectContaining({ kind: 'personal', paper: 'letter', players: 9 }), 'pdf')
     const plain = makeHost()
-    expect(plain.startGame(game())).toMatchObject({ ok: true })
-    expect(await plain.printCards(req('personal'), 'print')).toMatchObject({ ok: false, error: { code: 'unavailable' } })
+    expect(plain.invoke('startGame', game())).toMatchObject({ ok: true })
+    expect(await plain.invoke('printCards', req('personal'), 'print')).toMatchObject({ ok: false, error: { code: 'unavailable' } })
     expect(await plain.call('printCards', [req('personal'), 'fax'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(await plain.call('cardsPayload', [{ ...req('personal'), paper: 'a3' }])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
   })

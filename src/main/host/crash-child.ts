@@ -8,7 +8,7 @@ import { readSync, writeSync } from 'node:fs'
 import { preset } from '../engine/rulesets'
 import { createFileHost } from './index'
 import { journalTestHooks } from './persistence/journal'
-import { PLAYERS9, nextCall, seeded } from './testing'
+import { PLAYERS9, nextCall, perform, seeded } from './testing'
 
 const [dir, seedArg] = process.argv.slice(2)
 if (!dir) throw new Error('usage: crash-child <dataDir> <seed>')
@@ -34,7 +34,7 @@ if (process.argv.includes('--torn')) {
   }
 }
 const idOf = (): string | undefined => {
-  const f = host.exportGame()
+  const f = host.invoke('exportGame')
   return f.ok ? f.value.id : undefined
 }
 
@@ -42,12 +42,12 @@ out({ ready: true, notices: host.refereeAppView().notices })
 for (;;) {
   const v = host.refereeAppView()
   if (v.resumable) {
-    const r = host.resumeGame()
+    const r = host.invoke('resumeGame')
     if (!r.ok) throw new Error(`resume refused: ${r.error.message}`)
     out({ ack: 'resume', game: idOf() })
   } else if (!v.game) {
     const presetId = rnd() < 0.5 ? 'maffiasig' : 'estonian'
-    const r = host.startGame({
+    const r = host.invoke('startGame', {
       ruleset: preset(presetId),
       players: [...PLAYERS9],
       counts: presetId === 'maffiasig' ? { mafia: 2, investigator: 1, doctor: 0, citizen: 6 } : { mafia: 2, investigator: 1, doctor: 1, citizen: 5 },
@@ -57,13 +57,13 @@ for (;;) {
     out({ ack: 'start', game: idOf() })
   } else if (v.game.winner) {
     const game = idOf()
-    const r = host.closeGame()
+    const r = host.invoke('closeGame')
     if (!r.ok) throw new Error(`close refused: ${r.error.message}`)
     out({ ack: 'close', game })
   } else {
     const c = nextCall(v, rnd)
     if (!c) throw new Error('no legal call')
-    const r = host.invoke(c[0] as never, c[1])
+    const r = perform(host, c)
     if (!('ok' in r) || !r.ok) throw new Error(`${c[0]} refused: ${JSON.stringify(r)}`)
     out({ ack: 'call', method: c[0], args: c[1] })
   }

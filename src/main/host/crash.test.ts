@@ -25,23 +25,14 @@ beforeAll(() => {
   buildSync({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: CHILD, logLevel: 'error' })
 })
 
-/** Command fields that come from a method's positional arguments (the host adds `at` and `draw`). */
-const FIELDS: Record<string, string[]> = {
-  identifyRole: ['role', 'players'], setReadingStart: ['player'], shoot: ['shooter', 'target'], clearShot: ['shooter'],
-  chooseTarget: ['target'], investigate: ['target'], heal: ['target'], accuse: ['accused', 'accuser'], nominate: ['player'],
-  withdrawNomination: ['player'], castVote: ['voter', 'choice'], setVoteCount: ['count', 'candidate'], addTime: ['seconds'],
-}
-
 type Ack = { ack: 'start' | 'resume' | 'close'; game: string } | { ack: 'call'; method: string; args: unknown[] }
 type Expected = { undo: number } | { type: string; fields: Record<string, unknown> }
 
 function expectedRecord(method: string, args: unknown[]): Expected {
   if (method === 'undo') return { undo: (args[0] as number | undefined) ?? 1 }
-  const fields: Record<string, unknown> = {}
-  ;(FIELDS[method] ?? []).forEach((f, i) => {
-    if (args[i] !== undefined) fields[f] = args[i]
-  })
-  return { type: method, fields }
+  // A game action: the referee's command; the host adds `at` and `draw`.
+  const { type, ...fields } = args[0] as { type: string }
+  return { type, fields }
 }
 
 function matches(e: Expected, r: JournalRecord): boolean {

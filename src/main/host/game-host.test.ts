@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ProjectorScreen, RefereeAppView, StartGameRequest } from '../../shared/api'
-import { REFEREE_METHODS } from '../../shared/api-schemas'
+import { REFEREE_METHODS } from '../../shared/api'
 import { PRESETS, preset } from '../engine'
 import { pick } from '../engine/queries'
 import { FakeClock } from './clock'
 import { GameHost } from './game-host'
 import { createFileHost } from './index'
 import { MemoryStore } from './persistence/kv-store'
-import { PLAYERS9, nextCall, seeded, seededRandom, stable, tempDir } from './testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from './testing'
 
 const hosts: GameHost[] = []
 afterEach(() => {
@@ -49,7 +49,7 @@ const GARBAGE: unknown[][] = [
 describe('GameHost: validation', () => {
   it('refuses garbage arguments to every method with a typed error, changing and pushing nothing', async () => {
     const { host, referee, projector } = makeHost()
-    ok(host.startGame(maffiasigRequest()))
+    ok(host.invoke('startGame', maffiasigRequest()))
     const before = stable(host.refereeAppView())
     const pushes = [referee.length, projector.length]
     for (const m of REFEREE_METHODS) {
@@ -59,15 +59,22 @@ describe('GameHost: validation', () => {
       }
     }
     // Method-specific near misses.
+    const play = (command: Record<string, unknown>): [string, unknown[]] => ['play', [command]]
     const nearMisses: [string, unknown[]][] = [
-      ['shoot', [0, 60]], ['shoot', [0.5, 1]], ['shoot', ['0', '1']], ['shoot', [0]],
-      ['castVote', [1, 'yes']], ['castVote', [1]], ['setVoteCount', [-1]], ['addTime', [1.5]], ['addTime', [99999]],
-      ['undo', [0]], ['undo', [-1]], ['undo', ['1']], ['dismissNotice', [-1]], ['identifyRole', ['god', [1]]],
+      play({ type: 'shoot', shooter: 0, target: 60 }), play({ type: 'shoot', shooter: 0.5, target: 1 }),
+      play({ type: 'shoot', shooter: '0', target: '1' }), play({ type: 'shoot', shooter: 0 }),
+      play({ type: 'castVote', voter: 1, choice: 'yes' }), play({ type: 'castVote', voter: 1 }), play({ type: 'setVoteCount', count: -1 }),
+      play({ type: 'addTime', seconds: 1.5 }), play({ type: 'addTime', seconds: 99999 }), play({ type: 'identifyRole', role: 'god', players: [1] }),
+      play({ type: 'accuse', accused: 1, accuser: null }), play({ type: 'shoot', shooter: 0, target: 1, extra: 1 }),
+      // What the host supplies (its clock, its draw) and what only the host sends are refused from a window.
+      play({ type: 'drawRandomDeath', draw: 0 }), play({ type: 'closeVote', draw: 7 }), play({ type: 'startTimer', at: 0 }),
+      play({ type: 'timerExpired', timer: 'day' }), play({ type: 'nope' }), ['play', ['shoot', 0, 1]], ['play', []],
+      ['undo', [0]], ['undo', [-1]], ['undo', ['1']], ['dismissNotice', [-1]],
       ['saveRoster', [['Anna', '']]], ['saveRoster', ['Anna']], ['saveRuleset', [{ ...PRESETS.maffiasig, id: 'Bad Id' }]],
       ['startGame', [{ ...maffiasigRequest(), dealMode: 'psychic' }]], ['startGame', [{}]], ['checkSetup', [{}, []]],
-      ['estimate', [{ players: 9 }]], ['deleteRuleset', [42]], ['accuse', [1, null]],
+      ['estimate', [{ players: 9 }]], ['deleteRuleset', [42]],
     ]
-    for (const [m, args] of nearMisses) expect(await host.call(m, args), `${m}`).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    for (const [m, args] of nearMisses) expect(await host.call(m, args), `${m}(${JSON.stringify(args)})`).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(stable(host.refereeAppView())).toEqual(before)
     expect([referee.length, projector.length]).toEqual(pushes)
   })
@@ -82,39 +89,39 @@ describe('GameHost: validation', () => {
 
   it('passes engine refusals through as typed errors with no change', () => {
     const { host, referee, projector } = makeHost()
-    expect(host.shoot(0, 1)).toMatchObject({ ok: false, error: { code: 'no-game' } })
-    ok(host.startGame(maffiasigRequest()))
+    expect(host.play({ type: 'shoot', shooter: 0, target: 1 })).toMatchObject({ ok: false, error: { code: 'no-game' } })
+    ok(host.invoke('startGame', maffiasigRequest()))
     const before = stable(host.refereeAppView())
     const n = [referee.length, projector.length]
-    expect(host.shoot(0, 5)).toMatchObject({ ok: false, error: { code: 'wrong-step' } }) // night 0: the mafia only meet
-    expect(host.accuse(3)).toMatchObject({ ok: false, error: { code: 'wrong-phase' } })
-    expect(host.startTimer()).toMatchObject({ ok: false, error: { code: 'wrong-phase' } })
-    expect(host.undo()).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
-    expect(host.startGame(maffiasigRequest())).toMatchObject({ ok: false, error: { code: 'game-in-progress' } })
-    expect(host.rematch()).toMatchObject({ ok: false, error: { code: 'game-in-progress' } })
-    expect(host.resumeGame()).toMatchObject({ ok: false, error: { code: 'nothing-to-resume' } })
-    expect(host.dismissNotice(0)).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(host.play({ type: 'shoot', shooter: 0, target: 5 })).toMatchObject({ ok: false, error: { code: 'wrong-step' } }) // night 0: the mafia only meet
+    expect(host.play({ type: 'accuse', accused: 3 })).toMatchObject({ ok: false, error: { code: 'wrong-phase' } })
+    expect(host.play({ type: 'startTimer' })).toMatchObject({ ok: false, error: { code: 'wrong-phase' } })
+    expect(host.invoke('undo')).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
+    expect(host.invoke('startGame', maffiasigRequest())).toMatchObject({ ok: false, error: { code: 'game-in-progress' } })
+    expect(host.invoke('rematch')).toMatchObject({ ok: false, error: { code: 'game-in-progress' } })
+    expect(host.invoke('resumeGame')).toMatchObject({ ok: false, error: { code: 'nothing-to-resume' } })
+    expect(host.invoke('dismissNotice', 0)).toMatchObject({ ok: false, error: { code: 'not-found' } })
     expect(stable(host.refereeAppView())).toEqual(before)
     expect([referee.length, projector.length]).toEqual(n)
   })
 
   it('a step the disk refuses is refused: nothing changes, nothing is pushed', () => {
     const { host, referee, projector } = makeHost()
-    ok(host.startGame(maffiasigRequest()))
+    ok(host.invoke('startGame', maffiasigRequest()))
     const before = stable(host.refereeAppView())
     const n = [referee.length, projector.length]
     ;(host as unknown as { current: { journal: { close(): void } } }).current.journal.close()
-    expect(host.endNightStep()).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
-    expect(host.undo()).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
+    expect(host.play({ type: 'endNightStep' })).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
+    expect(host.invoke('undo')).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
     expect(stable(host.refereeAppView())).toEqual(before)
     expect([referee.length, projector.length]).toEqual(n)
   })
 
   it('refuses a start with setup problems', () => {
     const { host, referee } = makeHost()
-    expect(host.startGame(maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
-    expect(host.startGame(maffiasigRequest({ players: [...PLAYERS9.slice(0, 8), 'anna '] }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
-    expect(host.startGame(maffiasigRequest({ dealMode: 'physical', knownRoles: ['mafia'] }))).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.invoke('startGame', maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(host.invoke('startGame', maffiasigRequest({ players: [...PLAYERS9.slice(0, 8), 'anna '] }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(host.invoke('startGame', maffiasigRequest({ dealMode: 'physical', knownRoles: ['mafia'] }))).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(referee).toHaveLength(0)
     expect(host.refereeAppView().screen).toBe('setup')
   })
@@ -123,35 +130,35 @@ describe('GameHost: validation', () => {
 describe('GameHost: library', () => {
   it('saves the roster and custom rulesets, protects presets, and checks setups', () => {
     const { host, referee } = makeHost()
-    ok(host.saveRoster([' Anna ', 'Bence']))
+    ok(host.invoke('saveRoster', [' Anna ', 'Bence']))
     expect(host.refereeAppView().roster).toEqual(['Anna', 'Bence'])
-    expect(host.saveRoster(['Anna', 'anna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
-    expect(host.saveRuleset(PRESETS.maffiasig)).toMatchObject({ ok: false, error: { code: 'preset-readonly' } })
+    expect(host.invoke('saveRoster', ['Anna', 'anna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.invoke('saveRuleset', PRESETS.maffiasig)).toMatchObject({ ok: false, error: { code: 'preset-readonly' } })
     const mine = { ...preset('swedish'), id: 'club-swedish', name: 'Club Swedish' }
-    ok(host.saveRuleset(mine))
-    ok(host.saveRuleset({ ...mine, name: 'Club Swedish 2' }))
+    ok(host.invoke('saveRuleset', mine))
+    ok(host.invoke('saveRuleset', { ...mine, name: 'Club Swedish 2' }))
     expect(host.refereeAppView().customRulesets.map((r) => r.name)).toEqual(['Club Swedish 2'])
-    expect(host.deleteRuleset('nope')).toMatchObject({ ok: false, error: { code: 'not-found' } })
-    ok(host.deleteRuleset('club-swedish'))
+    expect(host.invoke('deleteRuleset', 'nope')).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    ok(host.invoke('deleteRuleset', 'club-swedish'))
     expect(host.refereeAppView().customRulesets).toEqual([])
     expect(referee).toHaveLength(4)
-    const check = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8))
+    const check = host.invoke('checkSetup', PRESETS.swedish, PLAYERS9.slice(0, 8))
     expect(check).toEqual({ ok: true, value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [] } })
-    const bad = host.checkSetup(PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 5, investigator: 1, doctor: 1, citizen: 1 })
+    const bad = host.invoke('checkSetup', PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 5, investigator: 1, doctor: 1, citizen: 1 })
     expect(bad.ok && bad.value.problems.length).toBeGreaterThan(0)
     expect(referee).toHaveLength(4) // checkSetup pushes nothing
   })
 
   it('estimates through the worker-thread estimator; none wired → unavailable; a given one is used', async () => {
     const { host } = makeHost()
-    const req = { ruleset: PRESETS.maffiasig, players: 9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, policy: 'random', games: 200 }
-    const real = await host.estimate(req)
+    const req = { ruleset: PRESETS.maffiasig, players: 9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, policy: 'random' as const, games: 200 }
+    const real = await host.invoke('estimate', req)
     expect(real).toMatchObject({ ok: true, value: { games: 200 } })
     expect(real.ok && Math.abs(real.value.town + real.value.mafia + real.value.draw - 1)).toBeLessThan(1e-9)
-    expect(await host.estimate({ ...req, counts: { mafia: 9, investigator: 0, doctor: 0, citizen: 0 } })).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(await host.invoke('estimate', { ...req, counts: { mafia: 9, investigator: 0, doctor: 0, citizen: 0 } })).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
     const none = new GameHost({ settings: new MemoryStore(), dataDir: tempDir(), durable: false, estimate: null })
     hosts.push(none)
-    expect(await none.estimate(req)).toMatchObject({ ok: false, error: { code: 'unavailable' } })
+    expect(await none.invoke('estimate', req)).toMatchObject({ ok: false, error: { code: 'unavailable' } })
     const withEst = new GameHost({
       settings: new MemoryStore(),
       dataDir: tempDir(),
@@ -159,16 +166,16 @@ describe('GameHost: library', () => {
       estimate: async (r) => ({ games: r.games, town: 0.5, mafia: 0.5, draw: 0, townCi: 0.1, mafiaCi: 0.1, drawCi: 0, meanDays: 3 }),
     })
     hosts.push(withEst)
-    expect(await withEst.estimate(req)).toMatchObject({ ok: true, value: { games: 200, meanDays: 3 } })
+    expect(await withEst.invoke('estimate', req)).toMatchObject({ ok: true, value: { games: 200, meanDays: 3 } })
   })
 
   it('toggles the projector full screen through the hook', () => {
     const seen: boolean[] = []
     const host = new GameHost({ settings: new MemoryStore(), dataDir: tempDir(), durable: false, onProjectorFullscreen: (on) => seen.push(on) })
     hosts.push(host)
-    ok(host.toggleProjectorFullscreen())
+    ok(host.invoke('toggleProjectorFullscreen'))
     expect(host.refereeAppView().projectorFullscreen).toBe(true)
-    ok(host.toggleProjectorFullscreen())
+    ok(host.invoke('toggleProjectorFullscreen'))
     expect(seen).toEqual([true, false])
   })
 })
@@ -176,48 +183,48 @@ describe('GameHost: library', () => {
 /** Vote yes with the first eligible voters until the vote passes, then close it. */
 function passVote(host: GameHost) {
   const vote = host.refereeAppView().game!.vote!
-  for (const voter of vote.eligibleSeats.slice(0, vote.needed)) ok(host.castVote(voter, true))
-  ok(host.closeVote())
+  for (const voter of vote.eligibleSeats.slice(0, vote.needed)) ok(host.play({ type: 'castVote', voter, choice: true }))
+  ok(host.play({ type: 'closeVote' }))
 }
 
 function execute(host: GameHost, accused: number, accuser?: number) {
-  ok(host.accuse(accused, accuser))
+  ok(host.play({ type: 'accuse', accused, accuser }))
   passVote(host) // guilty
   expect(host.refereeAppView().game!.projector.stage).toBe('defence')
-  ok(host.endDefence())
+  ok(host.play({ type: 'endDefence' }))
   passVote(host) // execution
 }
 
 describe('GameHost: a full MaffiaSIG game', () => {
   it('plays night 0 to a town win, archives it, and offers a rematch', () => {
     const { host, dir, referee, projector } = makeHost({ identity: true })
-    ok(host.startGame(maffiasigRequest()))
+    ok(host.invoke('startGame', maffiasigRequest()))
     let v = host.refereeAppView()
     expect(v.screen).toBe('game')
     expect(v.game!.seats.map((s) => s.role)).toEqual(['mafia', 'mafia', 'investigator', 'citizen', 'citizen', 'citizen', 'citizen', 'citizen', 'citizen'])
     expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(true)
 
-    ok(host.endNightStep()) // night 0: the mafia meet
+    ok(host.play({ type: 'endNightStep' })) // night 0: the mafia meet
     expect(host.refereeAppView().game!.projector.phase).toBe('day')
     execute(host, 3, 4) // Dóra executed on day 1
     v = host.refereeAppView()
     expect(v.game!.seats[3]!.alive).toBe(false)
     expect(v.game!.projector.phase).toBe('night')
 
-    ok(host.shoot(0, 4))
-    ok(host.shoot(1, 4))
-    ok(host.endNightStep())
-    ok(host.investigate(0))
+    ok(host.play({ type: 'shoot', shooter: 0, target: 4 }))
+    ok(host.play({ type: 'shoot', shooter: 1, target: 4 }))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'investigate', target: 0 }))
     expect(host.refereeAppView().game!.night!.investigation).toEqual({ target: 0, isMafia: true })
-    ok(host.endNightStep())
+    ok(host.play({ type: 'endNightStep' }))
     v = host.refereeAppView()
     expect(v.game!.projector.announcements.at(-1)).toMatchObject({ kind: 'nightResult', deaths: [4] })
 
     execute(host, 0) // day 2
-    ok(host.shoot(1, 5))
-    ok(host.endNightStep())
-    ok(host.investigate(1))
-    ok(host.endNightStep())
+    ok(host.play({ type: 'shoot', shooter: 1, target: 5 }))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'investigate', target: 1 }))
+    ok(host.play({ type: 'endNightStep' }))
     execute(host, 1) // day 3: the last mafioso
     v = host.refereeAppView()
     expect(v.game!.winner).toBe('town')
@@ -231,10 +238,10 @@ describe('GameHost: a full MaffiaSIG game', () => {
     for (let i = 1; i < projector.length; i++) expect(JSON.stringify(projector[i])).not.toBe(JSON.stringify(projector[i - 1]))
     expect(referee.length).toBe(1 + v.game!.undoable)
 
-    const exported = host.exportGame()
+    const exported = host.invoke('exportGame')
     expect(exported.ok && exported.value.commands.length).toBe(v.game!.undoable)
 
-    ok(host.closeGame())
+    ok(host.invoke('closeGame'))
     v = host.refereeAppView()
     expect(v.screen).toBe('setup')
     expect(v.finishedGames).toHaveLength(1)
@@ -244,7 +251,7 @@ describe('GameHost: a full MaffiaSIG game', () => {
     expect(file).toMatchObject({ format: 'nightfall-game', version: 2, players: PLAYERS9 })
     expect(projector.at(-1)).toMatchObject({ kind: 'idle' })
 
-    ok(host.rematch())
+    ok(host.invoke('rematch'))
     v = host.refereeAppView()
     expect(v.screen).toBe('game')
     expect(v.game!.seats.map((s) => s.name)).toEqual(PLAYERS9)
@@ -253,14 +260,14 @@ describe('GameHost: a full MaffiaSIG game', () => {
 
   it('rematch straight from a finished game archives it first', () => {
     const { host } = makeHost({ seed: 3, identity: false })
-    ok(host.startGame(maffiasigRequest()))
+    ok(host.invoke('startGame', maffiasigRequest()))
     for (let i = 0; i < 500; i++) {
       const c = nextCall(host.refereeAppView())
       if (!c) break
-      ok(host.invoke(c[0] as never, c[1]))
+      ok(perform(host, c))
     }
     expect(host.refereeAppView().game!.winner).not.toBeNull()
-    ok(host.rematch())
+    ok(host.invoke('rematch'))
     const v = host.refereeAppView()
     expect(v.finishedGames).toHaveLength(1)
     expect(v.game!.winner).toBeNull()
@@ -270,17 +277,17 @@ describe('GameHost: a full MaffiaSIG game', () => {
 describe('GameHost: undo', () => {
   it('takes back steps, journals the undo, and refuses too many', () => {
     const { host, dir } = makeHost()
-    ok(host.startGame(maffiasigRequest()))
-    ok(host.endNightStep())
-    ok(host.accuse(3))
-    ok(host.castVote(0, true))
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'accuse', accused: 3 }))
+    ok(host.play({ type: 'castVote', voter: 0, choice: true }))
     const atVote = stable(host.refereeAppView())
-    ok(host.castVote(1, true))
+    ok(host.play({ type: 'castVote', voter: 1, choice: true }))
     expect(host.refereeAppView().game!.lastStep).toMatchObject({ key: 'step.castVote', params: { voter: 'Bence', choice: 'true' } })
-    ok(host.undo())
+    ok(host.invoke('undo'))
     expect(stable(host.refereeAppView()).game).toEqual(atVote.game)
-    expect(host.undo(4)).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
-    ok(host.undo(3))
+    expect(host.invoke('undo', 4)).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
+    ok(host.invoke('undo', 3))
     expect(host.refereeAppView().game!.undoable).toBe(0)
     const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8').trim().split('\n')
     expect(lines.slice(-2).map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ undo: 1 }), expect.objectContaining({ undo: 3 })])
@@ -291,24 +298,24 @@ describe('GameHost: clocks', () => {
   it('the day clock running out kills a random living player with a host draw', () => {
     const clock = new FakeClock()
     const { host, projector } = makeHost({ clock, seed: 7 })
-    ok(host.startGame(maffiasigRequest()))
-    ok(host.endNightStep())
-    ok(host.startTimer())
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'startTimer' }))
     const clockView = host.refereeAppView().game!.projector.clock!
     expect(clockView).toMatchObject({ kind: 'day', deadline: clock.now() + 20 * 60_000, durationMs: 20 * 60_000 })
     clock.advance(10 * 60_000)
-    ok(host.pauseTimer())
+    ok(host.play({ type: 'pauseTimer' }))
     clock.advance(60 * 60_000) // paused: nothing happens
     expect(host.refereeAppView().game!.projector.stage).toBe('discussion')
-    ok(host.addTime(-60))
-    ok(host.startTimer())
+    ok(host.play({ type: 'addTime', seconds: -60 }))
+    ok(host.play({ type: 'startTimer' }))
     const pushed = projector.length
     clock.advance(9 * 60_000 - 1)
     expect(projector.length).toBe(pushed)
     clock.advance(1)
     const v = host.refereeAppView()
     expect(projector.length).toBe(pushed + 1)
-    const lastCommand = host.exportGame()
+    const lastCommand = host.invoke('exportGame')
     const cmds = lastCommand.ok ? lastCommand.value.commands : []
     const expired = cmds.at(-1)!
     expect(expired).toMatchObject({ type: 'timerExpired', timer: 'day', at: clock.now() })
@@ -323,20 +330,20 @@ describe('GameHost: clocks', () => {
   it('taking back an expiry does not fire it again; adding time re-arms it', () => {
     const clock = new FakeClock()
     const { host } = makeHost({ clock })
-    ok(host.startGame(maffiasigRequest()))
-    ok(host.endNightStep())
-    ok(host.startTimer())
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'startTimer' }))
     clock.advance(20 * 60_000)
     expect(host.refereeAppView().game!.projector.stage).toBe('lastWords')
-    ok(host.undo())
+    ok(host.invoke('undo'))
     clock.advance(60_000)
     const v = host.refereeAppView()
     expect(v.game!.projector.stage).toBe('discussion')
     expect(v.game!.seats.every((s) => s.alive)).toBe(true)
     expect(clock.pending).toBe(0)
-    ok(host.addTime(30))
-    ok(host.pauseTimer())
-    ok(host.startTimer())
+    ok(host.play({ type: 'addTime', seconds: 30 }))
+    ok(host.play({ type: 'pauseTimer' }))
+    ok(host.play({ type: 'startTimer' }))
     clock.advance(31_000)
     expect(host.refereeAppView().game!.projector.stage).toBe('lastWords')
   })
@@ -344,11 +351,11 @@ describe('GameHost: clocks', () => {
   it('the defence clock expiring only marks it run out', () => {
     const clock = new FakeClock()
     const { host } = makeHost({ clock })
-    ok(host.startGame(maffiasigRequest()))
-    ok(host.endNightStep())
-    ok(host.accuse(3))
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'accuse', accused: 3 }))
     passVote(host)
-    ok(host.startTimer()) // the defence clock during a defence
+    ok(host.play({ type: 'startTimer' })) // the defence clock during a defence
     clock.advance(2 * 60_000)
     const p = host.refereeAppView().game!.projector
     expect(p.clock).toMatchObject({ kind: 'defence', expired: true })
@@ -358,11 +365,11 @@ describe('GameHost: clocks', () => {
   it('closing the game stops its clocks', () => {
     const clock = new FakeClock()
     const { host } = makeHost({ clock })
-    ok(host.startGame(maffiasigRequest()))
-    ok(host.endNightStep())
-    ok(host.startTimer())
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'startTimer' }))
     expect(clock.pending).toBe(1)
-    ok(host.closeGame())
+    ok(host.invoke('closeGame'))
     expect(clock.pending).toBe(0)
   })
 })
@@ -391,12 +398,12 @@ describe('GameHost: the projector never learns a secret', () => {
         const clock = new FakeClock()
         const { host, projector } = makeHost({ seed, identity: false, clock })
         const rnd = seeded(seed)
-        ok(host.startGame({ ruleset: preset(presetId), players: [...PLAYERS9], counts: { ...counts }, dealMode: mode }))
+        ok(host.invoke('startGame', { ruleset: preset(presetId), players: [...PLAYERS9], counts: { ...counts }, dealMode: mode }))
         host.projectorReady()
         for (let i = 0; i < 600; i++) {
           const c = nextCall(host.refereeAppView(), rnd)
           if (!c) break
-          ok(host.invoke(c[0] as never, c[1]))
+          ok(perform(host, c))
           if (rnd() < 0.05) clock.advance(5 * 60_000)
         }
         expect(host.refereeAppView().game!.winner).not.toBeNull()
@@ -410,24 +417,24 @@ describe('GameHost: the projector never learns a secret', () => {
 describe('GameHost: the projector hears only what changes on its screen', () => {
   it('a night sends the projector nothing until its result: not the shots, not the calls, not the investigation', () => {
     const { host, projector } = makeHost() // identity deal: seats 0–1 mafia, 2 inspector
-    ok(host.startGame(maffiasigRequest()))
+    ok(host.invoke('startGame', maffiasigRequest()))
     host.projectorReady()
-    ok(host.endNightStep()) // night 0 → day 1: visible
-    ok(host.accuse(5))
-    ok(host.setVoteCount(8))
-    ok(host.closeVote())
-    ok(host.endDefence())
-    ok(host.setVoteCount(8))
-    ok(host.closeVote()) // executed → night 1: visible
+    ok(host.play({ type: 'endNightStep' })) // night 0 → day 1: visible
+    ok(host.play({ type: 'accuse', accused: 5 }))
+    ok(host.play({ type: 'setVoteCount', count: 8 }))
+    ok(host.play({ type: 'closeVote' }))
+    ok(host.play({ type: 'endDefence' }))
+    ok(host.play({ type: 'setVoteCount', count: 8 }))
+    ok(host.play({ type: 'closeVote' })) // executed → night 1: visible
     const before = projector.length
-    ok(host.shoot(0, 6))
-    ok(host.shoot(1, 7))
-    ok(host.clearShot(1))
-    ok(host.shoot(1, 6))
-    ok(host.endNightStep())
-    ok(host.investigate(0))
+    ok(host.play({ type: 'shoot', shooter: 0, target: 6 }))
+    ok(host.play({ type: 'shoot', shooter: 1, target: 7 }))
+    ok(host.play({ type: 'clearShot', shooter: 1 }))
+    ok(host.play({ type: 'shoot', shooter: 1, target: 6 }))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'investigate', target: 0 }))
     expect(projector.length).toBe(before) // six secret steps, no projector traffic at all
-    ok(host.endNightStep()) // the night's end: Gabi died
+    ok(host.play({ type: 'endNightStep' })) // the night's end: Gabi died
     expect(projector.length).toBe(before + 1)
     const last = projector.at(-1)!
     expect(last.kind === 'game' && last.view.seats[6]!.alive).toBe(false)
@@ -445,29 +452,29 @@ describe('GameHost: the blind-operator variant (first dead becomes referee)', ()
 
   it('the view carries no roles, but each player can see their own role once, before the first step', () => {
     const { host, referee, projector } = makeHost()
-    ok(host.startGame(blindRequest()))
+    ok(host.invoke('startGame', blindRequest()))
     const view = host.refereeAppView().game!
     expect(view.blind).toBe(true)
     expect(view.seats.every((s) => s.role === null)).toBe(true)
     const pushes = [referee.length, projector.length]
-    const roles = PLAYERS9.map((_, seat) => host.revealRole(seat))
+    const roles = PLAYERS9.map((_, seat) => host.invoke('revealRole', seat))
     for (const r of roles) expect(r).toMatchObject({ ok: true })
     const dealt = roles.map((r) => (r.ok ? r.value : null))
     expect(dealt.filter((x) => x === 'mafia')).toHaveLength(2)
     expect(dealt.filter((x) => x === 'investigator')).toHaveLength(1)
     expect([referee.length, projector.length]).toEqual(pushes) // read-only: nothing pushed
-    expect(host.revealRole(99)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.invoke('revealRole', 99)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     // The game file holds the deal: no export while the operator is blind.
-    expect(host.exportGame()).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
-    ok(host.endNightStep())
-    expect(host.revealRole(0)).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    expect(host.invoke('exportGame')).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    ok(host.play({ type: 'endNightStep' }))
+    expect(host.invoke('revealRole', 0)).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
   })
 
   it('without the variant the reveal simply answers from the referee view', () => {
     const { host } = makeHost()
-    ok(host.startGame(maffiasigRequest()))
-    ok(host.endNightStep())
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
     const seats = host.refereeAppView().game!.seats
-    expect(host.revealRole(3)).toEqual({ ok: true, value: seats[3]!.role })
+    expect(host.invoke('revealRole', 3)).toEqual({ ok: true, value: seats[3]!.role })
   })
 })

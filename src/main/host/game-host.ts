@@ -2,23 +2,25 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import type {
-  ApiError,
-  ApiResult,
-  Estimate,
-  EstimateRequest,
-  PrintOutcome,
-  PrintOutput,
-  ProjectorScreen,
-  RefereeApi,
-  RefereeAppView,
-  SavedGameSummary,
-  SetupCheck,
-  StartGameRequest,
+import {
+  REFEREE_METHODS,
+  type ApiError,
+  type ApiResult,
+  type Estimate,
+  type EstimateRequest,
+  type PrintOutcome,
+  type PrintOutput,
+  type ProjectorScreen,
+  type RefereeApi,
+  type RefereeAppView,
+  type RefereeMethod,
+  type SavedGameSummary,
+  type SetupCheck,
+  type StartGameRequest,
 } from '../../shared/api'
-import { REFEREE_ARG_SCHEMAS, isRefereeMethod, type RefereeMethod } from '../../shared/api-schemas'
+import { REFEREE_ARG_SCHEMAS, isRefereeMethod, type RefereeWireResult } from '../../shared/api-schemas'
+import { HOST_FIELDS_OF, type Command, type HostField, type RefereeCommand } from '../../shared/commands'
 import type { CardsPayload } from '../../shared/cards'
-import type { Command } from '../../shared/commands'
 import type { GameFile } from '../../shared/game-file'
 import type { RoleCounts, RoleId } from '../../shared/roles'
 import { PRESET_IDS, type Ruleset } from '../../shared/ruleset'
@@ -27,7 +29,7 @@ import {
   createGame,
   dealFromOrder,
   describe,
-  dispatchUnknown,
+  dispatch,
   physicalDeal,
   projectorView,
   refereeView,
@@ -108,6 +110,12 @@ interface ParkedGame {
   game: Game
   savedAt: string
 }
+
+/** The methods the host answers asynchronously. */
+type AsyncMethod = 'estimate' | 'printCards'
+
+/** What invoke() answers: the wire result, at once for every method but the asynchronous ones. */
+export type HostAnswer<K extends RefereeMethod> = K extends AsyncMethod ? Promise<RefereeWireResult<K>> : RefereeWireResult<K>
 
 type Args<K extends RefereeMethod> = z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]>
 type Handlers = { [K in RefereeMethod]: (...args: Args<K>) => ApiResult<unknown> | Promise<ApiResult<unknown>> }
@@ -272,15 +280,23 @@ export class GameHost {
     return this.run(method, args)
   }
 
-  /** Same as call() but synchronous for every method except estimate (used by tests and the CLI). */
-  invoke(method: RefereeMethod, args: readonly unknown[]): ApiResult<unknown> | Promise<ApiResult<unknown>> {
-    return this.run(method, args)
+  /**
+   * A typed call from inside the process (the Electron menu, tests, the CLI): the same path as call(),
+   * answered at once by every method but estimate and printCards.
+   */
+  invoke<K extends RefereeMethod>(method: K, ...args: Parameters<RefereeApi[K]>): HostAnswer<K> {
+    return this.run(method, args) as HostAnswer<K>
+  }
+
+  /** One game action (shorthand for invoke('play', command)). */
+  play(command: RefereeCommand): ApiResult {
+    return this.invoke('play', command)
   }
 
   /** An in-process RefereeApi over this host (tests, the CLI, or a same-process window). */
   asRefereeApi(): RefereeApi {
     const api: Record<string, unknown> = {}
-    for (const m of Object.keys(REFEREE_ARG_SCHEMAS) as RefereeMethod[])
+    for (const m of REFEREE_METHODS)
       api[m] = (...args: unknown[]) => Promise.resolve(this.run(m, args))
     api.ready = () => Promise.resolve(this.refereeAppView())
     api.onView = (cb: (v: RefereeAppView) => void) => this.onRefereeView(cb)
@@ -310,56 +326,9 @@ export class GameHost {
     }
   }
 
-  // ───────────────────────────── RefereeApi, one method each ─────────────────────────────
-
-  ready(): RefereeAppView {
-    return this.refereeAppView()
-  }
-  saveRoster(names: unknown): ApiResult { return this.run('saveRoster', [names]) as ApiResult }
-  saveRuleset(ruleset: unknown): ApiResult { return this.run('saveRuleset', [ruleset]) as ApiResult }
-  deleteRuleset(id: unknown): ApiResult { return this.run('deleteRuleset', [id]) as ApiResult }
-  checkSetup(ruleset: unknown, players: unknown, counts?: unknown): ApiResult<SetupCheck> { return this.run('checkSetup', [ruleset, players, counts]) as ApiResult<SetupCheck> }
-  startGame(req: unknown): ApiResult { return this.run('startGame', [req]) as ApiResult }
-  rematch(): ApiResult { return this.run('rematch', []) as ApiResult }
-  resumeGame(): ApiResult { return this.run('resumeGame', []) as ApiResult }
-  discardSavedGame(): ApiResult { return this.run('discardSavedGame', []) as ApiResult }
-  closeGame(): ApiResult { return this.run('closeGame', []) as ApiResult }
-  exportGame(): ApiResult<GameFile> { return this.run('exportGame', []) as ApiResult<GameFile> }
-  revealRole(seat: unknown): ApiResult<RoleId | null> { return this.run('revealRole', [seat]) as ApiResult<RoleId | null> }
-  dismissNotice(index: unknown): ApiResult { return this.run('dismissNotice', [index]) as ApiResult }
-  estimate(req: unknown): Promise<ApiResult<Estimate>> { return Promise.resolve(this.run('estimate', [req]) as ApiResult<Estimate> | Promise<ApiResult<Estimate>>) }
-  toggleProjectorFullscreen(): ApiResult { return this.run('toggleProjectorFullscreen', []) as ApiResult }
-  cardsPayload(req: unknown): ApiResult<CardsPayload> { return this.run('cardsPayload', [req]) as ApiResult<CardsPayload> }
-  printCards(req: unknown, output: unknown): Promise<ApiResult<PrintOutcome>> { return Promise.resolve(this.run('printCards', [req, output]) as ApiResult<PrintOutcome> | Promise<ApiResult<PrintOutcome>>) }
-  identifyRole(role: unknown, players: unknown): ApiResult { return this.run('identifyRole', [role, players]) as ApiResult }
-  setReadingStart(player: unknown): ApiResult { return this.run('setReadingStart', [player]) as ApiResult }
-  shoot(shooter: unknown, target: unknown): ApiResult { return this.run('shoot', [shooter, target]) as ApiResult }
-  clearShot(shooter: unknown): ApiResult { return this.run('clearShot', [shooter]) as ApiResult }
-  chooseTarget(target: unknown): ApiResult { return this.run('chooseTarget', [target]) as ApiResult }
-  investigate(target: unknown): ApiResult { return this.run('investigate', [target]) as ApiResult }
-  heal(target: unknown): ApiResult { return this.run('heal', [target]) as ApiResult }
-  endNightStep(): ApiResult { return this.run('endNightStep', []) as ApiResult }
-  accuse(accused: unknown, accuser?: unknown): ApiResult { return this.run('accuse', [accused, accuser]) as ApiResult }
-  withdrawAccusation(): ApiResult { return this.run('withdrawAccusation', []) as ApiResult }
-  endDefence(): ApiResult { return this.run('endDefence', []) as ApiResult }
-  nominate(player: unknown): ApiResult { return this.run('nominate', [player]) as ApiResult }
-  withdrawNomination(player: unknown): ApiResult { return this.run('withdrawNomination', [player]) as ApiResult }
-  closeNominations(): ApiResult { return this.run('closeNominations', []) as ApiResult }
-  castVote(voter: unknown, choice: unknown): ApiResult { return this.run('castVote', [voter, choice]) as ApiResult }
-  setVoteCount(count: unknown, candidate?: unknown): ApiResult { return this.run('setVoteCount', [count, candidate]) as ApiResult }
-  closeVote(): ApiResult { return this.run('closeVote', []) as ApiResult }
-  endLastWords(): ApiResult { return this.run('endLastWords', []) as ApiResult }
-  drawRandomDeath(): ApiResult { return this.run('drawRandomDeath', []) as ApiResult }
-  endDay(): ApiResult { return this.run('endDay', []) as ApiResult }
-  startTimer(): ApiResult { return this.run('startTimer', []) as ApiResult }
-  pauseTimer(): ApiResult { return this.run('pauseTimer', []) as ApiResult }
-  addTime(seconds: unknown): ApiResult { return this.run('addTime', [seconds]) as ApiResult }
-  undo(steps?: unknown): ApiResult { return this.run('undo', [steps]) as ApiResult }
-
   // ───────────────────────────── handlers (arguments already parsed) ─────────────────────────────
 
   private makeHandlers(): Handlers {
-    const cmd = (c: Command) => this.gameCommand(c)
     return {
       ready: () => ok(this.refereeAppView()),
       saveRoster: (names) => this.doSaveRoster(names),
@@ -392,30 +361,7 @@ export class GameHost {
         return this.printer(payload.value, output)
       },
 
-      identifyRole: (role, players) => cmd({ type: 'identifyRole', role, players }),
-      setReadingStart: (player) => cmd({ type: 'setReadingStart', player }),
-      shoot: (shooter, target) => cmd({ type: 'shoot', shooter, target }),
-      clearShot: (shooter) => cmd({ type: 'clearShot', shooter }),
-      chooseTarget: (target) => cmd({ type: 'chooseTarget', target }),
-      investigate: (target) => cmd({ type: 'investigate', target }),
-      heal: (target) => cmd({ type: 'heal', target }),
-      endNightStep: () => cmd({ type: 'endNightStep' }),
-      accuse: (accused, accuser) => cmd(accuser === undefined ? { type: 'accuse', accused } : { type: 'accuse', accused, accuser }),
-      withdrawAccusation: () => cmd({ type: 'withdrawAccusation' }),
-      endDefence: () => cmd({ type: 'endDefence' }),
-      nominate: (player) => cmd({ type: 'nominate', player }),
-      withdrawNomination: (player) => cmd({ type: 'withdrawNomination', player }),
-      closeNominations: () => cmd({ type: 'closeNominations' }),
-      castVote: (voter, choice) => cmd({ type: 'castVote', voter, choice }),
-      setVoteCount: (count, candidate) => cmd(candidate === undefined ? { type: 'setVoteCount', count } : { type: 'setVoteCount', count, candidate }),
-      // The host supplies the draw (used only to break a tie where the ruleset says so).
-      closeVote: () => cmd({ type: 'closeVote', draw: this.random.draw() }),
-      endLastWords: () => cmd({ type: 'endLastWords' }),
-      drawRandomDeath: () => cmd({ type: 'drawRandomDeath', draw: this.random.draw() }),
-      endDay: () => cmd({ type: 'endDay' }),
-      startTimer: () => cmd({ type: 'startTimer', at: this.clock.now() }),
-      pauseTimer: () => cmd({ type: 'pauseTimer', at: this.clock.now() }),
-      addTime: (seconds) => cmd({ type: 'addTime', seconds, at: this.clock.now() }),
+      play: (c) => this.gameCommand(this.withHostFields(c)),
       undo: (steps) => this.doUndo(steps ?? 1),
     }
   }
@@ -618,11 +564,19 @@ export class GameHost {
     return OK
   }
 
+  /** A referee's game action (already parsed) with the host's own fields: its clock and its crypto draw. */
+  private withHostFields(c: RefereeCommand): Command {
+    const supply: Record<HostField, () => number> = { at: () => this.clock.now(), draw: () => this.random.draw() }
+    const given = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined))
+    const added = Object.fromEntries(HOST_FIELDS_OF[c.type].map((f) => [f, supply[f]()]))
+    return { ...given, ...added } as Command
+  }
+
   /** One engine command: decide, make it durable in the journal, then apply. Refused → nothing changes. */
   private gameCommand(c: Command): ApiResult {
     const cur = this.current
     if (!cur) return fail('no-game', 'No game is open.')
-    const r = dispatchUnknown(cur.game, c)
+    const r = dispatch(cur.game, c)
     if (!r.ok) return fail(r.error.code, r.error.message)
     const accepted = r.value.log[r.value.log.length - 1]!.command
     try {

@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { RefereeAppView } from '../../shared/api'
-import type { HostRandom } from './game-host'
+import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
+import type { RefereeCommand } from '../../shared/commands'
+import type { GameHost, HostRandom } from './game-host'
 
 /** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
 
@@ -45,7 +46,14 @@ export const stable = (v: RefereeAppView): Omit<RefereeAppView, 'sentAt'> => {
 
 export const PLAYERS9 = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 
-export type Call = [method: string, args: unknown[]]
+/** One referee call: a method and its arguments. */
+export type Call = { [K in RefereeMethod]: [method: K, args: Parameters<RefereeApi[K]>] }[RefereeMethod]
+
+const play = (command: RefereeCommand): Call => ['play', [command]]
+
+/** Make one Call on a host (synchronously: a Call is never an estimate). */
+export const perform = (host: GameHost, [method, args]: Call): ApiResult<unknown> =>
+  (host.invoke as (m: RefereeMethod, ...a: unknown[]) => ApiResult<unknown>)(method, ...args)
 
 /**
  * A simple referee for tests: the next legal call for the game in the view, or null when the game
@@ -57,38 +65,38 @@ export function nextCall(v: RefereeAppView, rnd?: () => number): Call | null {
   if (!g || g.winner) return null
   const L = g.legal
   if (rnd && g.undoable > 0 && rnd() < 0.06) return ['undo', [1 + Math.floor(rnd() * Math.min(2, g.undoable))]]
-  if (rnd && L.startTimer && rnd() < 0.2) return ['startTimer', []]
-  if (rnd && L.pauseTimer && rnd() < 0.3) return ['pauseTimer', []]
-  if (L.identify) return ['identifyRole', [L.identify.role, L.identify.candidates.slice(0, L.identify.count)]]
+  if (rnd && L.startTimer && rnd() < 0.2) return play({ type: 'startTimer' })
+  if (rnd && L.pauseTimer && rnd() < 0.3) return play({ type: 'pauseTimer' })
+  if (L.identify) return play({ type: 'identifyRole', role: L.identify.role, players: L.identify.candidates.slice(0, L.identify.count) })
   const firstTown = g.seats.find((s) => s.alive && s.role !== 'mafia')?.seat
   const shooters = Object.keys(L.shoot).map(Number)
   const recorded = new Set(g.night?.shots.map((s) => s.shooter) ?? [])
   for (const m of shooters) if (!recorded.has(m)) {
     const targets = L.shoot[m] ?? []
-    return ['shoot', [m, firstTown !== undefined && targets.includes(firstTown) ? firstTown : targets[0]]]
+    return play({ type: 'shoot', shooter: m, target: firstTown !== undefined && targets.includes(firstTown) ? firstTown : targets[0]! })
   }
   if (L.chooseTarget.length && g.night?.target === null)
-    return ['chooseTarget', [firstTown !== undefined && L.chooseTarget.includes(firstTown) ? firstTown : L.chooseTarget[0]]]
-  if (L.investigate.length && !g.night?.investigation) return ['investigate', [L.investigate[0]]]
-  if (L.heal.length && g.night?.heal === null) return ['heal', [L.heal[L.heal.length - 1]]]
-  if (L.endNightStep) return ['endNightStep', []]
-  if (L.endLastWords) return ['endLastWords', []]
-  if (L.endDefence) return ['endDefence', []]
+    return play({ type: 'chooseTarget', target: firstTown !== undefined && L.chooseTarget.includes(firstTown) ? firstTown : L.chooseTarget[0]! })
+  if (L.investigate.length && !g.night?.investigation) return play({ type: 'investigate', target: L.investigate[0]! })
+  if (L.heal.length && g.night?.heal === null) return play({ type: 'heal', target: L.heal[L.heal.length - 1]! })
+  if (L.endNightStep) return play({ type: 'endNightStep' })
+  if (L.endLastWords) return play({ type: 'endLastWords' })
+  if (L.endDefence) return play({ type: 'endDefence' })
   const vote = g.vote
   if (vote) {
     const voted = new Set(vote.ballots.map((b) => b.voter))
     if (vote.kind === 'plurality') {
       const voter = vote.eligibleSeats.find((s) => !voted.has(s))
-      if (voter !== undefined) return ['castVote', [voter, vote.candidates[0]!.seat]]
+      if (voter !== undefined) return play({ type: 'castVote', voter, choice: vote.candidates[0]!.seat })
     } else if (vote.yes < vote.needed) {
       const voter = vote.eligibleSeats.find((s) => !voted.has(s))
-      if (voter !== undefined) return ['castVote', [voter, true]]
+      if (voter !== undefined) return play({ type: 'castVote', voter, choice: true })
     }
-    if (L.closeVote) return ['closeVote', []]
+    if (L.closeVote) return play({ type: 'closeVote' })
   }
-  if (L.accuse.length) return ['accuse', [L.accuse[0]]]
-  if (L.nominate.length && (g.projector.nominees.length === 0)) return ['nominate', [L.nominate[0]]]
-  if (L.closeNominations) return ['closeNominations', []]
-  if (L.drawRandomDeath) return ['drawRandomDeath', []]
+  if (L.accuse.length) return play({ type: 'accuse', accused: L.accuse[0]! })
+  if (L.nominate.length && (g.projector.nominees.length === 0)) return play({ type: 'nominate', player: L.nominate[0]! })
+  if (L.closeNominations) return play({ type: 'closeNominations' })
+  if (L.drawRandomDeath) return play({ type: 'drawRandomDeath' })
   return null
 }

@@ -58,7 +58,7 @@ describe('referee App', () => {
   it('shows a refused action in the host’s words', async () => {
     const game = makeRefereeView({ legal: makeLegal({ endNightStep: true }) })
     const { wrapper, api } = await mountApp(makeAppView({ screen: 'game', game }))
-    api.endNightStep.mockResolvedValueOnce({ ok: false, error: { code: 'step-incomplete', message: 'Still waiting for the shot of Anna.' } })
+    api.play.mockResolvedValueOnce({ ok: false, error: { code: 'step-incomplete', message: 'Still waiting for the shot of Anna.' } })
     await wrapper.get('[data-test="end-step"]').trigger('click')
     await flushPromises()
     expect(wrapper.get('[data-test="error-banner"]').text()).toContain('Still waiting for the shot of Anna.')
@@ -87,19 +87,19 @@ describe('referee App', () => {
     const { api } = await mountApp(makeAppView({ screen: 'game', game: makeRefereeView() }))
     key({ key: 'n' })
     await flushPromises()
-    expect(api.endNightStep).not.toHaveBeenCalled()
+    expect(api.played('endNightStep')).toHaveLength(0)
 
     api.push(makeAppView({ screen: 'game', game: makeRefereeView({ legal: makeLegal({ endNightStep: true }) }) }))
     await flushPromises()
     key({ key: 'n' })
     await flushPromises()
-    expect(api.endNightStep).toHaveBeenCalledOnce()
+    expect(api.played('endNightStep')).toHaveLength(1)
 
     const input = document.createElement('input')
     document.body.append(input)
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true }))
     await flushPromises()
-    expect(api.endNightStep).toHaveBeenCalledOnce()
+    expect(api.played('endNightStep')).toHaveLength(1)
     input.remove()
   })
 

@@ -1,6 +1,7 @@
 /** Fake window APIs for renderer tests: every method is a vi.fn answering ok, views are pushed by hand. */
 import { vi, type Mock } from 'vitest'
-import type { ApiResult, PrintOutcome, ProjectorApi, ProjectorScreen, RefereeApi, RefereeAppView } from '../../shared/api'
+import { REFEREE_METHODS, type ApiResult, type PrintOutcome, type ProjectorApi, type ProjectorScreen, type RefereeApi, type RefereeAppView, type RefereeMethod } from '../../shared/api'
+import type { RefereeCommand } from '../../shared/commands'
 import { makeAppView } from './fixtures'
 
 type Mocked<T> = { [K in keyof T]: T[K] extends (...a: infer A) => infer R ? Mock<(...a: A) => R> : T[K] }
@@ -9,14 +10,34 @@ export type FakeRefereeApi = Mocked<RefereeApi> & {
   /** Push a view to every subscriber (as the host does after each change). */
   push(view: RefereeAppView): void
   current: RefereeAppView
+  /** The game actions of one type sent through play(), oldest first. */
+  played<T extends RefereeCommand['type']>(type: T): Extract<RefereeCommand, { type: T }>[]
 }
 
 const OK: ApiResult<null> = { ok: true, value: null }
 
+/** What the fakes answer where `ok` is not enough (every other method answers ok with null). */
+const ANSWERS: Partial<Record<RefereeMethod, () => Promise<ApiResult<unknown>>>> = {
+  checkSetup: async () => ({
+    ok: true,
+    value: { suggested: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, problems: [], warnings: [] },
+  }),
+  revealRole: async () => ({ ok: true, value: 'citizen' }),
+  exportGame: async () => ({ ok: false, error: { code: 'no-game', message: 'No game.' } }),
+  cardsPayload: async () => ({ ok: false, error: { code: 'no-game', message: 'No game.' } }),
+  printCards: async () => ({ ok: true, value: { done: 'printed' } as PrintOutcome }),
+  estimate: async () => ({
+    ok: true,
+    value: { games: 2000, town: 0.48, mafia: 0.5, draw: 0.02, townCi: 0.022, mafiaCi: 0.022, drawCi: 0.006, meanDays: 3.4 },
+  }),
+}
+
 export function fakeRefereeApi(initial: RefereeAppView = makeAppView()): FakeRefereeApi {
   const listeners = new Set<(v: RefereeAppView) => void>()
-  const ok = () => vi.fn(async () => OK)
+  const methods: Record<string, Mock> = {}
+  for (const m of REFEREE_METHODS) methods[m] = vi.fn(ANSWERS[m] ?? (async () => OK))
   const api = {
+    ...methods,
     current: initial,
     push(view: RefereeAppView) {
       api.current = view
@@ -27,52 +48,7 @@ export function fakeRefereeApi(initial: RefereeAppView = makeAppView()): FakeRef
       return () => listeners.delete(cb)
     }),
     ready: vi.fn(async () => api.current),
-    saveRoster: ok(),
-    saveRuleset: ok(),
-    deleteRuleset: ok(),
-    checkSetup: vi.fn(async () => ({
-      ok: true as const,
-      value: { suggested: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, problems: [], warnings: [] },
-    })),
-    startGame: ok(),
-    rematch: ok(),
-    resumeGame: ok(),
-    discardSavedGame: ok(),
-    closeGame: ok(),
-    revealRole: vi.fn(async () => ({ ok: true as const, value: 'citizen' as const })),
-    exportGame: vi.fn(async () => ({ ok: false as const, error: { code: 'no-game', message: 'No game.' } })),
-    dismissNotice: ok(),
-    estimate: vi.fn(async () => ({
-      ok: true as const,
-      value: { games: 2000, town: 0.48, mafia: 0.5, draw: 0.02, townCi: 0.022, mafiaCi: 0.022, drawCi: 0.006, meanDays: 3.4 },
-    })),
-    toggleProjectorFullscreen: ok(),
-    cardsPayload: vi.fn(async () => ({ ok: false as const, error: { code: 'no-game', message: 'No game.' } })),
-    printCards: vi.fn(async () => ({ ok: true as const, value: { done: 'printed' as const } as PrintOutcome })),
-    identifyRole: ok(),
-    setReadingStart: ok(),
-    shoot: ok(),
-    clearShot: ok(),
-    chooseTarget: ok(),
-    investigate: ok(),
-    heal: ok(),
-    endNightStep: ok(),
-    accuse: ok(),
-    withdrawAccusation: ok(),
-    endDefence: ok(),
-    nominate: ok(),
-    withdrawNomination: ok(),
-    closeNominations: ok(),
-    castVote: ok(),
-    setVoteCount: ok(),
-    closeVote: ok(),
-    endLastWords: ok(),
-    drawRandomDeath: ok(),
-    endDay: ok(),
-    startTimer: ok(),
-    pauseTimer: ok(),
-    addTime: ok(),
-    undo: ok(),
+    played: (type: string) => methods.play!.mock.calls.map(([c]) => c as RefereeCommand).filter((c) => c.type === type),
   }
   return api as unknown as FakeRefereeApi
 }

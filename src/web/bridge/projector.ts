@@ -3,7 +3,7 @@
  * say it is ready. Served as /bridge/projector.js, loaded before the app bundle.
  */
 import type { ProjectorApi, ProjectorScreen } from '../../shared/api'
-import { TOKEN_HEADER } from './methods'
+import { TOKEN_HEADER } from './token'
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
 const api = (path: string) => new URL(path, location.href).href

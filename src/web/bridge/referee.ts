@@ -4,7 +4,8 @@
  * loaded before the app bundle. The token comes from the page's own URL (?token=…).
  */
 import type { ApiResult, RefereeApi, RefereeAppView } from '../../shared/api'
-import { REFEREE_METHOD_NAMES, TOKEN_HEADER } from './methods'
+import { refereeClient } from '../../shared/referee-client'
+import { TOKEN_HEADER } from './token'
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
 const api = (path: string) => new URL(path, location.href).href
@@ -37,23 +38,14 @@ function connect(): void {
   }
 }
 
-const methods: Record<string, (...args: unknown[]) => Promise<ApiResult<unknown>>> = {}
-for (const m of REFEREE_METHOD_NAMES) methods[m] = (...args: unknown[]) => call(m, args)
-
 const referee: RefereeApi = {
-  ...(methods as unknown as Omit<RefereeApi, 'onView' | 'ready'>),
-  onView(cb) {
+  ...refereeClient(call, (cb) => {
     listeners.add(cb)
     connect()
     return () => {
       listeners.delete(cb)
     }
-  },
-  async ready() {
-    const r = await call('ready', [])
-    if (!r.ok) throw new Error(r.error.message)
-    return r.value as RefereeAppView
-  },
+  }),
   /**
    * The browser prints: the host is asked first (a refusal, e.g. while the operator is a blind player,
    * comes back here), then the cards page opens in a new tab, asks for the same cards and opens the

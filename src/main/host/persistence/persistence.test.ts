@@ -7,7 +7,7 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, seeded, seededRandom, stable, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from '../testing'
 import { JsonFileStore } from './kv-store'
 import { recoverJournal } from './journal'
 import { headerLine, recordLine, type JournalRecord } from './journal-format'
@@ -38,7 +38,7 @@ function play(h: GameHost, steps: number, seed = 5) {
   for (let i = 0; i < steps; i++) {
     const c = nextCall(h.refereeAppView(), rnd)
     if (!c) return
-    ok(h.invoke(c[0] as never, c[1]))
+    ok(perform(h, c))
   }
 }
 
@@ -62,14 +62,14 @@ describe('persistence: round trip', () => {
   it('library, game in progress and finished games survive a restart', () => {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.saveRoster(['Anna', 'Bence', 'Csaba']))
-    ok(a.saveRuleset({ ...preset('estonian'), id: 'club', name: 'Club' }))
+    ok(a.invoke('saveRoster', ['Anna', 'Bence', 'Csaba']))
+    ok(a.invoke('saveRuleset', { ...preset('estonian'), id: 'club', name: 'Club' }))
     ok(a.setLanguage('hu'))
-    ok(a.startGame(req()))
+    ok(a.invoke('startGame', req()))
     play(a, 500)
     expect(a.refereeAppView().game!.winner).not.toBeNull()
-    ok(a.closeGame())
-    ok(a.startGame(req()))
+    ok(a.invoke('closeGame'))
+    ok(a.invoke('startGame', req()))
     play(a, 25)
     const before = stable(a.refereeAppView())
     a.dispose()
@@ -83,7 +83,7 @@ describe('persistence: round trip', () => {
     expect(v.screen).toBe('setup')
     expect(v.resumable).toMatchObject({ players: PLAYERS9, rulesetName: 'MaffiaSIG' })
     expect(v.notices).toEqual([])
-    ok(b.resumeGame())
+    ok(b.invoke('resumeGame'))
     expect(stable(b.refereeAppView()).game).toEqual(before.game)
     expect(stable(b.refereeAppView()).log).toEqual(before.log)
     // and it goes on being journaled
@@ -91,19 +91,19 @@ describe('persistence: round trip', () => {
     const after = stable(b.refereeAppView())
     b.dispose()
     const c = open(dir)
-    ok(c.resumeGame())
+    ok(c.invoke('resumeGame'))
     expect(stable(c.refereeAppView()).game).toEqual(after.game)
   })
 
   it('closing an unfinished game parks it; discard deletes it; a finished journal is archived on start', () => {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.startGame(req()))
+    ok(a.invoke('startGame', req()))
     play(a, 10)
-    ok(a.closeGame())
+    ok(a.invoke('closeGame'))
     expect(a.refereeAppView().resumable).not.toBeNull()
-    expect(a.startGame(req())).toMatchObject({ ok: false, error: { code: 'unfinished-game' } })
-    ok(a.resumeGame())
+    expect(a.invoke('startGame', req())).toMatchObject({ ok: false, error: { code: 'unfinished-game' } })
+    ok(a.invoke('resumeGame'))
     play(a, 500)
     expect(a.refereeAppView().game!.winner).not.toBeNull()
     a.dispose() // the app stops with the finished game still open
@@ -111,9 +111,9 @@ describe('persistence: round trip', () => {
     expect(b.refereeAppView().resumable).toBeNull()
     expect(b.refereeAppView().finishedGames).toHaveLength(1)
     expect(existsSync(journalOf(dir))).toBe(false)
-    ok(b.startGame(req()))
-    ok(b.closeGame())
-    ok(b.discardSavedGame())
+    ok(b.invoke('startGame', req()))
+    ok(b.invoke('closeGame'))
+    ok(b.invoke('discardSavedGame'))
     expect(existsSync(journalOf(dir))).toBe(false)
     expect(b.refereeAppView().resumable).toBeNull()
   })
@@ -121,9 +121,9 @@ describe('persistence: round trip', () => {
   it('rebuilds the list of finished games from the games folder', () => {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.startGame(req()))
+    ok(a.invoke('startGame', req()))
     play(a, 500)
-    ok(a.closeGame())
+    ok(a.invoke('closeGame'))
     a.dispose()
     const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...settings, finishedGames: [] }))
@@ -152,9 +152,9 @@ describe('persistence: damaged settings', () => {
       expect(aside).toHaveLength(1)
       expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(content)
       // The host goes on working and writes a fresh file.
-      ok(h.saveRoster(['Anna']))
+      ok(h.invoke('saveRoster', ['Anna']))
       expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).roster).toEqual(['Anna'])
-      ok(h.dismissNotice(0))
+      ok(h.invoke('dismissNotice', 0))
       expect(h.refereeAppView().notices).toEqual([])
     })
   }
@@ -197,7 +197,7 @@ describe('persistence: damaged journal', () => {
   function gameDir(steps = 40) {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.startGame(req()))
+    ok(a.invoke('startGame', req()))
     play(a, steps)
     const view = stable(a.refereeAppView())
     expect(view.game!.winner).toBeNull()
@@ -213,8 +213,8 @@ describe('persistence: damaged journal', () => {
     writeFileSync(journalOf(dir), full.slice(0, full.length - 1 - Math.floor(last.length / 2)))
     const h = open(dir)
     expect(h.refereeAppView().notices).toEqual([])
-    ok(h.resumeGame())
-    const g = h.exportGame()
+    ok(h.invoke('resumeGame'))
+    const g = h.invoke('exportGame')
     expect(g.ok && g.value.commands.length).toBeGreaterThan(0)
     expect(readFileSync(journalOf(dir), 'utf8')).toBe(lines.slice(0, -1).join('\n') + '\n')
     expect(asideFiles(join(dir, 'journal'))).toEqual([])
@@ -229,7 +229,7 @@ describe('persistence: damaged journal', () => {
     expect(v.notices).toHaveLength(1)
     expect(v.notices[0]).toMatch(/saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/)
     expect(asideFiles(join(dir, 'journal'))).toHaveLength(1)
-    ok(h.resumeGame())
+    ok(h.invoke('resumeGame'))
     // the recovered game equals replaying the first 10 records
     const rec = recoverJournal(journalOf(dir), false)
     expect(rec.recovered!.records).toHaveLength(10)
@@ -272,16 +272,16 @@ describe('persistence: damaged journal', () => {
       const aside = asideFiles(join(dir, 'journal'))
       expect(aside).toHaveLength(1)
       expect(readFileSync(join(dir, 'journal', aside[0]!), 'utf8')).toBe(content)
-      ok(h.startGame(req()))
+      ok(h.invoke('startGame', req()))
     })
   }
 
   it('an unreadable finished game file is set aside and the rest listed', () => {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.startGame(req()))
+    ok(a.invoke('startGame', req()))
     play(a, 500)
-    ok(a.closeGame())
+    ok(a.invoke('closeGame'))
     a.dispose()
     mkdirSync(join(dir, 'games'), { recursive: true })
     writeFileSync(join(dir, 'games', 'broken-1.json'), '{"format":')
@@ -299,7 +299,7 @@ describe('persistence: damaged journal', () => {
     const r = replay(rec.game.setup, commands)
     expect(r.ok && r.value.state).toEqual(rec.game.state)
     const h = open(dir)
-    ok(h.resumeGame())
+    ok(h.invoke('resumeGame'))
     expect(stable(h.refereeAppView()).game).toEqual(view.game)
   })
 })

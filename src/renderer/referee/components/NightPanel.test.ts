@@ -19,7 +19,7 @@ describe('NightPanel', () => {
     const button = on.wrapper.get('[data-test="end-step"]')
     expect(button.attributes('disabled')).toBeUndefined()
     await button.trigger('click')
-    expect(on.api.endNightStep).toHaveBeenCalledOnce()
+    expect(on.api.played('endNightStep')).toHaveLength(1)
   })
 
   it('offers each shooter exactly the targets legal.shoot lists, and records a shot', async () => {
@@ -29,10 +29,10 @@ describe('NightPanel', () => {
     const enabled = anna.findAll('button[data-seat]').filter((b) => b.attributes('disabled') === undefined).map((b) => b.attributes('data-seat'))
     expect(enabled).toEqual(['1', '2', '4'])
     await anna.get('button[data-seat="4"]').trigger('click')
-    expect(api.shoot).toHaveBeenCalledWith(0, 4)
+    expect(api.play).toHaveBeenCalledWith({ type: 'shoot', shooter: 0, target: 4 })
     // Disabled seats do nothing.
     await anna.get('button[data-seat="5"]').trigger('click')
-    expect(api.shoot).toHaveBeenCalledTimes(1)
+    expect(api.played('shoot')).toHaveLength(1)
   })
 
   it('shows the live tally, the majority needed and the outcome the host computed', async () => {
@@ -46,7 +46,7 @@ describe('NightPanel', () => {
     expect(wrapper.get('[data-test="tally"]').text()).toContain('kill')
     expect(wrapper.get('[data-test="night-outcome"]').text()).toContain('Bence dies')
     await wrapper.get('[data-shooter="0"] [data-test="clear-shot"]').trigger('click')
-    expect(api.clearShot).toHaveBeenCalledWith(0)
+    expect(api.play).toHaveBeenCalledWith({ type: 'clearShot', shooter: 0 })
   })
 
   it('shows the investigation answer big: MAFIA / NOT MAFIA', async () => {
@@ -62,7 +62,7 @@ describe('NightPanel', () => {
     expect(answer.text()).toContain('MAFIA')
     expect(answer.classes()).toContain('is-mafia')
     await wrapper.get('[data-test="investigate"] button[data-seat="1"]').trigger('click')
-    expect(api.investigate).toHaveBeenCalledWith(1)
+    expect(api.play).toHaveBeenCalledWith({ type: 'investigate', target: 1 })
     // Seat 2 (the inspector) is not offered.
     expect(wrapper.get('[data-test="investigate"] button[data-seat="2"]').attributes('disabled')).toBeDefined()
   })
@@ -90,7 +90,7 @@ describe('NightPanel', () => {
     await wrapper.get('[data-test="identify"] button[data-seat="0"]').trigger('click')
     expect(confirm.attributes('disabled')).toBeUndefined()
     await confirm.trigger('click')
-    expect(api.identifyRole).toHaveBeenCalledWith('mafia', [0, 3])
+    expect(api.play).toHaveBeenCalledWith({ type: 'identifyRole', role: 'mafia', players: [0, 3] })
   })
 
   it('group target: the legal targets only', async () => {
@@ -99,6 +99,6 @@ describe('NightPanel', () => {
     const group = wrapper.get('[data-test="group-target"]')
     expect(group.get('button[data-seat="0"]').attributes('disabled')).toBeDefined()
     await group.get('button[data-seat="5"]').trigger('click')
-    expect(api.chooseTarget).toHaveBeenCalledWith(5)
+    expect(api.play).toHaveBeenCalledWith({ type: 'chooseTarget', target: 5 })
   })
 })

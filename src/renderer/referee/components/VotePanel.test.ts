@@ -33,9 +33,9 @@ describe('VotePanel', () => {
     expect(wrapper.get('[data-voter="0"]').attributes('aria-pressed')).toBe('true')
     expect(wrapper.get('[data-voter="4"]').attributes('aria-pressed')).toBe('false')
     await wrapper.get('[data-voter="0"]').trigger('click')
-    expect(api.castVote).toHaveBeenLastCalledWith(0, false)
+    expect(api.played('castVote').at(-1)).toEqual({ type: 'castVote', voter: 0, choice: false })
     await wrapper.get('[data-voter="2"]').trigger('click')
-    expect(api.castVote).toHaveBeenLastCalledWith(2, true)
+    expect(api.played('castVote').at(-1)).toEqual({ type: 'castVote', voter: 2, choice: true })
   })
 
   it('disables a voter the view does not list in legal.castVote', async () => {
@@ -43,7 +43,7 @@ describe('VotePanel', () => {
     const { wrapper, api } = await setup(vote, makeLegal({ castVote: [0, 2], setVoteCount: true }))
     expect(wrapper.get('[data-voter="3"]').attributes('disabled')).toBeDefined()
     await wrapper.get('[data-voter="3"]').trigger('click')
-    expect(api.castVote).not.toHaveBeenCalled()
+    expect(api.played('castVote')).toHaveLength(0)
     expect(wrapper.get('[data-test="close-vote"]').attributes('disabled')).toBeDefined()
   })
 
@@ -59,9 +59,9 @@ describe('VotePanel', () => {
     const { wrapper, api } = await setup(guilty())
     await wrapper.get('[data-test="direct-count"]').setValue('4')
     await wrapper.get('form.direct').trigger('submit')
-    expect(api.setVoteCount).toHaveBeenCalledWith(4)
+    expect(api.play).toHaveBeenCalledWith({ type: 'setVoteCount', count: 4 })
     await wrapper.get('[data-test="close-vote"]').trigger('click')
-    expect(api.closeVote).toHaveBeenCalledOnce()
+    expect(api.played('closeVote')).toHaveLength(1)
   })
 
   it('plurality: a voter picks a nominee or nobody; a count per nominee', async () => {
@@ -82,12 +82,12 @@ describe('VotePanel', () => {
     const anna = wrapper.get('.ballot[data-voter="0"]')
     expect(anna.get('[data-choice="1"]').attributes('aria-pressed')).toBe('true')
     await wrapper.get('.ballot[data-voter="2"] [data-choice="4"]').trigger('click')
-    expect(api.castVote).toHaveBeenLastCalledWith(2, 4)
+    expect(api.played('castVote').at(-1)).toEqual({ type: 'castVote', voter: 2, choice: 4 })
     await anna.get('[data-choice="none"]').trigger('click')
-    expect(api.castVote).toHaveBeenLastCalledWith(0, null)
+    expect(api.played('castVote').at(-1)).toEqual({ type: 'castVote', voter: 0, choice: null })
     const row = wrapper.get('li[data-candidate="4"]')
     await row.get('input').setValue('3')
     await row.get('form').trigger('submit')
-    expect(api.setVoteCount).toHaveBeenCalledWith(3, 4)
+    expect(api.play).toHaveBeenCalledWith({ type: 'setVoteCount', count: 3, candidate: 4 })
   })
 })

@@ -40,7 +40,7 @@ export function useShortcuts(): void {
       if (isTyping(e.target)) return
       if (game.legal.endNightStep) {
         e.preventDefault()
-        void app.act('endNightStep')
+        void app.play({ type: 'endNightStep' })
       }
     }
   }

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import type { ApiError, ApiResult, RefereeApi, RefereeAppView } from '../../../shared/api'
+import type { RefereeCommand } from '../../../shared/commands'
 import { clockOffset } from '../../shared/clock'
 
 /** Every RefereeApi method that answers with an ApiResult. */
@@ -66,9 +67,14 @@ export const useAppStore = defineStore('app', () => {
     return result
   }
 
+  /** One game action (act('play', command)): the host adds its clock and draws, the engine decides. */
+  function play(command: RefereeCommand): Promise<ApiResult> {
+    return act('play', command)
+  }
+
   function clearError(): void {
     error.value = null
   }
 
-  return { view, offset, error, connected, game, legal, screen, receive, connect, disconnect, invoke, act, clearError }
+  return { view, offset, error, connected, game, legal, screen, receive, connect, disconnect, invoke, act, play, clearError }
 })
