@@ -6,7 +6,7 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, seeded, seededRandom, stable, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from '../testing'
 import { recoverJournal } from './journal'
 
 /**
@@ -39,11 +39,11 @@ const asideFiles = (dir: string) => readdirSync(join(dir, 'journal')).filter((f)
 function gameDir(steps = 40) {
   const dir = tempDir()
   const a = open(dir)
-  ok(a.startGame(req()))
+  ok(a.invoke('startGame', req()))
   const rnd = seeded(5)
   for (let i = 0; i < steps; i++) {
     const c = nextCall(a.refereeAppView(), rnd)!
-    ok(a.invoke(c[0] as never, c[1]))
+    ok(perform(a, c))
   }
   const view = stable(a.refereeAppView())
   expect(view.game!.winner).toBeNull()
@@ -62,8 +62,8 @@ function reopen(dir: string, content: string) {
 }
 
 const steps = (h: GameHost) => {
-  ok(h.resumeGame())
-  const f = h.exportGame()
+  ok(h.invoke('resumeGame'))
+  const f = h.invoke('exportGame')
   return f.ok ? f.value.commands.length : -1
 }
 
@@ -117,7 +117,7 @@ describe('journal: every line is numbered and checksummed', () => {
     expect(v.notices[0]).toMatch(/its header \(the players, roles or rules\) was changed after it was written.*kept as .*corrupt-/)
     expect(asideText).toBe(content)
     expect(aside).toHaveLength(1)
-    ok(h.startGame(req()))
+    ok(h.invoke('startGame', req()))
   })
 
   it('a flipped byte in the middle stops the recovery at that step, with the step named', () => {
@@ -150,12 +150,12 @@ describe('journal: every line is numbered and checksummed', () => {
     expect(legacy[1]).not.toMatch(/"seq"|"sum"/)
     const { h, v } = reopen(dir, legacy.join('\n') + '\n')
     expect(v.notices).toEqual([])
-    ok(h.resumeGame())
+    ok(h.invoke('resumeGame'))
     expect(stable(h.refereeAppView()).game).toEqual(view.game)
     const rnd = seeded(77)
     for (let i = 0; i < 3; i++) {
       const c = nextCall(h.refereeAppView(), rnd)!
-      ok(h.invoke(c[0] as never, c[1]))
+      ok(perform(h, c))
     }
     const after = stable(h.refereeAppView())
     h.dispose()
@@ -164,16 +164,16 @@ describe('journal: every line is numbered and checksummed', () => {
     expect(JSON.parse(rewritten.at(-1)!)).toMatchObject({ seq: lines.length + 2 })
     const again = open(dir)
     expect(again.refereeAppView().notices).toEqual([])
-    ok(again.resumeGame())
+    ok(again.invoke('resumeGame'))
     expect(stable(again.refereeAppView()).game).toEqual(after.game)
   })
 
   it('a resumed checked journal goes on with the next sequence number', () => {
     const { dir, lines } = gameDir(10)
     const h = open(dir)
-    ok(h.resumeGame())
+    ok(h.invoke('resumeGame'))
     const c = nextCall(h.refereeAppView(), seeded(3))!
-    ok(h.invoke(c[0] as never, c[1]))
+    ok(perform(h, c))
     h.dispose()
     const after = readFileSync(journalOf(dir), 'utf8').split('\n').slice(0, -1)
     expect(after.slice(0, lines.length)).toEqual(lines)
