@@ -95,7 +95,7 @@ export default function bench(): void {
       c0 = process.cpuUsage()
       t0 = performance.now()
       const host = createFileHost(dir, { estimate: null, durable: false })
-      const r = host.resumeGame()
+      const r = host.invoke('resumeGame')
       resume.push(performance.now() - t0)
       resumeCpu.push(cpuMs(process.cpuUsage(c0)))
       if (!r.ok) throw new Error(r.error.message)

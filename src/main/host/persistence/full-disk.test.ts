@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, seeded, seededRandom } from '../testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom } from '../testing'
 import { fillUntilFree, mountTmpfs, unmountAll } from '../testing-mounts'
 
 /**
@@ -35,9 +35,9 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     const root = freshDisk()
     const dir = join(root, 'data')
     const a = open(dir)
-    expect(a.saveRoster(['Anna', 'Bence'])).toMatchObject({ ok: true })
+    expect(a.invoke('saveRoster', ['Anna', 'Bence'])).toMatchObject({ ok: true })
     fillUntilFree(root, 8192)
-    const r = a.saveRoster(names(500))
+    const r = a.invoke('saveRoster', names(500))
     expect(r).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
     expect(a.refereeAppView().roster).toEqual(['Anna', 'Bence'])
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ roster: ['Anna', 'Bence'] })
@@ -54,7 +54,7 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     const dir = join(root, 'data')
     const a = open(dir)
     expect(
-      a.startGame({ ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }),
+      a.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }),
     ).toMatchObject({ ok: true })
     fillUntilFree(root, 0)
     const rnd = seeded(11)
@@ -63,13 +63,13 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
       const v = a.refereeAppView()
       if (v.game?.winner) break
       const c = nextCall(v, rnd)!
-      const res = a.invoke(c[0] as never, c[1]) as { ok: boolean; error?: { code: string } }
+      const res = perform(a, c) as { ok: boolean; error?: { code: string } }
       if (!res.ok) {
         expect(res.error?.code).toBe('storage-failed')
         refused++
       }
     }
-    const before = a.exportGame()
+    const before = a.invoke('exportGame')
     a.dispose()
     // Restarted with the disk still full: said at once, and the game resumes all the same.
     const full = open(dir)
@@ -82,8 +82,8 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     rmSync(join(root, 'filler.bin'))
     const b = open(dir)
     expect(b.refereeAppView().notices).toEqual([])
-    expect(b.resumeGame()).toMatchObject({ ok: true })
-    const after = b.exportGame()
+    expect(b.invoke('resumeGame')).toMatchObject({ ok: true })
+    const after = b.invoke('exportGame')
     expect(after.ok && before.ok && after.value.commands).toEqual(before.ok && before.value.commands)
     console.log(`full disk: ${before.ok ? before.value.commands.length : '?'} steps confirmed when the disk refused one (${refused} refused); all resumed`)
     b.dispose()
