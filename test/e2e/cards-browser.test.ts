@@ -33,7 +33,7 @@ describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
     const host = createFileHost(tempDir(), { durable: false, random: seededRandom(3) })
     const server = await startWebServer({ host, rendererDir: BUILT.rendererDir })
     running.push({ host, server })
-    expect(host.startGame(game(blind))).toMatchObject({ ok: true })
+    expect(host.invoke('startGame', game(blind))).toMatchObject({ ok: true })
     return { host, server }
   }
 

@@ -5,7 +5,7 @@
  */
 import type { ApiResult, CardsApi } from '../../shared/api'
 import type { CardsPayload } from '../../shared/cards'
-import { TOKEN_HEADER } from './methods'
+import { TOKEN_HEADER } from './token'
 
 const params = new URLSearchParams(location.search)
 const token = params.get('token') ?? ''
