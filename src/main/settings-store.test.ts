@@ -72,7 +72,7 @@ describe('settings in electron-store: every confirmed save is complete on disk',
     const dir = join(base, 'file', 'userData')
     const host = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
     expect(host.refereeAppView().notices.join('\n')).toMatch(/Nothing is being saved/)
-    expect(host.saveRoster(['Anna'])).toMatchObject({ ok: true })
+    expect(host.invoke('saveRoster', ['Anna'])).toMatchObject({ ok: true })
     host.dispose()
   })
 

@@ -74,8 +74,8 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     // Restarted with the disk still full: said at once, and the game resumes all the same.
     const full = open(dir)
     expect(full.refereeAppView().notices).toEqual([expect.stringMatching(/^Nothing is being saved: .*ENOSPC/)])
-    expect(full.resumeGame()).toMatchObject({ ok: true })
-    const whileFull = full.exportGame()
+    expect(full.invoke('resumeGame')).toMatchObject({ ok: true })
+    const whileFull = full.invoke('exportGame')
     expect(whileFull.ok && before.ok && whileFull.value.commands).toEqual(before.ok && before.value.commands)
     full.dispose()
     // Space freed: no notice, every confirmed step resumes.

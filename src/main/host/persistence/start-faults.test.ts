@@ -6,7 +6,7 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, seeded, seededRandom, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom, tempDir } from '../testing'
 import { mountReadOnly, unmountAll } from '../testing-mounts'
 
 /**
@@ -36,7 +36,7 @@ function playToEnd(h: GameHost) {
   const rnd = seeded(4)
   for (let i = 0; i < 2000 && !h.refereeAppView().game!.winner; i++) {
     const c = nextCall(h.refereeAppView(), rnd)!
-    ok(h.invoke(c[0] as never, c[1]))
+    ok(perform(h, c))
   }
   expect(h.refereeAppView().game!.winner).not.toBeNull()
 }
@@ -54,8 +54,8 @@ describe('start never fails because of the data folder', () => {
   it.skipIf(probe !== null)('a finished game whose journal cannot be removed (read-only journal folder): starts, archives it, says so', () => {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.saveRoster(['Anna']))
-    ok(a.startGame(req()))
+    ok(a.invoke('saveRoster', ['Anna']))
+    ok(a.invoke('startGame', req()))
     playToEnd(a)
     a.dispose() // finished, not closed: archived at the next start
     const ro = mountReadOnly(join(dir, 'journal'), join(dir, 'journal'))
@@ -67,15 +67,15 @@ describe('start never fails because of the data folder', () => {
     expect(v.notices.join('\n')).toMatch(/Nothing is being saved: .*journal/)
     expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(true)
     // still playable
-    ok(b.startGame(req()))
-    ok(b.endNightStep())
+    ok(b.invoke('startGame', req()))
+    ok(b.play({ type: 'endNightStep' }))
     ro.unmount()
   })
 
   it.skipIf(probe !== null)('a read-only data folder: announced at once; play goes on without saving', () => {
     const dir = tempDir()
     const a = open(dir)
-    ok(a.saveRoster(['Anna', 'Bence']))
+    ok(a.invoke('saveRoster', ['Anna', 'Bence']))
     a.dispose()
     const before = readFileSync(join(dir, 'settings.json'), 'utf8')
     const ro = mountReadOnly(dir, dir)
@@ -85,11 +85,11 @@ describe('start never fails because of the data folder', () => {
     expect(v.notices[0]).toMatch(/^Nothing is being saved: the data folder .* cannot be written/)
     expect(v.roster).toEqual(['Anna', 'Bence'])
     expect(b.saving).toBe(false)
-    ok(b.saveRoster(['Anna', 'Bence', 'Csaba']))
-    ok(b.startGame(req()))
+    ok(b.invoke('saveRoster', ['Anna', 'Bence', 'Csaba']))
+    ok(b.invoke('startGame', req()))
     playToEnd(b)
-    ok(b.closeGame())
-    ok(b.rematch())
+    ok(b.invoke('closeGame'))
+    ok(b.invoke('rematch'))
     expect(b.refereeAppView().finishedGames).toHaveLength(1)
     ro.unmount()
     expect(readFileSync(join(dir, 'settings.json'), 'utf8')).toBe(before)
@@ -100,8 +100,8 @@ describe('start never fails because of the data folder', () => {
     writeFileSync(join(base, 'not-a-folder'), 'x')
     const h = open(join(base, 'not-a-folder', 'data'))
     expect(h.refereeAppView().notices[0]).toMatch(/^Nothing is being saved: the data folder .*not-a-folder.* cannot be written/)
-    ok(h.startGame(req()))
-    ok(h.endNightStep())
+    ok(h.invoke('startGame', req()))
+    ok(h.play({ type: 'endNightStep' }))
   })
 
   it('an unreadable games folder entry does not stop the start', () => {
@@ -109,6 +109,6 @@ describe('start never fails because of the data folder', () => {
     mkdirSync(join(dir, 'games', 'x.json'), { recursive: true }) // a folder where a game file should be
     const h = open(dir)
     expect(h.refereeAppView().notices.join('\n')).toMatch(/x\.json/)
-    ok(h.startGame(req()))
+    ok(h.invoke('startGame', req()))
   })
 })
