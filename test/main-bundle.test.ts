@@ -5,7 +5,7 @@
  * the IPC guard (who may call what), what each window is sent, displays and the menu.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { sep } from 'node:path'
+import { join, sep } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PRESETS } from '../src/main/engine/rulesets'
 import { suggestCounts } from '../src/main/engine/setup'
@@ -21,7 +21,7 @@ import {
   type FakeWindowSnapshot,
 } from './electron-fake/run'
 import { probeProblems, roleOfPreload, securityProblems, windowProblems } from './support/electron-security'
-import { BUILT, PAGE_ROLES, RUNTIME_ICON } from './support/paths'
+import { BUILT, OUT, PAGE_ROLES, RUNTIME_ICON } from './support/paths'
 
 const ruleset = PRESETS.maffiasig
 const players = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna']
@@ -184,6 +184,15 @@ describe('built main process under the fake electron', () => {
       expect(source).not.toMatch(/\bimport\s*\(|^\s*import\s/m)
       expect(source, 'no zod in a preload').not.toMatch(/\bzod\b|safeParse/)
     }
+  })
+
+  it("builds the print window's preload the same way; it only receives the payload, it can send nothing", () => {
+    const source = readFileSync(join(OUT, 'preload', 'cards.cjs'), 'utf8')
+    expect([...source.matchAll(/\brequire\s*\(\s*(['"`])([^'"`]+)\1\s*\)/g)].map((m) => m[2])).toEqual(['electron'])
+    expect(source).not.toMatch(/\bzod\b|safeParse/)
+    expect(source).toContain(`"${IPC.cardsPayload}"`)
+    expect(source).toMatch(/exposeInMainWorld\(\s*"cards"/)
+    expect(source, 'no way to send anything back').not.toMatch(/\.(send|invoke|sendSync|postMessage|sendToHost)\s*\(/)
   })
 
   it('runs each preload sandboxed; it exposes exactly its window API, nothing generic', () => {
