@@ -7,6 +7,7 @@ export { newGame, suggestCounts, setupProblems, setupWarnings, dealFromOrder, ph
 export { PRESETS, preset } from './rulesets'
 export { projectorView } from './views/projector'
 export { refereeView, legalActions, describe } from './views/referee'
+export { buildStory } from './views/story'
 export { winnerOf, living, livingWithRole } from './queries'
 export type { GameState, GameSetup, Deal } from './state'
 export type { GameEvent } from './events'

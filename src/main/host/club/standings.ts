@@ -1,0 +1,78 @@
+import { sideOf, type Side } from '../../../shared/roles'
+import { identityOf } from './identity'
+import type { GameRecord } from './record'
+
+export interface PlayerStanding {
+  /** The name as the roster spells it, or as the latest game did. */
+  name: string
+  games: number
+  wins: number
+  winsAs: Record<Side, number>
+  survived: number
+  executed: number
+}
+
+export interface Standings {
+  games: number
+  teamWins: { town: number; mafia: number; draw: number }
+  /** Most wins first, then fewer games, then by name. */
+  players: PlayerStanding[]
+}
+
+/**
+ * The standings over a set of finished games: per player games, wins (by team), survived to the end
+ * and times executed; per team wins. Unfinished games are not counted. A player is matched across
+ * games by identityOf(name); the roster's spelling wins when given.
+ */
+export function standingsOf(records: readonly GameRecord[], roster: readonly string[] = []): Standings {
+  const byId = new Map<string, PlayerStanding & { latest: string }>()
+  const teamWins = { town: 0, mafia: 0, draw: 0 }
+  let games = 0
+  const ordered = [...records].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
+  for (const r of ordered) {
+    if (r.winner === null) continue
+    games++
+    teamWins[r.winner]++
+    const survivors = new Set(r.survivors)
+    r.players.forEach((name, seat) => {
+      const key = identityOf(name)
+      let p = byId.get(key)
+      if (!p) {
+        p = { name, latest: name, games: 0, wins: 0, winsAs: { town: 0, mafia: 0 }, survived: 0, executed: 0 }
+        byId.set(key, p)
+      }
+      p.latest = name
+      p.games++
+      const role = r.roles[seat]
+      if (role && r.winner !== 'draw' && sideOf(role) === r.winner) {
+        p.wins++
+        p.winsAs[r.winner]++
+      }
+      if (survivors.has(seat)) p.survived++
+      p.executed += r.executed.filter((e) => e === seat).length
+    })
+  }
+  const rosterName = new Map(roster.map((n) => [identityOf(n), n]))
+  const players = [...byId.entries()].map(([key, { latest, ...p }]) => ({ ...p, name: rosterName.get(key) ?? latest }))
+  players.sort((a, b) => b.wins - a.wins || a.games - b.games || a.name.localeCompare(b.name))
+  return { games, teamWins, players }
+}
+
+/**
+ * The games of one club night: a night begins with the referee's "new night" or, failing that, at
+ * 06:00 local time (a night past midnight stays one night). `now` and `offsetMinutes` (the local
+ * time zone, as Date#getTimezoneOffset gives it) come from the caller.
+ */
+export function tonight(records: readonly GameRecord[], now: Date, offsetMinutes: number, newNightAt: string | null): GameRecord[] {
+  const local = new Date(now.getTime() - offsetMinutes * 60_000)
+  const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 6) + offsetMinutes * 60_000
+  let start = local.getUTCHours() < 6 ? dayStart - 24 * 3_600_000 : dayStart
+  if (newNightAt) {
+    const manual = Date.parse(newNightAt)
+    if (Number.isFinite(manual) && manual > start && manual <= now.getTime()) start = manual
+  }
+  return records.filter((r) => {
+    const t = Date.parse(r.finishedAt)
+    return t >= start && t <= now.getTime() + 60_000
+  })
+}
