@@ -1,0 +1,197 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { GameFile } from '../../../shared/game-file'
+import type { Story } from '../../../shared/story'
+import { buildStory, parseGameFile, replay, toGameFile, type Game } from '../../engine'
+import { setAside, writeFileAtomic } from '../persistence/fs-util'
+import { GAME_ID_PATTERN } from '../summary'
+import { recordOf, type GameRecord } from './record'
+
+/** The largest game file the app opens or imports (a long real game is well under 1 MB). */
+export const MAX_GAME_FILE_BYTES = 5 * 1024 * 1024
+const INDEX = 'index.json'
+const INDEX_VERSION = 1
+
+interface IndexEntry {
+  mtimeMs: number
+  size: number
+  record: GameRecord
+}
+
+export type HistoryError = { code: 'not-found' | 'bad-file' | 'too-large' | 'storage-failed'; message: string }
+export type HistoryResult<T> = { ok: true; value: T } | { ok: false; error: HistoryError }
+
+/**
+ * The finished games of the club: one game file each in the games folder (the truth), and an index
+ * (`index.json`, a cache keyed by file size and time) so that listing thousands of games reads no
+ * game file that has not changed. A damaged game file is set aside with a notice, never deleted.
+ */
+export class GameHistory {
+  private cache: Map<string, IndexEntry> | null = null
+
+  constructor(
+    readonly dir: string,
+    private readonly durable = true,
+  ) {}
+
+  private pathOf(id: string): string | null {
+    return GAME_ID_PATTERN.test(id) ? join(this.dir, `${id}.json`) : null
+  }
+
+  /** Every readable game, newest first, and notices for files set aside. */
+  list(): { records: GameRecord[]; notices: string[] } {
+    const notices: string[] = []
+    const cache = this.loadIndex()
+    const next = new Map<string, IndexEntry>()
+    let names: string[] = []
+    try {
+      names = existsSync(this.dir) ? readdirSync(this.dir) : []
+    } catch (e) {
+      notices.push(`The games folder could not be read (${(e as Error).message}).`)
+    }
+    let changed = false
+    for (const name of names) {
+      if (!name.endsWith('.json') || name === INDEX) continue
+      const id = name.slice(0, -5)
+      if (!GAME_ID_PATTERN.test(id)) continue
+      const path = join(this.dir, name)
+      let st: { mtimeMs: number; size: number }
+      try {
+        st = statSync(path)
+      } catch {
+        continue
+      }
+      const known = cache.get(id)
+      if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) {
+        next.set(id, known)
+        continue
+      }
+      changed = true
+      const read = this.readGame(path, id, st.size)
+      if (read.ok) {
+        next.set(id, { mtimeMs: st.mtimeMs, size: st.size, record: recordOf(read.value, id, new Date(st.mtimeMs).toISOString()) })
+      } else {
+        const aside = setAside(path)
+        notices.push(`The saved game ${name} was damaged (${read.error.message.slice(0, 120)}); it was kept as ${aside ?? path}.`)
+      }
+    }
+    if (changed || next.size !== cache.size) this.saveIndex(next)
+    this.cache = next
+    const records = [...next.values()].map((e) => e.record)
+    records.sort((a, b) => (a.finishedAt < b.finishedAt ? 1 : a.finishedAt > b.finishedAt ? -1 : a.id < b.id ? 1 : -1))
+    return { records, notices }
+  }
+
+  /** One saved game, replayed. */
+  open(id: string): HistoryResult<{ game: Game; file: GameFile }> {
+    const path = this.pathOf(id)
+    if (!path || !existsSync(path)) return { ok: false, error: { code: 'not-found', message: 'That game is not in the saved games.' } }
+    let size = 0
+    try {
+      size = statSync(path).size
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: (e as Error).message } }
+    }
+    const read = this.readGame(path, id, size)
+    return read.ok ? { ok: true, value: { game: read.value, file: toGameFile(read.value, { id }) } } : read
+  }
+
+  story(id: string): HistoryResult<Story> {
+    const g = this.open(id)
+    if (!g.ok) return g
+    const s = buildStory(g.value.game)
+    return s.ok ? s : { ok: false, error: { code: 'bad-file', message: s.error.message } }
+  }
+
+  /**
+   * Import a game file (its text): validated like `cli replay` — the format, the version, every
+   * command legal from the start. Nothing is written unless all of it holds.
+   */
+  importText(text: string, id: string): HistoryResult<GameRecord> {
+    if (Buffer.byteLength(text, 'utf8') > MAX_GAME_FILE_BYTES)
+      return { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_GAME_FILE_BYTES / 1024 / 1024} MB; a game file is much smaller.` } }
+    const g = parseAndReplay(text)
+    if (!g.ok) return g
+    const path = this.pathOf(id)
+    if (!path) return { ok: false, error: { code: 'bad-file', message: 'Not a valid game id.' } }
+    try {
+      mkdirSync(this.dir, { recursive: true })
+      writeFileAtomic(path, JSON.stringify(toGameFile(g.value, { id }), null, 1) + '\n', this.durable)
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: `The game could not be saved: ${(e as Error).message}` } }
+    }
+    return { ok: true, value: recordOf(g.value, id, new Date().toISOString()) }
+  }
+
+  delete(id: string): HistoryResult<null> {
+    const path = this.pathOf(id)
+    if (!path || !existsSync(path)) return { ok: false, error: { code: 'not-found', message: 'That game is not in the saved games.' } }
+    try {
+      rmSync(path)
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: `The game could not be deleted: ${(e as Error).message}` } }
+    }
+    this.cache?.delete(id)
+    return { ok: true, value: null }
+  }
+
+  private readGame(path: string, _id: string, size: number): HistoryResult<Game> {
+    if (size > MAX_GAME_FILE_BYTES) return { ok: false, error: { code: 'too-large', message: 'The file is too large to be a game file.' } }
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: (e as Error).message } }
+    }
+    return parseAndReplay(text)
+  }
+
+  private loadIndex(): Map<string, IndexEntry> {
+    if (this.cache) return this.cache
+    try {
+      const raw = JSON.parse(readFileSync(join(this.dir, INDEX), 'utf8')) as { version?: unknown; entries?: unknown }
+      if (raw.version === INDEX_VERSION && raw.entries && typeof raw.entries === 'object')
+        return new Map(Object.entries(raw.entries as Record<string, IndexEntry>).filter(([, e]) => isEntry(e)))
+    } catch {
+      // No index yet, or a damaged one: it is only a cache, rebuilt from the games.
+    }
+    return new Map()
+  }
+
+  private saveIndex(entries: Map<string, IndexEntry>): void {
+    try {
+      mkdirSync(this.dir, { recursive: true })
+      writeFileAtomic(join(this.dir, INDEX), JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(entries) }), false)
+    } catch {
+      // A cache that cannot be written is rebuilt next time.
+    }
+  }
+}
+
+function isEntry(e: unknown): e is IndexEntry {
+  if (!e || typeof e !== 'object') return false
+  const x = e as Partial<IndexEntry>
+  return typeof x.mtimeMs === 'number' && typeof x.size === 'number' && !!x.record && typeof x.record === 'object' && Array.isArray(x.record.players) && Array.isArray(x.record.roles)
+}
+
+/** Text → a game whose every command is legal, or a clear error (the same checks as `cli replay`). */
+export function parseAndReplay(text: string): HistoryResult<Game> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { ok: false, error: { code: 'bad-file', message: 'This is not a game file: it is not JSON.' } }
+  }
+  const parsed = parseGameFile(json)
+  if (!parsed.ok) return { ok: false, error: { code: 'bad-file', message: parsed.error.message } }
+  const r = replay(parsed.value.setup, parsed.value.commands)
+  if (!r.ok)
+    return {
+      ok: false,
+      error: {
+        code: 'bad-file',
+        message: r.error.index < 0 ? `The game cannot start: ${r.error.message}` : `Command ${r.error.index + 1} is not legal at that point: ${r.error.message}`,
+      },
+    }
+  return { ok: true, value: r.value }
+}
