@@ -1,23 +1,9 @@
-import { sideOf, type Side } from '../../../shared/roles'
+import { sideOf } from '../../../shared/roles'
+import type { PlayerStanding, Standings } from '../../../shared/story'
 import { identityOf } from './identity'
 import type { GameRecord } from './record'
 
-export interface PlayerStanding {
-  /** The name as the roster spells it, or as the latest game did. */
-  name: string
-  games: number
-  wins: number
-  winsAs: Record<Side, number>
-  survived: number
-  executed: number
-}
-
-export interface Standings {
-  games: number
-  teamWins: { town: number; mafia: number; draw: number }
-  /** Most wins first, then fewer games, then by name. */
-  players: PlayerStanding[]
-}
+export type { PlayerStanding, Standings }
 
 /**
  * The standings over a set of finished games: per player games, wins (by team), survived to the end
