@@ -75,20 +75,3 @@ export interface Story {
   survivors: number[]
 }
 
-/** One player's line in the standings of a set of games. */
-export interface PlayerStanding {
-  /** The name as the roster spells it, or as the latest game did. */
-  name: string
-  games: number
-  wins: number
-  winsAs: { town: number; mafia: number }
-  survived: number
-  executed: number
-}
-
-export interface Standings {
-  games: number
-  teamWins: { town: number; mafia: number; draw: number }
-  /** Most wins first, then fewer games, then by name. */
-  players: PlayerStanding[]
-}

@@ -1,25 +1,9 @@
-import type { RoleId, Winner } from '../../../shared/roles'
+import type { GameRecord } from '../../../shared/club'
 import type { Game } from '../../engine'
 
-/**
- * What the club's history needs of one finished game: who sat where with which role, who won, who
- * survived and who was executed. A cache built from the game file (the folder stays the truth).
- */
-export interface GameRecord {
-  id: string
-  /** ISO time the game was saved (finished or imported). */
-  finishedAt: string
-  rulesetName: string
-  players: string[]
-  roles: (RoleId | null)[]
-  winner: Winner | null
-  survivors: number[]
-  executed: number[]
-  /** Days played and accepted commands: the game's length. */
-  days: number
-  commands: number
-}
+export type { GameRecord }
 
+/** The record of a game for the club's history (src/shared/club.ts). */
 export function recordOf(g: Game, id: string, finishedAt: string): GameRecord {
   const executed: number[] = []
   for (const entry of g.log) for (const e of entry.events) if (e.type === 'playerDied' && e.cause === 'execution') executed.push(e.player)

@@ -1,5 +1,5 @@
 import { sideOf } from '../../../shared/roles'
-import type { PlayerStanding, Standings } from '../../../shared/story'
+import type { PlayerStanding, Standings } from '../../../shared/club'
 import { identityOf } from './identity'
 import type { GameRecord } from './record'
 

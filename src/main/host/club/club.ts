@@ -1,0 +1,98 @@
+import type { ApiResult } from '../../../shared/api'
+import type { ClubView, GameRecord, ProjectorOverlay, SavedGameDetail } from '../../../shared/club'
+import type { Story } from '../../../shared/story'
+import type { Clock } from '../clock'
+import type { KeyValueStore } from '../persistence/kv-store'
+import { historyCsv, standingsCsv } from './csv'
+import type { GameHistory } from './history'
+import { standingsOf, tonight } from './standings'
+
+export const CLUB_KEYS = { newNightAt: 'newNightAt' } as const
+
+/**
+ * The club's evening: the saved games (GameHistory), tonight's standings, and what the projector
+ * shows between games at the referee's choice (a finished game's story, page by page, or the
+ * standings). Owns no game in progress: the host hands it finished games only.
+ */
+export class Club {
+  private overlayState: ProjectorOverlay | null = null
+
+  constructor(
+    private readonly history: GameHistory,
+    private readonly kv: KeyValueStore,
+    private readonly clock: Clock,
+    /** Minutes to subtract from local time to get UTC (Date#getTimezoneOffset). */
+    private readonly tzOffset: () => number = () => new Date().getTimezoneOffset(),
+  ) {}
+
+  get overlay(): ProjectorOverlay | null {
+    return this.overlayState
+  }
+
+  clearOverlay(): void {
+    this.overlayState = null
+  }
+
+  get newNightAt(): string | null {
+    const v = this.kv.get(CLUB_KEYS.newNightAt)
+    return typeof v === 'string' && Number.isFinite(Date.parse(v)) ? v : null
+  }
+
+  /** The saved games and the standings; notices for damaged files set aside. */
+  view(roster: readonly string[]): { view: ClubView; notices: string[] } {
+    const { records, notices } = this.history.list()
+    const now = new Date(this.clock.now())
+    const newNightAt = this.newNightAt
+    return {
+      view: {
+        games: records,
+        tonight: standingsOf(tonight(records, now, this.tzOffset(), newNightAt), roster),
+        allTime: standingsOf(records, roster),
+        newNightAt,
+      },
+      notices,
+    }
+  }
+
+  open(id: string): ApiResult<SavedGameDetail> {
+    const g = this.history.open(id)
+    if (!g.ok) return g
+    const record = this.history.list().records.find((r) => r.id === id)
+    const story = this.history.story(id)
+    if (!record) return { ok: false, error: { code: 'not-found', message: 'That game is not in the saved games.' } }
+    return { ok: true, value: { record, file: g.value.file, story: story.ok ? story.value : null } }
+  }
+
+  delete(id: string): ApiResult {
+    if (this.overlayState?.kind === 'story') this.overlayState = null
+    return this.history.delete(id)
+  }
+
+  importText(text: string, id: string): ApiResult<GameRecord> {
+    return this.history.importText(text, id)
+  }
+
+  newNight(): ApiResult {
+    try {
+      this.kv.set(CLUB_KEYS.newNightAt, new Date(this.clock.now()).toISOString())
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: `The new night could not be saved: ${(e as Error).message}` } }
+    }
+    return { ok: true, value: null }
+  }
+
+  csv(kind: 'tonight' | 'allTime' | 'history', roster: readonly string[]): ApiResult<string> {
+    const { view } = this.view(roster)
+    if (kind === 'history') return { ok: true, value: historyCsv(view.games) }
+    return { ok: true, value: standingsCsv(kind === 'tonight' ? view.tonight : view.allTime) }
+  }
+
+  /** Show a finished game's story on the projector at one page (clamped to the story's pages). */
+  tellStory(story: Story, index: number): void {
+    this.overlayState = { kind: 'story', story, index: Math.max(0, Math.min(index, story.chapters.length)) }
+  }
+
+  showStandings(roster: readonly string[]): void {
+    this.overlayState = { kind: 'standings', standings: this.view(roster).view.tonight }
+  }
+}
