@@ -8,6 +8,7 @@ import { fail, ok, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
 import { PRESETS } from './rulesets'
 import { checkDeal, newGame, setupProblems, type SetupProblem } from './setup'
+import { step } from './step'
 import type { GameSetup, GameState } from './state'
 
 /** One accepted command and the events it caused. */
@@ -62,13 +63,21 @@ export interface ReplayFailure extends EngineError {
 export function replay(setup: GameSetup, commands: readonly unknown[]): { ok: true; value: Game } | { ok: false; error: ReplayFailure; game?: Game } {
   const created = createGame(setup)
   if (!created.ok) return { ok: false, error: { ...created.error, index: -1 } }
-  let g = created.value
+  // The same as dispatching each command in turn, with the log built in place (a long game is read
+  // in linear time) and every state reached once (step).
+  const { initial } = created.value
+  const log: LogEntry[] = []
+  let state = initial
   for (let i = 0; i < commands.length; i++) {
-    const r = dispatchUnknown(g, commands[i])
-    if (!r.ok) return { ok: false, error: { ...r.error, index: i }, game: g }
-    g = r.value
+    const refused = (error: EngineError) => ({ ok: false as const, error: { ...error, index: i }, game: { setup, initial, log: log.slice(), state } })
+    const c = parseCommand(commands[i])
+    if (!c.ok) return refused(c.error)
+    const r = step(state, c.value)
+    if (!r.ok) return refused(r.error)
+    log.push({ command: c.value, events: r.value.events })
+    state = r.value.state
   }
-  return { ok: true, value: g }
+  return { ok: true, value: { setup, initial, log, state } }
 }
 
 export function toGameFile(g: Game, meta: { id?: string; createdAt?: string } = {}): GameFile {

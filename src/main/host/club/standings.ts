@@ -14,6 +14,12 @@ export function standingsOf(records: readonly GameRecord[], roster: readonly str
   const byId = new Map<string, PlayerStanding & { latest: string }>()
   const teamWins = { town: 0, mafia: 0, draw: 0 }
   let games = 0
+  const ids = new Map<string, string>()
+  const idOf = (name: string): string => {
+    let k = ids.get(name)
+    if (k === undefined) ids.set(name, (k = identityOf(name)))
+    return k
+  }
   const ordered = [...records].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
   for (const r of ordered) {
     if (r.winner === null) continue
@@ -21,7 +27,7 @@ export function standingsOf(records: readonly GameRecord[], roster: readonly str
     teamWins[r.winner]++
     const survivors = new Set(r.survivors)
     r.players.forEach((name, seat) => {
-      const key = identityOf(name)
+      const key = idOf(name)
       let p = byId.get(key)
       if (!p) {
         p = { name, latest: name, games: 0, wins: 0, winsAs: { town: 0, mafia: 0 }, survived: 0, executed: 0 }
