@@ -442,6 +442,7 @@ const en = {
       executed: 'Executed',
       counts: 'Roles dealt',
     },
+  },
   story: {
     title: 'The story of the game',
     tell: 'Tell the story',
