@@ -46,6 +46,17 @@ export const rosterSchema = z.array(name).max(500)
 
 const none = z.tuple([])
 
+/** A saved game's id: also its file name (no path, no dots). */
+const gameId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/)
+/** The longest game file text accepted for import (the host also checks the size in bytes). */
+export const MAX_IMPORT_CHARS = 5 * 1024 * 1024
+
+const projectorChoiceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('game') }),
+  z.object({ kind: z.literal('story'), gameId: gameId.nullable(), index: z.number().int().min(0).max(10_000) }),
+  z.object({ kind: z.literal('standings') }),
+])
+
 export const REFEREE_ARG_SCHEMAS = {
   ready: none,
   saveRoster: z.tuple([rosterSchema]),
@@ -67,6 +78,15 @@ export const REFEREE_ARG_SCHEMAS = {
 
   play: z.tuple([refereeCommandSchema]),
   undo: z.tuple([z.number().int().min(1).max(10_000).optional()]),
+
+  clubView: none,
+  openSavedGame: z.tuple([gameId]),
+  currentStory: none,
+  deleteSavedGame: z.tuple([gameId]),
+  importGame: z.tuple([z.string().max(MAX_IMPORT_CHARS)]),
+  newClubNight: none,
+  clubCsv: z.tuple([z.enum(['tonight', 'allTime', 'history'])]),
+  showOnProjector: z.tuple([projectorChoiceSchema]),
 } satisfies { [K in RefereeMethod]: z.ZodTuple }
 
 export const isRefereeMethod = (m: unknown): m is RefereeMethod =>

@@ -1,6 +1,8 @@
 import type { CardsPayload, CardsRequest } from './cards'
 import type { RefereeCommand } from './commands'
+import type { ClubView, GameRecord, SavedGameDetail, Standings } from './club'
 import type { GameFile } from './game-file'
+import type { Story } from './story'
 import type { RoleCounts, RoleId } from './roles'
 import type { Ruleset } from './ruleset'
 import type { Line, ProjectorView, RefereeView } from './views'
@@ -81,7 +83,18 @@ export interface RefereeAppView {
   /** Host clock offset help: host ms at the time this view was sent. */
   sentAt: number
   projectorFullscreen: boolean
+  /** What the projector shows instead of the game, at the referee's choice (src/shared/club.ts). */
+  projectorShows: ProjectorShows
 }
+
+/** 'game' (the game or the idle screen), a finished game's story at a page, or tonight's standings. */
+export type ProjectorShows =
+  | { kind: 'game' }
+  | { kind: 'story'; gameId: string | null; index: number; pages: number }
+  | { kind: 'standings' }
+
+/** The referee's choice of what the projector shows: a story (gameId null: the game just finished) or the standings. */
+export type ProjectorChoice = { kind: 'game' } | { kind: 'story'; gameId: string | null; index: number } | { kind: 'standings' }
 
 export interface RefereeApi {
   onView(cb: (v: RefereeAppView) => void): () => void
@@ -128,6 +141,23 @@ export interface RefereeApi {
    */
   play(command: RefereeCommand): Promise<ApiResult>
   undo(steps?: number): Promise<ApiResult>
+
+  // the club night (src/shared/club.ts)
+  /** The saved games, newest first, and tonight's and all-time standings. */
+  clubView(): Promise<ApiResult<ClubView>>
+  /** A saved game: its file (to export) and, when it is finished, its story. */
+  openSavedGame(id: string): Promise<ApiResult<SavedGameDetail>>
+  /** The story of the open game, refused until the game is over. */
+  currentStory(): Promise<ApiResult<Story>>
+  deleteSavedGame(id: string): Promise<ApiResult>
+  /** Import a game file's text: checked like `cli replay`; nothing is saved unless it all holds. */
+  importGame(text: string): Promise<ApiResult<GameRecord>>
+  /** Start a new club night: tonight's standings count from now. */
+  newClubNight(): Promise<ApiResult>
+  /** Tonight's or all-time standings, or every game (one row per player per game), as CSV. */
+  clubCsv(kind: 'tonight' | 'allTime' | 'history'): Promise<ApiResult<string>>
+  /** What the projector shows: the game, a finished game's story at a page, or tonight's standings. */
+  showOnProjector(choice: ProjectorChoice): Promise<ApiResult>
 }
 
 export type PrintOutput = 'print' | 'pdf'
@@ -140,7 +170,12 @@ export interface CardsApi {
 }
 
 /** What the projector shows: nothing before a game, then the public view. */
-export type ProjectorScreen = { kind: 'idle'; sentAt: number } | { kind: 'game'; view: ProjectorView; sentAt: number }
+export type ProjectorScreen =
+  | { kind: 'idle'; sentAt: number }
+  | { kind: 'game'; view: ProjectorView; sentAt: number }
+  /** A finished game's story at one page (never a game that can still be played). */
+  | { kind: 'story'; story: Story; index: number; sentAt: number }
+  | { kind: 'standings'; standings: Standings; sentAt: number }
 
 export interface ProjectorApi {
   onView(cb: (v: ProjectorScreen) => void): () => void
@@ -159,6 +194,7 @@ export const REFEREE_METHODS = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
   'cardsPayload', 'printCards', 'play', 'undo',
+  'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'newClubNight', 'clubCsv', 'showOnProjector',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>

@@ -60,5 +60,3 @@ export interface SavedGameDetail {
   story: Story | null
 }
 
-/** What the projector shows between games, at the referee's choice. */
-export type ProjectorOverlay = { kind: 'story'; story: Story; index: number } | { kind: 'standings'; standings: Standings }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
+import type { Standings } from '../../shared/club'
+import type { Story } from '../../shared/story'
 import {
   REFEREE_METHODS,
   type ApiError,
@@ -10,7 +12,9 @@ import {
   type EstimateRequest,
   type PrintOutcome,
   type PrintOutput,
+  type ProjectorChoice,
   type ProjectorScreen,
+  type ProjectorShows,
   type RefereeApi,
   type RefereeAppView,
   type RefereeMethod,
@@ -32,6 +36,7 @@ import {
   dispatch,
   physicalDeal,
   projectorView,
+  buildStory,
   refereeView,
   setupProblems,
   setupWarnings,
@@ -50,6 +55,8 @@ import { MemoryStore, type KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, dedupeNames, loadSettings, type Settings } from './persistence/settings'
 import { cryptoDraw, cryptoPermutation } from './random'
 import { newGameId, summarize } from './summary'
+import { Club } from './club/club'
+import { GameHistory } from './club/history'
 
 /** Where randomness comes from (crypto by default; tests inject a seeded one). */
 export interface HostRandom {
@@ -151,6 +158,10 @@ export class GameHost {
   /** The last finished game closed in this session (for a rematch from the setup screen). */
   private lastFinished: Game | null = null
   private fullscreen = false
+  /** The club's saved games and standings (the same games folder as the archive). */
+  readonly club: Club
+  /** What the projector shows instead of the game, at the referee's choice; null: the game. */
+  private projectorChoice: { kind: 'story'; gameId: string | null; index: number; story: Story } | { kind: 'standings'; standings: Standings } | null = null
 
   private readonly refereeSubs = new Set<(v: RefereeAppView) => void>()
   private readonly projectorSubs = new Set<(v: ProjectorScreen) => void>()
@@ -176,6 +187,7 @@ export class GameHost {
     this.durable = opts.durable ?? true
     this.journalPath = join(opts.dataDir, 'journal', 'current.jsonl')
     this.archive = new GameArchive(join(opts.dataDir, 'games'), this.durable)
+    this.club = new Club(new GameHistory(join(opts.dataDir, 'games'), this.durable), this.kv, this.clock)
     this.handlers = this.makeHandlers()
 
     let loaded
@@ -224,12 +236,29 @@ export class GameHost {
       notices: [...this.notices],
       sentAt: this.clock.now(),
       projectorFullscreen: this.fullscreen,
+      projectorShows: this.projectorShows(),
     }
+  }
+
+  /** The referee's choice for the projector, while it still holds: a story of the open game only while it is over. */
+  private activeChoice(): GameHost['projectorChoice'] {
+    const c = this.projectorChoice
+    if (c?.kind === 'story' && c.gameId === null && this.current?.game.state.phase !== 'over') this.projectorChoice = null
+    return this.projectorChoice
+  }
+
+  private projectorShows(): ProjectorShows {
+    const c = this.activeChoice()
+    if (!c) return { kind: 'game' }
+    return c.kind === 'story' ? { kind: 'story', gameId: c.gameId, index: c.index, pages: c.story.chapters.length + 1 } : { kind: 'standings' }
   }
 
   /** What the projector shows: built from projectorView(state) alone, never from the referee's view. */
   projectorScreen(): ProjectorScreen {
     const sentAt = this.clock.now()
+    const c = this.activeChoice()
+    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt }
+    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt }
     return this.current ? { kind: 'game', view: projectorView(this.current.game.state), sentAt } : { kind: 'idle', sentAt }
   }
 
@@ -363,7 +392,52 @@ export class GameHost {
 
       play: (c) => this.gameCommand(this.withHostFields(c)),
       undo: (steps) => this.doUndo(steps ?? 1),
+
+      clubView: () => {
+        const { view, notices } = this.club.view(this.settings.roster)
+        this.notices.push(...notices)
+        if (notices.length) this.pushReferee()
+        return ok(view)
+      },
+      openSavedGame: (id) => this.club.open(id),
+      currentStory: () => (this.current ? storyOf(this.current.game) : fail('no-game', 'No game is open.')),
+      deleteSavedGame: (id) => {
+        const r = this.club.delete(id)
+        if (r.ok && this.projectorChoice?.kind === 'story' && this.projectorChoice.gameId === id) this.projectorChoice = null
+        return r
+      },
+      importGame: (text) => this.club.importText(text, newGameId(new Date(this.clock.now()), randomBytes(3).toString('hex')), new Date(this.clock.now())),
+      newClubNight: () => {
+        const r = this.club.newNight()
+        if (r.ok && this.projectorChoice?.kind === 'standings') this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(this.settings.roster) }
+        return r
+      },
+      clubCsv: (kind) => this.club.csv(kind, this.settings.roster),
+      showOnProjector: (choice) => this.doShowOnProjector(choice),
     }
+  }
+
+  private doShowOnProjector(choice: ProjectorChoice): ApiResult {
+    if (choice.kind === 'game') {
+      this.projectorChoice = null
+      return OK
+    }
+    if (choice.kind === 'standings') {
+      this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(this.settings.roster) }
+      return OK
+    }
+    const held = this.projectorChoice
+    const story =
+      held?.kind === 'story' && held.gameId === choice.gameId
+        ? ok(held.story)
+        : choice.gameId === null
+          ? this.current
+            ? storyOf(this.current.game)
+            : fail('no-game', 'No game is open.')
+          : this.club.story(choice.gameId)
+    if (!story.ok) return story
+    this.projectorChoice = { kind: 'story', gameId: choice.gameId, index: Math.min(choice.index, story.value.chapters.length), story: story.value }
+    return OK
   }
 
   private saveSetting<K extends keyof Settings>(key: K, value: Settings[K], commit: () => void): ApiResult {
@@ -465,6 +539,7 @@ export class GameHost {
       return fail('storage-failed', `The game could not be saved, so it was not started: ${(e as Error).message}`)
     }
     this.current = { id, createdAt, game: created.value, journal }
+    this.projectorChoice = null
     this.suppressed.clear()
     this.scheduleClocks('forward')
     return OK
@@ -484,6 +559,7 @@ export class GameHost {
     }
     const p = this.parked
     this.current = { id: p.id, createdAt: p.createdAt, game: p.game, journal }
+    this.projectorChoice = null
     this.parked = null
     this.suppressed.clear()
     this.scheduleClocks('restore')
@@ -615,7 +691,7 @@ export class GameHost {
   private archiveGame(id: string, createdAt: string, g: Game): ApiResult {
     const file = { ...toGameFile(g, { id, createdAt }), id }
     try {
-      this.archive.save(file)
+      this.archive.save(file, new Date(this.clock.now()))
     } catch (e) {
       // Not saving (the notice says so): the game is listed for this session only.
       if (this.saving) return fail('storage-failed', `The finished game could not be saved: ${(e as Error).message}`)
@@ -746,7 +822,16 @@ export class GameHost {
 }
 
 /** A projector screen without its send time, for telling whether anything visible changed. */
-const projectorContent = (s: ProjectorScreen): string => JSON.stringify(s.kind === 'game' ? s.view : null)
+const projectorContent = (s: ProjectorScreen): string => {
+  const { sentAt: _sentAt, ...shown } = s
+  return JSON.stringify(shown)
+}
+
+/** The story of a game, refused (by the engine) until the game is over. */
+function storyOf(g: Game): ApiResult<Story> {
+  const r = buildStory(g)
+  return r.ok ? r : fail('game-not-over', r.error.message)
+}
 
 function safe(f: () => void): void {
   try {

@@ -160,6 +160,7 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     notices: [],
     sentAt: Date.now(),
     projectorFullscreen: false,
+    projectorShows: { kind: 'game' },
     ...overrides,
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../../shared/api'
-import type { ClubView, GameRecord, ProjectorOverlay, SavedGameDetail } from '../../../shared/club'
+import type { ClubView, GameRecord, SavedGameDetail, Standings } from '../../../shared/club'
 import type { Story } from '../../../shared/story'
 import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
@@ -10,13 +10,10 @@ import { standingsOf, tonight } from './standings'
 export const CLUB_KEYS = { newNightAt: 'newNightAt' } as const
 
 /**
- * The club's evening: the saved games (GameHistory), tonight's standings, and what the projector
- * shows between games at the referee's choice (a finished game's story, page by page, or the
- * standings). Owns no game in progress: the host hands it finished games only.
+ * The club's evening: the saved games (GameHistory) and the standings, tonight's and of all saved
+ * games. Owns no game in progress: the host archives finished games into the same folder.
  */
 export class Club {
-  private overlayState: ProjectorOverlay | null = null
-
   constructor(
     private readonly history: GameHistory,
     private readonly kv: KeyValueStore,
@@ -24,14 +21,6 @@ export class Club {
     /** Minutes to subtract from local time to get UTC (Date#getTimezoneOffset). */
     private readonly tzOffset: () => number = () => new Date().getTimezoneOffset(),
   ) {}
-
-  get overlay(): ProjectorOverlay | null {
-    return this.overlayState
-  }
-
-  clearOverlay(): void {
-    this.overlayState = null
-  }
 
   get newNightAt(): string | null {
     const v = this.kv.get(CLUB_KEYS.newNightAt)
@@ -64,12 +53,11 @@ export class Club {
   }
 
   delete(id: string): ApiResult {
-    if (this.overlayState?.kind === 'story') this.overlayState = null
     return this.history.delete(id)
   }
 
-  importText(text: string, id: string): ApiResult<GameRecord> {
-    return this.history.importText(text, id)
+  importText(text: string, id: string, at: Date): ApiResult<GameRecord> {
+    return this.history.importText(text, id, at)
   }
 
   newNight(): ApiResult {
@@ -87,12 +75,11 @@ export class Club {
     return { ok: true, value: standingsCsv(kind === 'tonight' ? view.tonight : view.allTime) }
   }
 
-  /** Show a finished game's story on the projector at one page (clamped to the story's pages). */
-  tellStory(story: Story, index: number): void {
-    this.overlayState = { kind: 'story', story, index: Math.max(0, Math.min(index, story.chapters.length)) }
+  tonightStandings(roster: readonly string[]): Standings {
+    return this.view(roster).view.tonight
   }
 
-  showStandings(roster: readonly string[]): void {
-    this.overlayState = { kind: 'standings', standings: this.view(roster).view.tonight }
+  story(id: string): ApiResult<Story> {
+    return this.history.story(id)
   }
 }

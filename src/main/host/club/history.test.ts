@@ -3,7 +3,7 @@
  * file set aside with a notice, opening and telling the story, delete, and imports that refuse
  * every kind of bad file and write nothing.
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, utimesSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import { GameHistory } from './history'
 
 const EXAMPLES = join(__dirname, '../../../../examples')
 const example = (name: string) => readFileSync(join(EXAMPLES, name), 'utf8')
-const fresh = () => new GameHistory(mkdtempSync(join(tmpdir(), 'nightfall-history-')), false)
+const fresh = () => new GameHistory(join(mkdtempSync(join(tmpdir(), 'nightfall-history-')), 'games'), false)
 
 describe('GameHistory', () => {
   it('lists imported games newest first with their record; the story of a finished one', () => {
@@ -35,6 +35,7 @@ describe('GameHistory', () => {
 
   it('the second listing reads no game file: a changed file is read again, the cache is rebuilt when damaged', () => {
     const h = fresh()
+    mkdirSync(h.dir)
     for (let i = 0; i < 5; i++) {
       const run = randomGame(50 + i, 'swedish')
       writeFileSync(join(h.dir, `s${i}.json`), JSON.stringify(toGameFile(run.game, { id: `s${i}` })))
@@ -53,7 +54,7 @@ describe('GameHistory', () => {
     expect(after.notices.join(' ')).toMatch(/s0\.json was damaged/)
     expect(readdirSync(h.dir).some((n) => n.startsWith('s0.json.corrupt-'))).toBe(true)
     // A damaged index is only a cache.
-    writeFileSync(join(h.dir, 'index.json'), '{"version":1,"entries":{"s1":{"mtimeMs":"no"}}')
+    writeFileSync(h.indexPath, '{"version":1,"entries":{"s1":{"mtimeMs":"no"}}')
     expect(new GameHistory(h.dir, false).list().records).toHaveLength(4)
   })
 
@@ -82,7 +83,7 @@ describe('GameHistory', () => {
       const r = h.importText(text, 'imp')
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error.message).toMatch(message)
-      expect(readdirSync(h.dir)).toEqual([])
+      expect(existsSync(h.dir) ? readdirSync(h.dir) : []).toEqual([])
     })
   })
 })

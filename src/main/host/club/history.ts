@@ -3,13 +3,12 @@ import { join } from 'node:path'
 import type { GameFile } from '../../../shared/game-file'
 import type { Story } from '../../../shared/story'
 import { buildStory, parseGameFile, replay, toGameFile, type Game } from '../../engine'
-import { setAside, writeFileAtomic } from '../persistence/fs-util'
+import { setAside, setFileTime, writeFileAtomic } from '../persistence/fs-util'
 import { GAME_ID_PATTERN } from '../summary'
 import { recordOf, type GameRecord } from './record'
 
 /** The largest game file the app opens or imports (a long real game is well under 1 MB). */
 export const MAX_GAME_FILE_BYTES = 5 * 1024 * 1024
-const INDEX = 'index.json'
 const INDEX_VERSION = 1
 
 interface IndexEntry {
@@ -23,16 +22,22 @@ export type HistoryResult<T> = { ok: true; value: T } | { ok: false; error: Hist
 
 /**
  * The finished games of the club: one game file each in the games folder (the truth), and an index
- * (`index.json`, a cache keyed by file size and time) so that listing thousands of games reads no
+ * (`games-index.json` beside the folder, a cache keyed by file size and time) so that listing thousands of games reads no
  * game file that has not changed. A damaged game file is set aside with a notice, never deleted.
  */
 export class GameHistory {
   private cache: Map<string, IndexEntry> | null = null
 
+  /** The index file (by default beside the games folder, never inside it: the folder holds game files only). */
+  readonly indexPath: string
+
   constructor(
     readonly dir: string,
     private readonly durable = true,
-  ) {}
+    indexPath?: string,
+  ) {
+    this.indexPath = indexPath ?? `${dir.replace(/[\\/]+$/, '')}-index.json`
+  }
 
   private pathOf(id: string): string | null {
     return GAME_ID_PATTERN.test(id) ? join(this.dir, `${id}.json`) : null
@@ -51,7 +56,7 @@ export class GameHistory {
     }
     let changed = false
     for (const name of names) {
-      if (!name.endsWith('.json') || name === INDEX) continue
+      if (!name.endsWith('.json')) continue
       const id = name.slice(0, -5)
       if (!GAME_ID_PATTERN.test(id)) continue
       const path = join(this.dir, name)
@@ -107,7 +112,7 @@ export class GameHistory {
    * Import a game file (its text): validated like `cli replay` — the format, the version, every
    * command legal from the start. Nothing is written unless all of it holds.
    */
-  importText(text: string, id: string): HistoryResult<GameRecord> {
+  importText(text: string, id: string, at: Date = new Date()): HistoryResult<GameRecord> {
     if (Buffer.byteLength(text, 'utf8') > MAX_GAME_FILE_BYTES)
       return { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_GAME_FILE_BYTES / 1024 / 1024} MB; a game file is much smaller.` } }
     const g = parseAndReplay(text)
@@ -117,10 +122,11 @@ export class GameHistory {
     try {
       mkdirSync(this.dir, { recursive: true })
       writeFileAtomic(path, JSON.stringify(toGameFile(g.value, { id }), null, 1) + '\n', this.durable)
+      setFileTime(path, at)
     } catch (e) {
       return { ok: false, error: { code: 'storage-failed', message: `The game could not be saved: ${(e as Error).message}` } }
     }
-    return { ok: true, value: recordOf(g.value, id, new Date().toISOString()) }
+    return { ok: true, value: recordOf(g.value, id, at.toISOString()) }
   }
 
   delete(id: string): HistoryResult<null> {
@@ -149,7 +155,7 @@ export class GameHistory {
   private loadIndex(): Map<string, IndexEntry> {
     if (this.cache) return this.cache
     try {
-      const raw = JSON.parse(readFileSync(join(this.dir, INDEX), 'utf8')) as { version?: unknown; entries?: unknown }
+      const raw = JSON.parse(readFileSync(this.indexPath, 'utf8')) as { version?: unknown; entries?: unknown }
       if (raw.version === INDEX_VERSION && raw.entries && typeof raw.entries === 'object')
         return new Map(Object.entries(raw.entries as Record<string, IndexEntry>).filter(([, e]) => isEntry(e)))
     } catch {
@@ -160,8 +166,7 @@ export class GameHistory {
 
   private saveIndex(entries: Map<string, IndexEntry>): void {
     try {
-      mkdirSync(this.dir, { recursive: true })
-      writeFileAtomic(join(this.dir, INDEX), JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(entries) }), false)
+      writeFileAtomic(this.indexPath, JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(entries) }), false)
     } catch {
       // A cache that cannot be written is rebuilt next time.
     }

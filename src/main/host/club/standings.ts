@@ -58,13 +58,12 @@ export function standingsOf(records: readonly GameRecord[], roster: readonly str
 export function tonight(records: readonly GameRecord[], now: Date, offsetMinutes: number, newNightAt: string | null): GameRecord[] {
   const local = new Date(now.getTime() - offsetMinutes * 60_000)
   const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 6) + offsetMinutes * 60_000
-  let start = local.getUTCHours() < 6 ? dayStart - 24 * 3_600_000 : dayStart
-  if (newNightAt) {
-    const manual = Date.parse(newNightAt)
-    if (Number.isFinite(manual) && manual > start && manual <= now.getTime()) start = manual
-  }
+  const start = local.getUTCHours() < 6 ? dayStart - 24 * 3_600_000 : dayStart
+  const manual = newNightAt ? Date.parse(newNightAt) : NaN
+  // A game counts from the new night on only if it finished after the referee pressed it.
+  const after = Number.isFinite(manual) && manual >= start && manual <= now.getTime() ? manual : null
   return records.filter((r) => {
     const t = Date.parse(r.finishedAt)
-    return t >= start && t <= now.getTime() + 60_000
+    return (after === null ? t >= start : t > after) && t <= now.getTime() + 60_000
   })
 }

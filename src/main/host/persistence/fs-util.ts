@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 /** Small synchronous file helpers: durable writes and setting damaged files aside. */
@@ -103,3 +103,12 @@ export function copyAside(path: string): string | null {
 export const shortName = (path: string): string => basename(path)
 
 export const joinPath = join
+
+/** Set a file's times (best effort: a file system that refuses keeps the write time). */
+export function setFileTime(path: string, at: Date): void {
+  try {
+    utimesSync(path, at, at)
+  } catch {
+    // The time is a convenience (the club history's date); the content is what matters.
+  }
+}

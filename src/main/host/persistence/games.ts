@@ -4,7 +4,7 @@ import type { SavedGameSummary } from '../../../shared/api'
 import type { GameFile } from '../../../shared/game-file'
 import { parseGameFile, replay } from '../../engine'
 import { GAME_ID_PATTERN, summarize } from '../summary'
-import { setAside, writeFileAtomic } from './fs-util'
+import { setAside, setFileTime, writeFileAtomic } from './fs-util'
 
 /** Finished games, one game file each (the shared format) in the games folder: `<id>.json`. */
 export class GameArchive {
@@ -18,10 +18,12 @@ export class GameArchive {
     return join(this.dir, `${id}.json`)
   }
 
-  save(file: GameFile & { id: string }): string {
+  /** Save a finished game; its file time is when it finished by the host's clock (the club's history reads it). */
+  save(file: GameFile & { id: string }, finishedAt?: Date): string {
     mkdirSync(this.dir, { recursive: true })
     const path = this.pathOf(file.id)
     writeFileAtomic(path, JSON.stringify(file, null, 1) + '\n', this.durable)
+    if (finishedAt) setFileTime(path, finishedAt)
     return path
   }
 

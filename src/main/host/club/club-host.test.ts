@@ -1,0 +1,121 @@
+/**
+ * The club night through the host: the story exists only once the game is over (never on the
+ * projector before), telling it on the projector page by page, saved games listed, opened,
+ * exported, deleted and imported, standings on the projector, CSV.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ProjectorScreen, RefereeAppView } from '../../../shared/api'
+import type { ClubView, SavedGameDetail } from '../../../shared/club'
+import type { Story } from '../../../shared/story'
+import { preset } from '../../engine'
+import { FakeClock } from '../clock'
+import type { GameHost } from '../game-host'
+import { createFileHost } from '../index'
+import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from '../testing'
+
+const hosts: GameHost[] = []
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.dispose()
+})
+
+function makeHost(dir = tempDir()) {
+  const host = createFileHost(dir, { durable: false, clock: new FakeClock(Date.UTC(2026, 2, 6, 19)), random: seededRandom(7, { identity: true }) })
+  hosts.push(host)
+  const projector: ProjectorScreen[] = []
+  host.onProjectorScreen((s) => projector.push(s))
+  return { host, dir, projector }
+}
+
+const value = <T>(r: unknown): T => {
+  expect(r).toMatchObject({ ok: true })
+  return (r as { value: T }).value
+}
+
+/** Play a MaffiaSIG game to its end, checking before every step that no story can exist yet. */
+function playToEnd(host: GameHost, projector: ProjectorScreen[]): void {
+  value(host.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }))
+  for (let i = 0; i < 500; i++) {
+    const v = host.invoke('ready') as { ok: true; value: RefereeAppView }
+    const call = nextCall(v.value)
+    if (!call) break
+    expect(host.invoke('currentStory')).toMatchObject({ ok: false, error: { code: 'game-not-over' } })
+    expect(host.invoke('showOnProjector', { kind: 'story', gameId: null, index: 0 })).toMatchObject({ ok: false })
+    value(perform(host, call))
+  }
+  expect(host.refereeAppView().game?.winner).not.toBeNull()
+  expect(projector.some((s) => s.kind === 'story')).toBe(false)
+}
+
+describe('the club night through the host', () => {
+  it('the story of the open game: refused before the end, told on the projector after it, gone on undo', () => {
+    const { host, projector } = makeHost()
+    playToEnd(host, projector)
+    const story = value<Story>(host.invoke('currentStory'))
+    expect(story.players).toEqual(PLAYERS9)
+    value(host.invoke('showOnProjector', { kind: 'story', gameId: null, index: 1 }))
+    expect(host.projectorScreen()).toMatchObject({ kind: 'story', index: 1 })
+    expect(projector.at(-1)).toMatchObject({ kind: 'story', index: 1 })
+    expect(host.refereeAppView().projectorShows).toEqual({ kind: 'story', gameId: null, index: 1, pages: story.chapters.length + 1 })
+    // Page by page; a page past the end shows the end.
+    value(host.invoke('showOnProjector', { kind: 'story', gameId: null, index: 999 }))
+    expect(host.projectorScreen()).toMatchObject({ kind: 'story', index: story.chapters.length })
+    // Undo the last step: the game can be played again, so its story leaves the projector at once.
+    value(host.invoke('undo'))
+    expect(host.projectorScreen().kind).toBe('game')
+    expect(projector.at(-1)?.kind).toBe('game')
+    expect(host.refereeAppView().projectorShows).toEqual({ kind: 'game' })
+  })
+
+  it('saved games: the finished game is listed, opened with its story, exported, told, and deleted', () => {
+    const { host, projector } = makeHost()
+    playToEnd(host, projector)
+    value(host.invoke('closeGame'))
+    const club = value<ClubView>(host.invoke('clubView'))
+    expect(club.games).toHaveLength(1)
+    expect(club.games[0]!.players).toEqual(PLAYERS9)
+    expect(club.tonight.games).toBe(1)
+    expect(club.tonight.players).toHaveLength(9)
+    const id = club.games[0]!.id
+    const detail = value<SavedGameDetail>(host.invoke('openSavedGame', id))
+    expect(detail.file.players).toEqual(PLAYERS9)
+    expect(detail.story?.winner).toBe(club.games[0]!.winner)
+    value(host.invoke('showOnProjector', { kind: 'story', gameId: id, index: 0 }))
+    expect(projector.at(-1)).toMatchObject({ kind: 'story', index: 0 })
+    value(host.invoke('deleteSavedGame', id))
+    expect(host.projectorScreen().kind).toBe('idle')
+    expect(value<ClubView>(host.invoke('clubView')).games).toEqual([])
+    expect(host.invoke('openSavedGame', id)).toMatchObject({ ok: false, error: { code: 'not-found' } })
+  })
+
+  it('standings on the projector; a new game takes the projector back; CSV; a new night starts from zero', () => {
+    const { host, projector } = makeHost()
+    playToEnd(host, projector)
+    value(host.invoke('closeGame'))
+    value(host.invoke('showOnProjector', { kind: 'standings' }))
+    const shown = projector.at(-1)
+    expect(shown?.kind).toBe('standings')
+    if (shown?.kind === 'standings') expect(shown.standings.games).toBe(1)
+    const csv = value<string>(host.invoke('clubCsv', 'tonight'))
+    expect(csv.split('\r\n')[0]).toBe('player,games,wins,town wins,mafia wins,survived,executed')
+    expect(value<string>(host.invoke('clubCsv', 'history')).trimEnd().split('\r\n')).toHaveLength(1 + PLAYERS9.length)
+    value(host.invoke('newClubNight'))
+    const after = projector.at(-1)
+    expect(after?.kind === 'standings' && after.standings.games).toBe(0)
+    value(host.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }))
+    expect(projector.at(-1)?.kind).toBe('game')
+  })
+
+  it('import: an example game file is saved and listed; a bad one is refused and saves nothing', () => {
+    const { host } = makeHost()
+    const text = readFileSync(join(__dirname, '../../../../examples/maffiasig-12.json'), 'utf8')
+    const rec = value<{ id: string; players: string[] }>(host.invoke('importGame', text))
+    expect(rec.players).toHaveLength(12)
+    expect(value<ClubView>(host.invoke('clubView')).games.map((g) => g.id)).toEqual([rec.id])
+    expect(host.invoke('importGame', '{"format":"nightfall-game"')).toMatchObject({ ok: false, error: { code: 'bad-file' } })
+    expect(host.invoke('importGame', 42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(value<ClubView>(host.invoke('clubView')).games).toHaveLength(1)
+    expect(host.invoke('openSavedGame', '../../etc/passwd')).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+  })
+})
