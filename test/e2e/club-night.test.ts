@@ -33,6 +33,12 @@ describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
       const swedishRoles = [...table.model.roles]
       await referee.click('[data-test=close-over]')
       await referee.locator('.setup').waitFor()
+      // The next table starts from an empty roster (the referee's setup adds each name again).
+      while ((await referee.locator('[data-test=roster-row]').count()) > 0) {
+        const rows = await referee.locator('[data-test=roster-row]').count()
+        await referee.locator('[data-test=roster-row] [data-test=remove]').first().click()
+        await expect.poll(() => referee.locator('[data-test=roster-row]').count()).toBe(rows - 1)
+      }
       await playEstonian(table)
       const estonianWinner = table.model.winner
       const estonianRoles = [...table.model.roles]
@@ -51,7 +57,7 @@ describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
       const count = (names: string[], roles: string[], winner: string | null) =>
         names.forEach((n, seat) => expectedWins.set(n, (expectedWins.get(n) ?? 0) + (winner !== 'draw' && (roles[seat] === 'mafia' ? 'mafia' : 'town') === winner ? 1 : 0)))
       count(NAMES.slice(0, 9), swedishRoles, 'draw')
-      count(NAMES.slice(0, 10), estonianRoles, estonianWinner)
+      count(NAMES.slice(0, 8), estonianRoles, estonianWinner)
       expect(club.value.tonight.games).toBe(2)
       for (const p of club.value.tonight.players) expect(p.wins, p.name).toBe(expectedWins.get(p.name))
       await referee.click('[data-test=club-show-standings]')
@@ -79,7 +85,7 @@ describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
       await referee.click('[data-test=club-back]')
       const [download] = await Promise.all([referee.waitForEvent('download'), referee.click('[data-test=club-csv-history]')])
       const csv = readFileSync((await download.path())!, 'utf8')
-      expect(csv.trim().split('\r\n')).toHaveLength(1 + 9 + 10)
+      expect(csv.trim().split('\r\n')).toHaveLength(1 + 9 + 8)
 
       // Import an example game file: listed with the others.
       await referee.setInputFiles('[data-test=club-import-input]', EXAMPLE)
