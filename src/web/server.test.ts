@@ -150,3 +150,23 @@ describe('web server', () => {
     expect(injectBridge('<head><script type="module" src="a.js"></script></head>', '/b.js')).toMatch(/^<head><script src="\/b.js"><\/script>\s*<script type="module"/)
   })
 })
+
+describe('browser mode: a body over the limit', () => {
+  it('gets its 413 answer (not a reset connection), and the server goes on answering', async () => {
+    const { server } = await start()
+    const port = Number(new URL(server.refereeUrl).port)
+    const big = JSON.stringify(['x'.repeat(2 * 1024 * 1024)])
+    const r = await raw(port, '/api/referee/saveRoster', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.referee },
+      body: big,
+    })
+    expect(r.status).toBe(413)
+    const after = await raw(port, '/api/referee/ready', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.referee },
+      body: '[]',
+    })
+    expect(after.status).toBe(200)
+  })
+})

@@ -149,16 +149,22 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   const readBody = (req: IncomingMessage): Promise<string | null> =>
     new Promise((resolveBody) => {
+      // Over the limit: stop collecting but read (and drop) the rest, so the client gets its 413
+      // answer instead of a reset connection; only a body 16 times the limit is cut off.
       const chunks: Buffer[] = []
       let size = 0
+      let over = false
       req.on('data', (c: Buffer) => {
         size += c.length
-        if (size > MAX_BODY) {
+        if (size > 16 * MAX_BODY) {
           resolveBody(null)
           req.destroy()
+        } else if (over || size > MAX_BODY) {
+          over = true
+          chunks.length = 0
         } else chunks.push(c)
       })
-      req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')))
+      req.on('end', () => resolveBody(over ? null : Buffer.concat(chunks).toString('utf8')))
       req.on('error', () => resolveBody(null))
     })
 
@@ -225,7 +231,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       if (!sameToken(token, isReferee ? tokens.referee : tokens.projector)) return send(res, 403, 'Wrong token.')
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, 'Send JSON.')
       const body = await readBody(req)
-      if (body === null) return send(res, 413, 'Too large.')
+      if (body === null) return send(res, 413, 'Too large.', 'text/plain', { connection: 'close' })
       if (isProjectorReady) {
         host.projectorReady()
         res.writeHead(204, { 'cache-control': 'no-store' })

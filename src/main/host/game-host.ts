@@ -53,6 +53,7 @@ import { JournalWriter, recoverJournal } from './persistence/journal'
 import { dataFolderProblem, memorySnapshot, notSavingNotice } from './persistence/data-folder'
 import { MemoryStore, type KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, dedupeNames, loadSettings, type Settings } from './persistence/settings'
+import { lookAlikeProblems, normalizeName } from './names'
 import { cryptoDraw, cryptoPermutation } from './random'
 import { newGameId, summarize } from './summary'
 import { Club } from './club/club'
@@ -216,6 +217,9 @@ export class GameHost {
 
   /** Subscribe a projector window; it gets ProjectorScreen values only. */
   onProjectorScreen(cb: (v: ProjectorScreen) => void): () => void {
+    // "Send only on change" starts from what is on screen now: a projector that connects without
+    // asking ready() must not get a stale-memory duplicate right after a secret step.
+    this.lastProjectorContent = projectorContent(this.projectorScreen())
     this.projectorSubs.add(cb)
     return () => this.projectorSubs.delete(cb)
   }
@@ -304,7 +308,9 @@ export class GameHost {
    * transport call. `ready` answers `{ ok: true, value: RefereeAppView }`.
    */
   async call(method: unknown, args: unknown): Promise<ApiResult<unknown>> {
-    if (!isRefereeMethod(method)) return fail('unknown-method', `There is no referee action called ${JSON.stringify(String(method)).slice(0, 60)}.`)
+    // Never String() an unknown value: an object's own toString may throw (or lie).
+    if (!isRefereeMethod(method))
+      return fail('unknown-method', typeof method === 'string' ? `There is no referee action called ${JSON.stringify(method.slice(0, 60))}.` : `The action name must be text, not ${method === null ? 'null' : typeof method}.`)
     if (!Array.isArray(args)) return fail('invalid-arguments', 'The arguments must be a list.')
     return this.run(method, args)
   }
@@ -451,9 +457,11 @@ export class GameHost {
   }
 
   private doSaveRoster(names: string[]): ApiResult {
-    const clean = names.map((n) => n.trim())
+    const clean = names.map(normalizeName)
     const unique = dedupeNames(clean)
     if (unique.length !== clean.length) return fail('invalid-arguments', 'The roster has the same name twice.')
+    const alike = lookAlikeProblems(unique)
+    if (alike.length) return fail('invalid-arguments', alike.join(' ').replace(/\(seat \d+\) /g, ''))
     return this.saveSetting('roster', unique, () => (this.settings.roster = unique))
   }
 
@@ -479,7 +487,7 @@ export class GameHost {
     const c = counts ?? suggested
     return ok({
       suggested,
-      problems: setupProblems(r, players, c).map((p) => p.message),
+      problems: [...setupProblems(r, players.map(normalizeName), c).map((p) => p.message), ...lookAlikeProblems(players.map(normalizeName))],
       warnings: setupWarnings(r, players.length, c),
     })
   }
@@ -487,9 +495,9 @@ export class GameHost {
   private doStartGame(req: StartGameRequest): ApiResult {
     const blocked = this.blockedByOpenGame()
     if (blocked) return blocked
-    const players = req.players.map((p) => p.trim())
-    const problems = setupProblems(req.ruleset, players, req.counts)
-    if (problems.length) return fail('setup-problems', problems.map((p) => p.message).join(' '))
+    const players = req.players.map(normalizeName)
+    const problems = [...setupProblems(req.ruleset, players, req.counts).map((p) => p.message), ...lookAlikeProblems(players)]
+    if (problems.length) return fail('setup-problems', problems.join(' '))
     let known: (RoleId | null)[] = players.map(() => null)
     if (req.dealMode === 'physical' && req.knownRoles) {
       if (req.knownRoles.length !== players.length)
@@ -810,10 +818,10 @@ export class GameHost {
 
   private push(): void {
     this.pushReferee()
-    if (!this.projectorSubs.size) return
     const p = this.projectorScreen()
     // Only a change the room can see is sent: so not even the number or timing of the projector's
-    // updates says what happened in secret (a shot, a dead role's call, an investigation).
+    // updates says what happened in secret (a shot, a dead role's call, an investigation). The
+    // memory is kept even with no projector connected.
     const content = projectorContent(p)
     if (content === this.lastProjectorContent) return
     this.lastProjectorContent = content
