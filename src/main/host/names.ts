@@ -6,7 +6,7 @@
  */
 
 // Zero-width and invisible formatting (incl. soft hyphen, bidi controls, BOM) and control characters.
-const INVISIBLE = /[\p{Cc}\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180E\u3164\uFFA0]/gu
+const INVISIBLE = /\u034F|\u17B4|\u17B5|[\p{Cc}\p{Cf}\u115F\u1160\u180E\u3164\uFFA0]/gu
 
 export function normalizeName(name: string): string {
   return name.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim()
