@@ -491,12 +491,12 @@ describe('GameHost: small findings of the fault review', () => {
   it('a projector that connects without ready() gets no stale duplicate after a step it cannot see', () => {
     const host = createFileHost(tempDir(), { durable: false, clock: new FakeClock(), random: seededRandom(1, { identity: true }) })
     hosts.push(host)
-    ok(host.startGame(maffiasigRequest())) // no projector yet
+    ok(host.invoke('startGame', maffiasigRequest())) // no projector yet
     const screens: ProjectorScreen[] = []
     host.onProjectorScreen((s) => screens.push(s)) // connects, never asks ready()
-    ok(host.saveRoster(['Anna'])) // nothing the room can see changes
+    ok(host.invoke('saveRoster', ['Anna'])) // nothing the room can see changes
     expect(screens).toEqual([])
-    ok(host.closeGame()) // the room sees this one
+    ok(host.invoke('closeGame')) // the room sees this one
     expect(screens.map((s) => s.kind)).toEqual(['idle'])
   })
 })
@@ -505,10 +505,10 @@ describe('GameHost: player names', () => {
   it('are normalised: NFC, zero-width and control characters removed, spaces collapsed', () => {
     const { host } = makeHost()
     const decomposed = 'Do\u0301ra' // "Dóra" with a combining accent
-    ok(host.startGame(maffiasigRequest({ players: ['An\u200Bna', decomposed, 'Csa\u0007ba', ' Emese  Kiss ', ...PLAYERS9.slice(4)] })))
-    const f = host.exportGame()
+    ok(host.invoke('startGame', maffiasigRequest({ players: ['An\u200Bna', decomposed, 'Csa\u0007ba', ' Emese  Kiss ', ...PLAYERS9.slice(4)] })))
+    const f = host.invoke('exportGame')
     expect(f.ok && f.value.players.slice(0, 4)).toEqual(['Anna', 'Dóra', 'Csaba', 'Emese Kiss'])
-    ok(host.saveRoster(['Bé\u200Dla', 'Dezs\u00F6']))
+    ok(host.invoke('saveRoster', ['Bé\u200Dla', 'Dezs\u00F6']))
     expect(host.refereeAppView().roster).toEqual(['Béla', 'Dezsö'])
   })
 
@@ -516,14 +516,14 @@ describe('GameHost: player names', () => {
     const { host } = makeHost()
     const players = [...PLAYERS9]
     players[4] = '\u0410nna' // Cyrillic А + "nna": looks exactly like "Anna"
-    const r = host.startGame(maffiasigRequest({ players }))
+    const r = host.invoke('startGame', maffiasigRequest({ players }))
     expect(r).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
     expect(!r.ok && r.error.message).toMatch(/"Аnna" \(seat 5\) looks the same as "Anna" \(seat 1\)/)
     const fullwidth = [...PLAYERS9]
     fullwidth[4] = 'Ｂｅｎｃｅ'
-    expect(host.startGame(maffiasigRequest({ players: fullwidth }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
-    expect(host.checkSetup(preset('maffiasig'), players)).toMatchObject({ ok: true, value: { problems: [expect.stringMatching(/looks the same as "Anna"/)] } })
-    expect(host.saveRoster(['Anna', '\u0410nna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.invoke('startGame', maffiasigRequest({ players: fullwidth }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(host.invoke('checkSetup', preset('maffiasig'), players)).toMatchObject({ ok: true, value: { problems: [expect.stringMatching(/looks the same as "Anna"/)] } })
+    expect(host.invoke('saveRoster', ['Anna', '\u0410nna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(host.refereeAppView().screen).toBe('setup')
   })
 })
