@@ -188,7 +188,7 @@ export function parseAndReplay(text: string): HistoryResult<Game> {
     return { ok: false, error: { code: 'bad-file', message: 'This is not a game file: it is not JSON.' } }
   }
   const parsed = parseGameFile(json)
-  if (!parsed.ok) return { ok: false, error: { code: 'bad-file', message: parsed.error.message } }
+  if (!parsed.ok) return { ok: false, error: { code: 'bad-file', message: `Not a Nightfall game file (${parsed.error.message})` } }
   const r = replay(parsed.value.setup, parsed.value.commands)
   if (!r.ok)
     return {
