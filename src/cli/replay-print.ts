@@ -105,9 +105,10 @@ function refereeNow(ref: RefereeView, name: (seat: number) => string): string[] 
   const n = ref.night
   if (!n) return []
   const parts: string[] = []
-  if (n.shots.length) parts.push(`shots ${n.shots.map((x) => `${name(x.shooter)} → ${name(x.target)}`).join(', ')} (${n.needed} of ${n.livingMafia} needed)`)
+  if (n.shots.length) parts.push(`shots ${n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? 'did not shoot' : name(x.target)}`).join(', ')} (${n.needed} of ${n.livingMafia} needed)`)
   if (n.target !== null) parts.push(`target ${name(n.target)}`)
   if (n.investigation) parts.push(`investigated ${name(n.investigation.target)}: ${n.investigation.isMafia ? 'MAFIA' : 'not mafia'}`)
+  if (n.investigationSkipped) parts.push('the investigators did not ask')
   if (n.heal !== null) parts.push(`heal ${name(n.heal)}`)
   parts.push(n.outcome === null ? 'nobody would die' : `${name(n.outcome)} would die`)
   return [`Night ${n.number} so far (referee only): ${parts.join('; ')}.`]

@@ -29,6 +29,7 @@ export const estimateRequestSchema = z.object({
   players: z.number().int().min(3).max(60),
   counts: roleCountsSchema,
   policy: z.enum(['random', 'informed']),
+  read: z.number().min(0).max(1).optional(),
   games: z.number().int().min(1).max(1_000_000),
   precision: z.number().min(0.001).max(0.5).optional(),
 })

@@ -30,6 +30,8 @@ export interface EstimateRequest {
   players: number
   counts: RoleCounts
   policy: 'random' | 'informed'
+  /** How well the town reads the table, 0–1: the chance that a day's execution hits a mafioso above the policy's own choice (default 0). */
+  read?: number
   /** The most games to play. */
   games: number
   /** Stop once every outcome's 95% interval is within ± this (e.g. 0.01); absent: play all `games`. */
@@ -96,7 +98,18 @@ export type ProjectorShows =
 /** The referee's choice of what the projector shows: a story (gameId null: the game just finished) or the standings. */
 export type ProjectorChoice = { kind: 'game' } | { kind: 'story'; gameId: string | null; index: number } | { kind: 'standings' }
 
-export interface RefereeApi {
+/**
+ * What only a transport that can drop knows (the browser mode's HTTP and SSE): whether the host is
+ * reachable now. The Electron preloads have no such member: their IPC does not drop.
+ */
+export interface ConnectionWatch {
+  /** 'browser' in the browser mode (npm run start:web). */
+  readonly transport?: 'browser'
+  /** Called with false as soon as the host is lost, with true when it answers again. */
+  onConnection?(cb: (connected: boolean) => void): () => void
+}
+
+export interface RefereeApi extends ConnectionWatch {
   onView(cb: (v: RefereeAppView) => void): () => void
   /** Ask for the current view (also pushed through onView). */
   ready(): Promise<RefereeAppView>
@@ -177,14 +190,14 @@ export type ProjectorScreen =
   | { kind: 'story'; story: Story; index: number; sentAt: number }
   | { kind: 'standings'; standings: Standings; sentAt: number }
 
-export interface ProjectorApi {
+export interface ProjectorApi extends ConnectionWatch {
   onView(cb: (v: ProjectorScreen) => void): () => void
   /** Tell the host the page is ready to receive; the current screen is pushed in reply. */
   ready(): void
 }
 
 /** Every RefereeApi method a window may call through a transport (all but onView). */
-export type RefereeMethod = Exclude<keyof RefereeApi, 'onView'>
+export type RefereeMethod = Exclude<keyof RefereeApi, 'onView' | 'onConnection' | 'transport'>
 
 /**
  * The callable RefereeApi methods: the one list the preload, the browser bridge and the test fakes

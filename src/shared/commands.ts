@@ -20,10 +20,12 @@ export const commandSchema = z.discriminatedUnion('type', [
   // night
   z.object({ type: z.literal('identifyRole'), role: roleIdSchema, players: z.array(player).max(60) }),
   z.object({ type: z.literal('setReadingStart'), player }),
-  z.object({ type: z.literal('shoot'), shooter: player, target: player }),
+  /** target null: this mafioso did not shoot (counts toward no one). */
+  z.object({ type: z.literal('shoot'), shooter: player, target: player.nullable() }),
   z.object({ type: z.literal('clearShot'), shooter: player }),
   z.object({ type: z.literal('chooseTarget'), target: player }),
-  z.object({ type: z.literal('investigate'), target: player }),
+  /** target null: the investigators did not ask tonight (no answer is given). */
+  z.object({ type: z.literal('investigate'), target: player.nullable() }),
   z.object({ type: z.literal('heal'), target: player }),
   z.object({ type: z.literal('endNightStep') }),
   // day: accusation procedure
@@ -47,6 +49,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addTime'), seconds: z.number().int().min(-3600).max(3600), at, timer }),
   z.object({ type: z.literal('timerExpired'), at, timer, draw: draw.optional() }),
   z.object({ type: z.literal('drawRandomDeath'), draw }),
+  // the referee's private note on a player ("claimed doctor day 2"): kept with the game, never public
+  z.object({ type: z.literal('note'), player, text: z.string().max(200) }),
 ])
 
 export type Command = z.infer<typeof commandSchema>

@@ -95,12 +95,15 @@ export interface RefereeNightView {
   number: number
   steps: NightStepView[]
   readingOrder: number[]
-  shots: { shooter: number; target: number }[]
+  /** target null: recorded as not shooting (counts toward no one). */
+  shots: { shooter: number; target: number | null }[]
   tally: { target: number; count: number }[]
   needed: number
   livingMafia: number
   target: number | null
   investigation: { target: number; isMafia: boolean } | null
+  /** The investigators are recorded as not asking tonight. */
+  investigationSkipped: boolean
   heal: number | null
   /** Who would die if the night ended now. */
   outcome: number | null
@@ -117,10 +120,16 @@ export interface LegalActions {
   identify: { role: RoleId; count: number; exact: boolean; candidates: number[] } | null
   setReadingStart: number[]
   shoot: Record<number, number[]>
+  /** Mafiosi who may be recorded as not shooting. */
+  noShot: number[]
   chooseTarget: number[]
   investigate: number[]
+  /** "Did not ask" may be recorded for the investigators. */
+  skipInvestigation: boolean
   heal: number[]
   endNightStep: boolean
+  /** Why the current call cannot end yet (a `why.*` line), or null. */
+  endNightStepWhy: Line | null
   accuse: number[]
   accusers: number[]
   withdrawAccusation: boolean
@@ -128,6 +137,8 @@ export interface LegalActions {
   nominate: number[]
   withdrawNomination: number[]
   closeNominations: boolean
+  /** Closing the nominations executes this lone nominee at once (ruleset option), else null. */
+  closeNominationsExecutes: number | null
   castVote: number[]
   setVoteCount: boolean
   closeVote: boolean
@@ -137,11 +148,20 @@ export interface LegalActions {
   startTimer: boolean
   pauseTimer: boolean
   addTime: boolean
+  /** A private note may be written (until the game is over). */
+  note: boolean
 }
+
+/**
+ * How the ruleset signs the investigation's answer: 'mafia' = MAFIA (thumb up) / NOT MAFIA (thumb down)
+ * (MaffiaSIG, Estonian); 'evil' = EVIL (thumb down) / GOOD (thumb up) (Swedish).
+ */
+export type AnswerStyle = 'mafia' | 'evil'
 
 export interface RefereeView {
   /** Exactly what the projector shows now (the referee's preview). */
   projector: ProjectorView
+  answerStyle: AnswerStyle
   blind: boolean
   seats: RefereeSeat[]
   counts: { mafia: number; investigator: number; doctor: number; citizen: number }
@@ -155,6 +175,8 @@ export interface RefereeView {
   winner: Winner | null
   /** Number of steps that undo can take back. */
   undoable: number
+  /** The referee's private notes per seat ('' = none). */
+  notes: string[]
   /** The last accepted command, described, for the undo button ("Undo: Anna shot Bence"). */
   lastStep: Line | null
 }

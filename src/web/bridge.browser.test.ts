@@ -52,7 +52,8 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
     const { page, trouble } = await openPage(server.refereeUrl)
     await page.waitForFunction(() => (window as unknown as { __app: { first?: unknown } }).__app.first)
     const a = await app<{ keys: string[] }>(page)
-    expect(a.keys).toEqual([...REFEREE_METHODS, 'onView'].sort())
+    // The methods, plus what only this transport has: whether the host is reachable (ConnectionWatch).
+    expect(a.keys).toEqual([...REFEREE_METHODS, 'onView', 'onConnection', 'transport'].sort())
 
     const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
     const results = await page.evaluate(async (r) => {
@@ -80,11 +81,11 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
     await page.close()
   })
 
-  it('projector: only onView and ready; it receives screens and cannot call the referee API', async () => {
+  it('projector: only onView, ready and the connection watch; it receives screens and cannot call the referee API', async () => {
     const { page, trouble } = await openPage(server.projectorUrl)
     await page.waitForFunction(() => (window as unknown as { __app: { screens: unknown[] } }).__app.screens.length >= 1)
     const a = await app<{ keys: string[]; screens: { kind: string }[] }>(page)
-    expect(a.keys).toEqual(['onView', 'ready'])
+    expect(a.keys).toEqual(['onConnection', 'onView', 'ready', 'transport'])
     expect(a.screens[0]!.kind).toBe('game')
     const status = await page.evaluate(async (token) => {
       const r = await fetch('/api/referee/undo', { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' })

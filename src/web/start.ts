@@ -14,6 +14,7 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createFileHost } from '../main/host'
+import { loadWebAddress, newTokens, saveWebAddress } from './address'
 import { DataLock } from './data-lock'
 import { startWebServer } from './server'
 
@@ -77,7 +78,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const host = createFileHost(dataDir)
-const server = await startWebServer({ host, rendererDir, port })
+// The same port and tokens as last time where possible: pages left open reconnect by themselves.
+const saved = loadWebAddress(dataDir)
+const tokens = saved?.tokens ?? newTokens()
+const wanted = values.port === undefined ? (saved?.port ?? 0) : port
+let server
+try {
+  server = await startWebServer({ host, rendererDir, port: wanted, tokens })
+} catch (e) {
+  if (wanted === port) throw e
+  server = await startWebServer({ host, rendererDir, port, tokens }) // the last port is taken: any free one
+}
+saveWebAddress(dataDir, { port: server.port, tokens })
 lock?.setUrl(new URL(server.refereeUrl).origin)
 process.on('exit', () => lock?.release())
 

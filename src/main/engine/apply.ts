@@ -28,6 +28,8 @@ export function apply(s: GameState, e: GameEvent): GameState {
       return patched(withNight(s, { investigation: { target: e.target, isMafia: e.isMafia } }), {
         investigations: [...s.investigations, { night: night(s).number, target: e.target, isMafia: e.isMafia }],
       })
+    case 'investigationSkipped':
+      return withNight(s, { investigationSkipped: true })
     case 'healChosen':
       return withNight(s, { heal: e.target })
     case 'nightStepEnded':
@@ -54,6 +56,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
         shots: {},
         target: null,
         investigation: null,
+        investigationSkipped: false,
         heal: null,
         identified: false,
       }
@@ -128,6 +131,11 @@ export function apply(s: GameState, e: GameEvent): GameState {
       )
     case 'timerExpired':
       return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: 0, expired: true }))
+    case 'noteSet': {
+      const notes = s.notes.slice()
+      notes[e.player] = e.text
+      return patched(s, { notes })
+    }
     case 'refereeHandedOver':
       return patched(s, { operatorBlind: false, refereePlayer: e.player, announcements: announce(s, { kind: 'refereeHandover', player: e.player }) })
     case 'gameOver':
@@ -198,6 +206,7 @@ function copyState(s: GameState): GameState {
     winner: s.winner,
     operatorBlind: s.operatorBlind,
     refereePlayer: s.refereePlayer,
+    notes: s.notes,
   }
 }
 const copyNight = (n: NightState): NightState => ({
@@ -208,6 +217,7 @@ const copyNight = (n: NightState): NightState => ({
   shots: n.shots,
   target: n.target,
   investigation: n.investigation,
+  investigationSkipped: n.investigationSkipped,
   heal: n.heal,
   identified: n.identified,
 })

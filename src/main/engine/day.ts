@@ -104,7 +104,8 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
         if (c.choice !== null && !v.candidates.includes(c.choice))
           return fail('vote-invalid', `${name(c.choice)} is not a candidate.`)
       } else if (typeof c.choice !== 'boolean') return fail('vote-invalid', 'This vote is yes or no.')
-      return ok([{ type: 'voteCast', voter: c.voter, choice: c.choice }])
+      const previous = v.ballots[c.voter]
+      return ok([previous === undefined ? { type: 'voteCast', voter: c.voter, choice: c.choice } : { type: 'voteCast', voter: c.voter, choice: c.choice, previous }])
     }
     case 'setVoteCount': {
       const v = d.vote

@@ -1,6 +1,7 @@
 import { commandSchema, type Command, type CommandOf, type CommandType } from '../../shared/commands'
 import { decideDay } from './day'
-import { fail, type Result } from './errors'
+import { fail, ok, type Result } from './errors'
+import { isPlayer } from './queries'
 import type { GameEvent } from './events'
 import { decideNight } from './night'
 import type { GameState } from './state'
@@ -38,6 +39,15 @@ const DECIDERS: { [T in CommandType]: Decider<T> } = {
   pauseTimer: decideTimer,
   addTime: decideTimer,
   timerExpired: decideTimer,
+  note: decideNote,
+}
+
+/** The referee's own memo: any seat, any time before the game is over; it changes nothing in the rules. */
+function decideNote(s: GameState, c: CommandOf<'note'>): Result<GameEvent[]> {
+  if (!isPlayer(s, c.player)) return fail('unknown-player', `Note: there is no seat ${c.player}.`)
+  const text = c.text.trim()
+  if ((s.notes[c.player] ?? '') === text) return fail('not-allowed', 'The note is unchanged.')
+  return ok([{ type: 'noteSet', player: c.player, text }])
 }
 
 /**

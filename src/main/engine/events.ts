@@ -6,10 +6,12 @@ import type { NightStepKind, VoteState } from './state'
 export type GameEvent =
   | { type: 'roleIdentified'; role: RoleId; players: number[] }
   | { type: 'readingStartSet'; player: number }
-  | { type: 'shotRecorded'; shooter: number; target: number }
+  /** target null: the mafioso did not shoot. */
+  | { type: 'shotRecorded'; shooter: number; target: number | null }
   | { type: 'shotCleared'; shooter: number }
   | { type: 'targetChosen'; target: number }
   | { type: 'investigated'; target: number; isMafia: boolean }
+  | { type: 'investigationSkipped' }
   | { type: 'healChosen'; target: number }
   | { type: 'nightStepEnded' }
   | { type: 'nightEnded'; deaths: number[] }
@@ -17,7 +19,8 @@ export type GameEvent =
   | { type: 'accused'; accused: number; accuser: number | null }
   | { type: 'accusationWithdrawn' }
   | { type: 'voteOpened'; vote: VoteState }
-  | { type: 'voteCast'; voter: number; choice: boolean | number | null }
+  /** previous: the voter's ballot before this one (undefined: none), so a taken-back hand is told apart from a no. */
+  | { type: 'voteCast'; voter: number; choice: boolean | number | null; previous?: boolean | number | null }
   | { type: 'voteCountSet'; key: number; count: number }
   | { type: 'voteClosed'; kind: VoteState['kind']; yes: number; needed: number; passed: boolean; winner: number | null }
   | { type: 'noExecution'; reason: Extract<PublicAnnouncement, { kind: 'noExecution' }>['reason'] }
@@ -33,5 +36,6 @@ export type GameEvent =
   | { type: 'timerExpired'; timer: 'day' | 'defence' }
   | { type: 'refereeHandedOver'; player: number }
   | { type: 'gameOver'; winner: Winner }
+  | { type: 'noteSet'; player: number; text: string }
 
 export type GameEventType = GameEvent['type']

@@ -1,5 +1,6 @@
 import type { CommandOf } from '../../shared/commands'
 import type { RoleId } from '../../shared/roles'
+import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
@@ -92,9 +93,14 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       if (step !== 'mafia') return wrongStep('mafia')
       if (o.killResolution !== 'individualShots') return fail('not-allowed', 'This ruleset has one group target, not individual shots.')
       if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
-      const e = needAlive(c.shooter, 'Shooter') ?? needAlive(c.target, 'Target')
+      const e = needAlive(c.shooter, 'Shooter') ?? (c.target === null ? null : needAlive(c.target, 'Target'))
       if (e) return e
       if (s.roles[c.shooter] !== 'mafia') return fail('not-allowed', `${s.setup.players[c.shooter]} is not mafia.`)
+      // Nobody can be made to point: a missing shot is recorded and counts toward no one.
+      if (c.target === null) {
+        if (n.shots[c.shooter] === null) return fail('not-allowed', `${s.setup.players[c.shooter]} is already recorded as not shooting.`)
+        return ok([{ type: 'shotRecorded', shooter: c.shooter, target: null }])
+      }
       if (c.shooter === c.target) return fail('not-allowed', 'Nobody may shoot themselves.')
       if (!o.mafiaMayTargetMafia && s.roles[c.target] === 'mafia') return fail('not-allowed', 'The mafia may not target a mafioso.')
       return ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
@@ -119,6 +125,9 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       if (livingWithRole(s, 'investigator').length === 0) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
       // The answer is signed at once: a second point the same night would be a second answer.
       if (n.investigation) return fail('not-allowed', 'The investigators have already pointed at someone tonight (undo to correct a mistake).')
+      if (n.investigationSkipped) return fail('not-allowed', 'The investigators are already recorded as not asking tonight (undo to correct a mistake).')
+      // The rules say the investigators *may* ask: "did not ask" is recorded, and no answer is given.
+      if (c.target === null) return ok([{ type: 'investigationSkipped' }])
       const e = needAlive(c.target, 'Investigation')
       if (e) return e
       if (s.roles[c.target] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
@@ -136,7 +145,7 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       return ok([{ type: 'healChosen', target: c.target }])
     }
     case 'endNightStep':
-      return endStep(s, n, step)
+      return endStep(s, n)
   }
 }
 
@@ -150,22 +159,38 @@ export type NightCommandType =
   | 'heal'
   | 'endNightStep'
 
-function endStep(s: GameState, n: NightState, step: NightStepKind): NightResult {
+/**
+ * Why the current call cannot end yet, as a message key for the window (`why.*` in script-en.ts)
+ * and an English message for the engine's refusal; null when it can end.
+ */
+export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-incomplete'; line: Line; message: string } | null {
+  const n = s.night
+  const step = currentStep(s)
+  if (!n || !step) return null
   const o = s.setup.ruleset.options
-  if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
+  const roleName = s.setup.ruleset.roleNames[stepRole(step)]
+  if (needsIdentification(s, n, step))
+    return { code: 'identify-first', line: { key: 'why.identifyFirst', params: { role: roleName } }, message: 'Record who woke at this call first.' }
+  const incomplete = (key: string, params: Record<string, string | number>, message: string) =>
+    ({ code: 'step-incomplete' as const, line: { key, params }, message })
   if (step === 'mafia') {
     const mafia = livingWithRole(s, 'mafia')
     if (o.killResolution === 'individualShots') {
-      const missing = mafia.filter((m) => n.shots[m] === undefined)
+      const missing = mafia.filter((m) => n.shots[m] === undefined).map((m) => s.setup.players[m] ?? `#${m}`)
       if (missing.length > 0)
-        return fail('step-incomplete', `Still waiting for the shot of ${missing.map((m) => s.setup.players[m]).join(', ')}.`)
-    } else if (n.target === null) return fail('step-incomplete', 'The mafia have not chosen a target.')
+        return incomplete('why.shotsMissing', { names: missing.join(', '), count: missing.length }, `Still waiting for the shot of ${missing.join(', ')} (record "did not shoot" if they do not point).`)
+    } else if (n.target === null) return incomplete('why.noTarget', {}, 'The mafia have not chosen a target.')
   }
-  if (step === 'investigator' && investigationPossible(s) && !n.investigation)
-    return fail('step-incomplete', 'The investigators have not pointed at anyone.')
+  if (step === 'investigator' && investigationPossible(s) && !n.investigation && !n.investigationSkipped)
+    return incomplete('why.noInvestigation', { role: roleName }, 'The investigators have not pointed at anyone (record "did not ask" if they do not).')
   if (step === 'doctor' && livingWithRole(s, 'doctor').length > 0 && n.heal === null)
-    return fail('step-incomplete', 'The doctors have not chosen whom to heal.')
+    return incomplete('why.noHeal', { role: roleName }, 'The doctors have not chosen whom to heal.')
+  return null
+}
 
+function endStep(s: GameState, n: NightState): NightResult {
+  const blocked = endStepBlocker(s)
+  if (blocked) return fail(blocked.code, blocked.message)
   const em = new Emitter(s)
   em.emit({ type: 'nightStepEnded' })
   if (n.stepIndex + 1 < n.steps.length) return ok(em.events)
@@ -206,7 +231,7 @@ export function shotTally(s: GameState, n: NightState): { mafia: number[]; tally
   const tally = new Map<number, number>()
   for (const m of mafia) {
     const t = n.shots[m]
-    if (t !== undefined) tally.set(t, (tally.get(t) ?? 0) + 1)
+    if (t !== undefined && t !== null) tally.set(t, (tally.get(t) ?? 0) + 1)
   }
   return { mafia, tally, needed: strictMajority(mafia.length) }
 }
@@ -217,3 +242,6 @@ export function readingOrder(s: GameState, n: NightState): number[] {
   const at = Math.max(0, alive.indexOf(n.readingStart))
   return [...alive.slice(at), ...alive.slice(0, at)]
 }
+
+/** How the answer is signed: the Swedish text signs the other way round (thumb down for evil, up for good). */
+export const answerStyle = (s: GameState): AnswerStyle => (s.setup.ruleset.base === 'swedish' ? 'evil' : 'mafia')

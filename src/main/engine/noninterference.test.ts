@@ -47,11 +47,12 @@ function mapCommand(c: Command, pi: readonly number[]): Command {
   const m = (p: number) => pi[p] ?? p
   switch (c.type) {
     case 'shoot':
-      return { ...c, shooter: m(c.shooter), target: m(c.target) }
+      return { ...c, shooter: m(c.shooter), target: c.target === null ? null : m(c.target) }
     case 'clearShot':
       return { ...c, shooter: m(c.shooter) }
-    case 'chooseTarget':
     case 'investigate':
+      return { ...c, target: c.target === null ? null : m(c.target) }
+    case 'chooseTarget':
     case 'heal':
       return { ...c, target: m(c.target) }
     case 'identifyRole':
@@ -66,7 +67,7 @@ function preHealVictim(s: GameState, n: NightState): number | null {
   if (s.setup.ruleset.options.killResolution === 'groupTarget') return n.target
   const mafia = livingWithRole(s, 'mafia')
   const tally = new Map<number, number>()
-  for (const m of mafia) if (n.shots[m] !== undefined) tally.set(n.shots[m] as number, (tally.get(n.shots[m] as number) ?? 0) + 1)
+  for (const m of mafia) if (n.shots[m] !== undefined && n.shots[m] !== null) tally.set(n.shots[m] as number, (tally.get(n.shots[m] as number) ?? 0) + 1)
   for (const [t, k] of tally) if (k >= strictMajority(mafia.length)) return t
   return null
 }

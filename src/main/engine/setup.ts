@@ -150,6 +150,7 @@ export function newGame(setup: GameSetup): Result<GameState> {
     winner: null,
     operatorBlind: o.firstDeadBecomesReferee,
     refereePlayer: null,
+    notes: setup.players.map(() => ''),
   }
   if (winnerOf(s)) return fail('invalid-command', 'This deal is already won before the first night.')
   if (o.firstPhase === 'day') return ok(openDay(s))

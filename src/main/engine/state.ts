@@ -29,11 +29,13 @@ export interface NightState {
   stepIndex: number
   /** Where the referee starts reading names (individual shots). */
   readingStart: number
-  /** Individual shots: shooter seat → target seat. */
-  shots: Record<number, number>
+  /** Individual shots: shooter seat → target seat, or null when the mafioso did not shoot. */
+  shots: Record<number, number | null>
   /** Group target. */
   target: number | null
   investigation: { target: number; isMafia: boolean } | null
+  /** The investigators did not ask tonight (recorded by the referee). */
+  investigationSkipped: boolean
   heal: number | null
   /** The referee recorded who woke at this step (physical deals). */
   identified: boolean
@@ -108,4 +110,6 @@ export interface GameState {
   /** Variant: the operator is still a blind player until the first death by day. */
   operatorBlind: boolean
   refereePlayer: number | null
+  /** The referee's private notes per seat ('' = none): never part of any public view. */
+  notes: string[]
 }

@@ -294,6 +294,46 @@ describe('GameHost: undo', () => {
   })
 })
 
+describe('GameHost: the history the referee sees', () => {
+  it('consecutive clock presses are one log line and one undo step; the journal keeps each press', () => {
+    const { host, dir } = makeHost()
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.invoke('play', { type: 'endNightStep' }))
+    const before = host.refereeAppView().game!.projector.clock!.remainingMs
+    ok(host.invoke('play', { type: 'startTimer' }))
+    ok(host.invoke('play', { type: 'pauseTimer' }))
+    for (let i = 0; i < 3; i++) ok(host.invoke('play', { type: 'addTime', seconds: -30 }))
+    ok(host.invoke('play', { type: 'addTime', seconds: 60 }))
+    let v = host.refereeAppView()
+    expect(v.log.at(-1)).toEqual({ key: 'step.addTimeGroup', params: { type: 'addTime', seconds: -30, count: 4 } })
+    expect(v.log).toHaveLength(4) // end of night 0, start, pause, the clock presses
+    expect(v.game!.undoable).toBe(4)
+    expect(v.game!.lastStep).toEqual(v.log.at(-1))
+    ok(host.invoke('undo'))
+    v = host.refereeAppView()
+    expect(v.game!.projector.clock!.remainingMs).toBe(before)
+    expect(v.log.at(-1)).toMatchObject({ key: 'step.pauseTimer' })
+    // A lone press is described as before.
+    ok(host.invoke('play', { type: 'addTime', seconds: 30 }))
+    expect(host.refereeAppView().log.at(-1)).toMatchObject({ key: 'step.addTime', params: { seconds: '30' } })
+    const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(lines.filter((l) => (l.command as { type?: string } | undefined)?.type === 'addTime')).toHaveLength(5)
+    expect(lines).toContainEqual(expect.objectContaining({ undo: 4 }))
+  })
+
+  it('a raised hand taken back is logged as taken back, not as a no', () => {
+    const { host } = makeHost()
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.invoke('play', { type: 'endNightStep' }))
+    ok(host.invoke('play', { type: 'accuse', accused: 3 }))
+    ok(host.invoke('play', { type: 'castVote', voter: 0, choice: true }))
+    ok(host.invoke('play', { type: 'castVote', voter: 0, choice: false }))
+    expect(host.refereeAppView().log.at(-1)).toMatchObject({ key: 'step.voteTakenBack', params: { voter: 'Anna' } })
+    ok(host.invoke('play', { type: 'castVote', voter: 1, choice: false }))
+    expect(host.refereeAppView().log.at(-1)).toMatchObject({ key: 'step.castVote', params: { voter: 'Bence', choice: 'false' } })
+  })
+})
+
 describe('GameHost: clocks', () => {
   it('the day clock running out kills a random living player with a host draw', () => {
     const clock = new FakeClock()

@@ -32,7 +32,10 @@ import {
   PRESETS,
   createGame,
   dealFromOrder,
-  describe,
+  describeHistory,
+  describeLastStep,
+  entriesToUndo,
+  historySteps,
   dispatch,
   physicalDeal,
   projectorView,
@@ -235,8 +238,11 @@ export class GameHost {
       roster: [...this.settings.roster],
       resumable: this.parked ? summarize(this.parked.game, this.parked.id, this.parked.savedAt) : null,
       finishedGames: [...this.settings.finishedGames].sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0)),
-      game: g ? refereeView(g.state, { undoable: g.log.length, last: lastEntry?.command ?? null, lastEvents: lastEntry?.events }) : null,
-      log: g ? g.log.map((e) => describe(g.state, e.command, e.events)) : [],
+      // A run of clock presses is one step: one log line, one undo (engine/history.ts).
+      game: g
+        ? refereeView(g.state, { undoable: historySteps(g.log).length, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) })
+        : null,
+      log: g ? describeHistory(g.state, g.log) : [],
       notices: [...this.notices],
       sentAt: this.clock.now(),
       projectorFullscreen: this.fullscreen,
@@ -636,10 +642,12 @@ export class GameHost {
   private doUndo(steps: number): ApiResult {
     const cur = this.current
     if (!cur) return fail('no-game', 'No game is open.')
-    const r = engineUndo(cur.game, steps)
+    if (steps > historySteps(cur.game.log).length) return fail('nothing-to-undo', `Only ${historySteps(cur.game.log).length} steps can be undone.`)
+    const entries = entriesToUndo(cur.game.log, steps)
+    const r = engineUndo(cur.game, entries)
     if (!r.ok) return fail(r.error.code, r.error.message)
     try {
-      cur.journal?.append({ undo: steps })
+      cur.journal?.append({ undo: entries })
     } catch (e) {
       return fail('storage-failed', `The step could not be saved, so it was not taken back: ${(e as Error).message}`)
     }

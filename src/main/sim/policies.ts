@@ -235,3 +235,36 @@ export const informedPolicy: Policy = {
 
 export const POLICIES: Readonly<Record<PolicyName, Policy>> = { random: randomPolicy, informed: informedPolicy }
 export const POLICY_NAMES: readonly PolicyName[] = ['random', 'informed']
+
+// ---- how well the town reads the table ------------------------------------------------------------
+
+/**
+ * A real table is not a random vote: people read each other. `read` (0–1) is the chance that a
+ * day's execution falls on a living mafioso (one at random) over and above the base policy's own
+ * choice; otherwise the base policy decides. With `read` 0 this is the base policy itself, so
+ * random voting stays the floor of the estimate.
+ */
+export function readingTable(base: Policy, read: number): Policy {
+  const r = Number.isFinite(read) ? Math.min(1, Math.max(0, read)) : 0
+  if (r === 0) return base
+  return {
+    name: base.name,
+    description: `${base.description}; the town reads the table: ${Math.round(r * 100)} % of executions hit a mafioso above that`,
+    start(rng) {
+      const play = base.start(rng)
+      return (s) => {
+        const out = play(s)
+        const first = out[0]
+        const d = s.day
+        if (s.phase !== 'day' || !d || !first) return out
+        const choosing = first.type === 'accuse' || (first.type === 'nominate' && d.nominees.length === 0)
+        if (!choosing || rng.next() / 0x100000000 >= r) return out
+        const mafia = seats(s, (p) => s.roles[p] === 'mafia')
+        if (mafia.length === 0) return out
+        const pick = mafia[mafia.length === 1 ? 0 : rng.below(mafia.length)] as number
+        const chosen: Command = first.type === 'accuse' ? { type: 'accuse', accused: pick } : { type: 'nominate', player: pick }
+        return [chosen, ...out.slice(1)]
+      }
+    },
+  }
+}

@@ -3,7 +3,7 @@ import type { Command } from '../../shared/commands'
 import type { RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
 import { dealFromOrder, newGame, step, type Deal, type GameState } from '../engine'
-import { POLICIES, type Policy, type PolicyName } from './policies'
+import { POLICIES, readingTable, type Policy, type PolicyName } from './policies'
 import { createRng, type Rng } from './prng'
 import { CHUNK_GAMES, ChunkMerger, chunkCount, emptyTally, type Tally } from './tally'
 import type { Proportion } from './stats'
@@ -13,6 +13,8 @@ export interface SimulateOptions {
   players: number
   counts: RoleCounts
   policy: PolicyName | Policy
+  /** How well the town reads the table (0–1, default 0): see readingTable() in policies.ts. */
+  read?: number
   games: number
   seed: number
   /** Commands one game may take before it counts as stuck (default: 200 + 60 × players). */
@@ -112,8 +114,9 @@ export interface Batch {
 
 /** Checks the options (throws SimulationSetupError) and prepares the setup's chunks. */
 export function prepareBatch(o: SimulateOptions): Batch {
-  const policy = typeof o.policy === 'string' ? POLICIES[o.policy] : o.policy
-  if (!policy) throw new SimulationSetupError(`Unknown policy ${String(o.policy)}.`)
+  const named = typeof o.policy === 'string' ? POLICIES[o.policy] : o.policy
+  if (!named) throw new SimulationSetupError(`Unknown policy ${String(o.policy)}.`)
+  const policy = readingTable(named, o.read ?? 0)
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES)
     throw new SimulationSetupError(`Games must be a whole number from 1 to ${MAX_GAMES}; got ${o.games}.`)
   const precision = o.precision ?? null

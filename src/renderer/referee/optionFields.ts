@@ -88,3 +88,38 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fi
 ]
 
 export const SECONDS_MAX = 24 * 3600
+
+/**
+ * Does the option matter under the others? One that cannot apply (a mafioso shooting a mafioso
+ * under a group kill, a warning time with no time limit, nomination rules under accusations) is
+ * not shown. Its value is kept, so switching back restores it.
+ */
+export function optionApplies(key: OptionKey, o: RulesetOptions): boolean {
+  const nominations = o.dayProcedure === 'nomination'
+  switch (key) {
+    case 'mafiaMayTargetMafia':
+    case 'readNamesAtShots':
+      return o.killResolution === 'individualShots'
+    case 'doctorSelfHeal':
+    case 'parityNeedsDeadDoctor':
+    case 'doctorMafiaDraw':
+      return o.hasDoctor
+    case 'investigatorMayRepeat':
+      return o.hasInvestigator
+    case 'maxNominees':
+    case 'nomineeDefence':
+    case 'singleNomineeExecuted':
+    case 'tieRule':
+    case 'noNominationGoesToNight':
+      return nominations
+    case 'dayWarning':
+    case 'dayTimeoutAction':
+      return o.dayTimeLimit !== null
+    case 'defenceTimeLimit':
+      return !nominations || o.nomineeDefence
+    case 'firstDeadBecomesReferee':
+      return !nominations
+    default:
+      return true
+  }
+}

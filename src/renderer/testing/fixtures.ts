@@ -62,10 +62,13 @@ export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
     identify: null,
     setReadingStart: [],
     shoot: {},
+    noShot: [],
     chooseTarget: [],
     investigate: [],
+    skipInvestigation: false,
     heal: [],
     endNightStep: false,
+    endNightStepWhy: null,
     accuse: [],
     accusers: [],
     withdrawAccusation: false,
@@ -73,6 +76,7 @@ export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
     nominate: [],
     withdrawNomination: [],
     closeNominations: false,
+    closeNominationsExecutes: null,
     castVote: [],
     setVoteCount: false,
     closeVote: false,
@@ -82,6 +86,7 @@ export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
     startTimer: false,
     pauseTimer: false,
     addTime: false,
+    note: false,
     ...overrides,
   }
 }
@@ -130,6 +135,7 @@ export function makeRefereeView(overrides: Partial<RefereeView> = {}): RefereeVi
       livingMafia: 2,
       target: null,
       investigation: null,
+      investigationSkipped: false,
       heal: null,
       outcome: null,
     },
@@ -140,6 +146,8 @@ export function makeRefereeView(overrides: Partial<RefereeView> = {}): RefereeVi
     winner: null,
     undoable: 0,
     lastStep: null,
+    answerStyle: 'mafia',
+    notes: NAMES.map(() => ''),
     ...overrides,
   }
 }

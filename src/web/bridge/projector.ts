@@ -3,23 +3,20 @@
  * say it is ready. Served as /bridge/projector.js, loaded before the app bundle.
  */
 import type { ProjectorApi, ProjectorScreen } from '../../shared/api'
+import { watchedStream } from './stream'
 import { TOKEN_HEADER } from './token'
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
 const api = (path: string) => new URL(path, location.href).href
 const listeners = new Set<(v: ProjectorScreen) => void>()
-let source: EventSource | null = null
-
-function connect(): void {
-  if (source) return
-  source = new EventSource(api(`/api/projector/events?token=${encodeURIComponent(token)}`))
-  source.onmessage = (e: MessageEvent<string>) => {
-    const screen = JSON.parse(e.data) as ProjectorScreen
-    for (const cb of listeners) cb(screen)
-  }
-}
+const stream = watchedStream<ProjectorScreen>(api(`/api/projector/events?token=${encodeURIComponent(token)}`), (screen) => {
+  for (const cb of listeners) cb(screen)
+})
+const connect = () => stream.start()
 
 const projector: ProjectorApi = {
+  transport: 'browser',
+  onConnection: (cb) => stream.onConnection(cb),
   onView(cb) {
     listeners.add(cb)
     connect()

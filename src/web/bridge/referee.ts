@@ -5,6 +5,7 @@
  */
 import type { ApiResult, RefereeApi, RefereeAppView } from '../../shared/api'
 import { refereeClient } from '../../shared/referee-client'
+import { watchedStream } from './stream'
 import { TOKEN_HEADER } from './token'
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
@@ -22,21 +23,16 @@ async function call(method: string, args: unknown[]): Promise<ApiResult<unknown>
     if (!res.ok) return { ok: false, error: { code: 'transport-failed', message: `The host answered ${res.status} ${res.statusText}.` } }
     return (await res.json()) as ApiResult<unknown>
   } catch (e) {
+    stream.lost()
     return { ok: false, error: { code: 'transport-failed', message: `The host could not be reached: ${(e as Error).message}` } }
   }
 }
 
 const listeners = new Set<(v: RefereeAppView) => void>()
-let source: EventSource | null = null
-
-function connect(): void {
-  if (source) return
-  source = new EventSource(api(`/api/referee/events?token=${encodeURIComponent(token)}`))
-  source.onmessage = (e: MessageEvent<string>) => {
-    const view = JSON.parse(e.data) as RefereeAppView
-    for (const cb of listeners) cb(view)
-  }
-}
+const stream = watchedStream<RefereeAppView>(api(`/api/referee/events?token=${encodeURIComponent(token)}`), (view) => {
+  for (const cb of listeners) cb(view)
+})
+const connect = () => stream.start()
 
 const referee: RefereeApi = {
   ...refereeClient(call, (cb) => {
@@ -46,6 +42,8 @@ const referee: RefereeApi = {
       listeners.delete(cb)
     }
   }),
+  transport: 'browser',
+  onConnection: (cb) => stream.onConnection(cb),
   /**
    * The browser prints: the host is asked first (a refusal, e.g. while the operator is a blind player,
    * comes back here), then the cards page opens in a new tab, asks for the same cards and opens the

@@ -32,7 +32,8 @@ export class GameModel {
   dayNumber = 0
   steps: NightStep[] = []
   stepIndex = 0
-  shots = new Map<number, number>()
+  /** Shooter → target, or null: recorded as not shooting. */
+  shots = new Map<number, number | null>()
   target: number | null = null
   heal: number | null = null
   investigated: number | null = null
@@ -98,7 +99,7 @@ export class GameModel {
       const tally = new Map<number, number>()
       for (const m of mafia) {
         const target = this.shots.get(m)
-        if (target !== undefined) tally.set(target, (tally.get(target) ?? 0) + 1)
+        if (target !== undefined && target !== null) tally.set(target, (tally.get(target) ?? 0) + 1)
       }
       for (const [target, k] of tally) if (k >= this.strictMajority(mafia.length)) victim = target
     } else victim = this.target

@@ -206,6 +206,21 @@ export class Table {
     await this.expectOutcome()
   }
 
+  /** The mafioso does not point: "Did not shoot" (counts toward no one). */
+  async noShot(shooter: number): Promise<void> {
+    const m = this.model
+    const row = this.page.locator(`[data-test=shots] .shooter[data-shooter="${shooter}"]`)
+    await this.step(`${this.where()}: ${m.name(shooter)} does not shoot`, () => row.locator('[data-test=no-shot]').click(), () => m.shots.set(shooter, null))
+    expect(await row.locator('[data-test=shot-of]').textContent()).toContain(t('night.didNotShoot'))
+    await this.expectOutcome()
+  }
+
+  /** The investigators do not ask tonight: "Did not ask". */
+  async noInvestigation(): Promise<void> {
+    await this.step(`${this.where()}: the ${this.model.ruleset.roleNames.investigator} does not ask`, () => this.page.locator('[data-test=no-investigation]').click(), () => {})
+    expect(await this.referee.text('[data-test=investigation-skipped]')).toBe(t('night.didNotAsk', { role: this.model.ruleset.roleNames.investigator }))
+  }
+
   async clearShot(shooter: number): Promise<void> {
     const m = this.model
     await this.step(
@@ -233,7 +248,9 @@ export class Table {
       () => this.page.locator(`[data-test=investigate] button[data-seat="${target}"]`).click(),
       () => (m.investigated = target),
     )
-    const answer = m.roles[target] === 'mafia' ? t('night.answerMafia') : t('night.answerNotMafia')
+    // The ruleset's own answer words: MaffiaSIG and Estonian sign MAFIA / NOT MAFIA, Swedish EVIL / GOOD.
+    const style = m.ruleset.base === 'swedish' ? 'evil' : 'mafia'
+    const answer = t(`night.answer.${style}.${m.roles[target] === 'mafia' ? 'yes' : 'no'}`)
     expect(await this.referee.text('[data-test=investigation-answer]')).toBe(`${t('night.answerFor', { name: m.name(target) })} ${answer}`)
   }
 
@@ -343,7 +360,22 @@ export class Table {
   }
 
   async closeNominations(): Promise<void> {
-    await this.step(`${this.where()}: close the nominations`, () => this.page.locator('[data-test=close-nominations]').click(), () => this.model.closeNominations())
+    const m = this.model
+    // A lone nominee is executed at once where the ruleset says so: the button says it, and asks first.
+    const lone = m.nominees.length === 1 && m.options.singleNomineeExecuted ? m.nominees[0]! : null
+    const button = this.page.locator('[data-test=close-nominations]')
+    await this.step(
+      `${this.where()}: close the nominations`,
+      async () => {
+        if (lone === null) return button.click()
+        expect(await button.textContent()).toContain(t('day.closeNominationsLone', { name: m.name(lone) }))
+        await button.click()
+        const dialog = this.page.locator('[role=alertdialog]')
+        await expect.poll(() => dialog.textContent()).toContain(t('day.loneConfirm', { name: m.name(lone) }))
+        await this.page.locator('[data-test=dialog-confirm]').click()
+      },
+      () => m.closeNominations(),
+    )
   }
 
   async ballot(voter: number, candidate: number | null): Promise<void> {

@@ -54,11 +54,15 @@ export function rendererSnapshot(): string {
   throw new Error(`${BUILT.rendererDir} has no complete build of the pages: run \`npm run build\``)
 }
 
-/** Start the browser-mode server on `dataDir` (a fresh temp folder by default), serving the built pages without building. */
-export async function startWebApp(dataDir = tempDataDir()): Promise<WebApp> {
+/**
+ * Start the browser-mode server on `dataDir` (a fresh temp folder by default), serving the built pages
+ * without building; on any free port unless `port` is given (a restart on the same folder and port
+ * serves the same addresses: the tokens are kept in the folder).
+ */
+export async function startWebApp(dataDir = tempDataDir(), port = 0): Promise<WebApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--renderer', rendererSnapshot(), '--port', '0', '--data', dataDir],
+    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--renderer', rendererSnapshot(), '--port', String(port), '--data', dataDir],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''

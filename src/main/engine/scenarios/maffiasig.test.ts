@@ -409,6 +409,84 @@ describe('MaffiaSIG — night n ≥ 1: shots by strict majority, the inspector',
   })
 })
 
+describe('MaffiaSIG — nobody can be made to point: "did not shoot" and "did not ask"', () => {
+  const night1 = (deal = TABLE) => {
+    const g = Scripted.of('maffiasig', deal).endStep()
+    return g.execute(g.state.alive.length - 1)
+  }
+  const names = seatNames(12)
+
+  it('3 mafia, one does not shoot, two agree → the night ends and the target dies (2 of 3 living needed)', () => {
+    const g = night1().do({ type: 'shoot', shooter: 0, target: 5 }, { type: 'shoot', shooter: 1, target: 5 })
+    expect(g.referee.legal.endNightStep).toBe(false)
+    expect(g.referee.legal.endNightStepWhy).toEqual({ key: 'why.shotsMissing', params: { names: names[2], count: 1 } })
+    expect(g.referee.legal.noShot).toEqual([0, 1, 2])
+    g.do({ type: 'shoot', shooter: 2, target: null })
+    expect(g.referee.legal.endNightStep).toBe(true)
+    expect(g.referee.legal.endNightStepWhy).toBeNull()
+    expect(g.referee.night?.shots).toContainEqual({ shooter: 2, target: null })
+    expect(g.referee.night).toMatchObject({ needed: 2, livingMafia: 3, outcome: 5 })
+    expect(g.referee.lastStep).toEqual({ key: 'step.noShot', params: { type: 'shoot', shooter: names[2] } })
+    expect(g.referee.script).toContainEqual({ key: 'night.shots.none', params: { names: names[2], count: 1 } })
+    expect(g.referee.script).toContainEqual({ key: 'night.shots.kill', params: { name: names[5] } })
+    g.endStep().do({ type: 'investigate', target: 4 }).endStep()
+    expect(g.state.alive[5]).toBe(false)
+    expect(g.projector.announcements.at(-1)).toEqual({ kind: 'nightResult', night: 1, deaths: [5] })
+  })
+
+  it('a missing shot counts toward no one: 1 shot of 3 does not reach the majority of the living', () => {
+    const g = night1().night({ shots: { 0: 5, 1: null, 2: null }, investigate: 4 })
+    expect(g.state.alive[5]).toBe(true)
+    expect(g.projector.announcements.at(-1)).toEqual({ kind: 'nightResult', night: 1, deaths: [] })
+  })
+
+  it('nobody shoots at all → nobody dies; a lone mafioso who does not shoot kills nobody', () => {
+    const g = night1().night({ shots: { 0: null, 1: null, 2: null }, investigate: 4 })
+    expect(g.projector.announcements.at(-1)).toMatchObject({ deaths: [] })
+    const lone = night1('M I CCCCCC').night({ shots: { 0: null }, investigate: 0 })
+    expect(lone.projector.announcements.at(-1)).toMatchObject({ deaths: [] })
+  })
+
+  it('"did not shoot" may be changed into a shot or cleared (the referee corrects a mistake); only a living mafioso has one', () => {
+    const g = night1().do({ type: 'shoot', shooter: 0, target: null })
+    g.refuse({ type: 'shoot', shooter: 0, target: null }, 'not-allowed')
+    g.refuse({ type: 'shoot', shooter: 4, target: null }, 'not-allowed')
+    g.refuse({ type: 'shoot', shooter: 11, target: null }, 'not-alive')
+    g.do({ type: 'shoot', shooter: 0, target: 6 })
+    expect(g.referee.night?.shots).toEqual([{ shooter: 0, target: 6 }])
+    g.do({ type: 'shoot', shooter: 0, target: null }, { type: 'clearShot', shooter: 0 })
+    expect(g.referee.night?.shots).toEqual([])
+    g.undo()
+    expect(g.referee.night?.shots).toEqual([{ shooter: 0, target: null }])
+  })
+
+  it('the inspector may ask ("rákérdezhet"): "did not ask" ends the call without an answer, and is logged', () => {
+    const g = night1().shots({ 0: 5, 1: 5, 2: 5 })
+    expect(g.referee.legal.endNightStepWhy).toEqual({ key: 'why.noInvestigation', params: { role: 'Inspector' } })
+    expect(g.referee.legal.skipInvestigation).toBe(true)
+    g.do({ type: 'investigate', target: null })
+    expect(g.referee.lastStep).toEqual({ key: 'step.noInvestigation', params: { type: 'investigate' } })
+    expect(g.referee.night).toMatchObject({ investigation: null, investigationSkipped: true })
+    expect(g.referee.script.map((l) => l.key)).toContain('night.investigator.skipped')
+    expect(g.referee.legal.investigate).toEqual([])
+    expect(g.referee.legal.skipInvestigation).toBe(false)
+    g.refuse({ type: 'investigate', target: 6 }, 'not-allowed')
+    g.endStep()
+    expect(g.state.phase).toBe('day')
+    expect(g.state.investigations).toEqual([])
+    expect(JSON.stringify(g.projector)).not.toContain('Skipped')
+  })
+
+  it('the next night the investigators may ask again', () => {
+    const g = night1().night({ shots: { 0: 5, 1: 5, 2: 5 }, investigate: null })
+    g.execute(10)
+    expect(g.referee.legal.skipInvestigation).toBe(false) // the mafia's call first
+    g.shots({ 0: 6, 1: 6, 2: 6 })
+    expect(g.referee.legal.investigate.length).toBeGreaterThan(0)
+    expect(g.referee.legal.skipInvestigation).toBe(true)
+  })
+})
+
 describe('MaffiaSIG — no role is revealed on death', () => {
   it('executed, killed at night or drawn at random: the projector shows no role', () => {
     const g = day1().execute(0)

@@ -132,7 +132,10 @@ describe('Swedish — day', () => {
   })
 
   it('Swedish: lone nominee executed; several → vote', () => {
-    const lone = start().night({ target: 8, investigate: 0, heal: 4 }).do({ type: 'nominate', player: 5 }, { type: 'closeNominations' })
+    const before = start().night({ target: 8, investigate: 0, heal: 4 }).do({ type: 'nominate', player: 5 })
+    // The window is told beforehand that closing executes the lone nominee (it says so and asks).
+    expect(before.referee.legal.closeNominationsExecutes).toBe(5)
+    const lone = before.do({ type: 'closeNominations' })
     expect(lone.state.alive[5]).toBe(false)
     expect(lone.projector.announcements.at(-1)).toEqual({ kind: 'executed', day: 1, player: 5, role: null })
     expect(lone.state.phase).toBe('night')

@@ -132,13 +132,13 @@ export class Scripted {
   }
 
   /** Individual shots, shooter → target, then end the mafia call. */
-  shots(shots: Record<number, number>, end = true): this {
+  shots(shots: Record<number, number | null>, end = true): this {
     for (const [shooter, target] of Object.entries(shots)) this.do({ type: 'shoot', shooter: Number(shooter), target })
     return end ? this.endStep() : this
   }
 
   /** Play a whole night call by call: ends each call after doing what is given for it. */
-  night(plan: { shots?: Record<number, number>; target?: number; investigate?: number; heal?: number; identify?: Partial<Record<RoleId, number[]>> }): this {
+  night(plan: { shots?: Record<number, number | null>; target?: number; investigate?: number | null; heal?: number; identify?: Partial<Record<RoleId, number[]>> }): this {
     if (this.state.phase !== 'night') throw new Error(`night(): phase is ${this.state.phase}`)
     const start = this.state.night?.number
     while (this.state.phase === 'night' && this.state.night?.number === start) {

@@ -194,12 +194,12 @@ export function randomCommand(s: GameState, ctx: Ctx): Command {
         const r = rng.float()
         if (r < 0.05) return { type: 'setReadingStart', player: anyone() }
         if (r < 0.1 && mafia.length) return { type: 'clearShot', shooter: rng.pick(mafia) }
-        if (r < 0.8 && mafia.length) return { type: 'shoot', shooter: unshot.length && rng.chance(0.9) ? rng.pick(unshot) : rng.pick(mafia), target: anyone() }
+        if (r < 0.8 && mafia.length) return { type: 'shoot', shooter: unshot.length && rng.chance(0.9) ? rng.pick(unshot) : rng.pick(mafia), target: rng.chance(0.08) ? null : anyone() }
         return { type: 'endNightStep' }
       }
       return rng.chance(0.6) ? { type: 'chooseTarget', target: anyone() } : { type: 'endNightStep' }
     }
-    if (step === 'investigator' && rng.chance(0.6)) return { type: 'investigate', target: anyone() }
+    if (step === 'investigator' && rng.chance(0.6)) return { type: 'investigate', target: rng.chance(0.1) ? null : anyone() }
     if (step === 'doctor' && rng.chance(0.6)) return { type: 'heal', target: anyone() }
     return { type: 'endNightStep' }
   }

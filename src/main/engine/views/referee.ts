@@ -2,7 +2,7 @@ import type { Command } from '../../../shared/commands'
 import type { RoleId } from '../../../shared/roles'
 import type { LegalActions, Line, RefereeNightView, RefereeView } from '../../../shared/views'
 import { decide } from '../decide'
-import { nightVictim, readingOrder, shotTally, stepRole } from '../night'
+import { answerStyle, endStepBlocker, nightVictim, readingOrder, shotTally, stepRole } from '../night'
 import { livingWithRole, unidentified } from '../queries'
 import type { GameEvent } from '../events'
 import type { GameState } from '../state'
@@ -15,13 +15,14 @@ import { scriptFor } from './script'
  */
 export function refereeView(
   s: GameState,
-  history: { undoable: number; last: Command | null; lastEvents?: readonly GameEvent[] } = { undoable: 0, last: null },
+  history: { undoable: number; last: Command | null; lastEvents?: readonly GameEvent[]; lastStep?: Line | null } = { undoable: 0, last: null },
 ): RefereeView {
   const blind = s.operatorBlind
   const d = s.day
   const v = d?.vote ?? null
   return {
     projector: projectorView(s),
+    answerStyle: answerStyle(s),
     blind,
     seats: s.setup.players.map((name, seat) => ({
       seat,
@@ -46,7 +47,8 @@ export function refereeView(
     legal: legalActions(s),
     winner: s.winner,
     undoable: history.undoable,
-    lastStep: history.last ? describe(s, history.last, history.lastEvents) : null,
+    notes: [...s.notes],
+    lastStep: history.lastStep !== undefined ? history.lastStep : history.last ? describe(s, history.last, history.lastEvents) : null,
   }
 }
 
@@ -72,6 +74,7 @@ function nightView(s: GameState): RefereeNightView | null {
     livingMafia: mafia.length,
     target: n.target,
     investigation: n.investigation ? { ...n.investigation } : null,
+    investigationSkipped: n.investigationSkipped,
     heal: n.heal,
     outcome: nightVictim(s, n),
   }
@@ -87,6 +90,7 @@ export function legalActions(s: GameState): LegalActions {
     const targets = which((t) => ({ type: 'shoot', shooter: m, target: t }))
     if (targets.length) shoot[m] = targets
   }
+  const noShot = livingWithRole(s, 'mafia').filter((m) => can({ type: 'shoot', shooter: m, target: null }))
   const n = s.night
   const step = n ? n.steps[n.stepIndex] : undefined
   let identify: LegalActions['identify'] = null
@@ -104,10 +108,13 @@ export function legalActions(s: GameState): LegalActions {
     identify,
     setReadingStart: which((p) => ({ type: 'setReadingStart', player: p })),
     shoot,
+    noShot,
     chooseTarget: which((t) => ({ type: 'chooseTarget', target: t })),
     investigate: which((t) => ({ type: 'investigate', target: t })),
+    skipInvestigation: can({ type: 'investigate', target: null }),
     heal: which((t) => ({ type: 'heal', target: t })),
     endNightStep: can({ type: 'endNightStep' }),
+    endNightStepWhy: s.phase === 'night' && !s.operatorBlind ? (endStepBlocker(s)?.line ?? null) : null,
     accuse: which((p) => ({ type: 'accuse', accused: p })),
     accusers: seats.filter((p) => s.alive[p]),
     withdrawAccusation: can({ type: 'withdrawAccusation' }),
@@ -115,6 +122,7 @@ export function legalActions(s: GameState): LegalActions {
     nominate: which((p) => ({ type: 'nominate', player: p })),
     withdrawNomination: which((p) => ({ type: 'withdrawNomination', player: p })),
     closeNominations: can({ type: 'closeNominations' }),
+    closeNominationsExecutes: executedBy(s, { type: 'closeNominations' }),
     castVote: s.day?.vote ? [...s.day.vote.eligible] : [],
     setVoteCount: !!s.day?.vote,
     closeVote: !!s.day?.vote && (can({ type: 'closeVote' }) || can({ type: 'closeVote', draw: 0 })),
@@ -124,7 +132,16 @@ export function legalActions(s: GameState): LegalActions {
     startTimer: !!clockTarget && clockTarget.deadline === null && !clockTarget.expired && s.phase === 'day',
     pauseTimer: !!clockTarget && clockTarget.deadline !== null && s.phase === 'day',
     addTime: !!clockTarget && !clockTarget.expired && s.phase === 'day',
+    note: s.phase !== 'over',
   }
+}
+
+/** Who the command would execute at once, asked of the engine itself (null: nobody, or refused). */
+function executedBy(s: GameState, c: Command): number | null {
+  const r = decide(s, c)
+  if (!r.ok) return null
+  const died = r.value.find((e) => e.type === 'playerDied' && e.cause === 'execution')
+  return died?.type === 'playerDied' ? died.player : null
 }
 
 /**
@@ -141,10 +158,20 @@ export function describe(s: GameState, c: Command, events: readonly GameEvent[] 
     else if (val !== undefined) params[k] = String(val)
   }
   if (c.type === 'castVote' && typeof c.choice === 'number') params.choice = name(c.choice)
+  // A raised hand taken back is not a "no": it is logged as taken back.
+  const cast = events.find((e) => e.type === 'voteCast')
+  if (c.type === 'castVote' && cast?.type === 'voteCast') {
+    if (cast.previous === true && c.choice === false) return { key: 'step.voteTakenBack', params }
+    if (typeof cast.previous === 'number' && c.choice === null) return { key: 'step.voteTakenBackFrom', params: { ...params, candidate: name(cast.previous) } }
+  }
   const died = events.flatMap((e) => (e.type === 'nightEnded' ? e.deaths : e.type === 'playerDied' ? [e.player] : []))
   const closed = events.find((e) => e.type === 'voteClosed')
   if (c.type === 'endNightStep' && events.some((e) => e.type === 'nightEnded'))
     return { key: died.length ? 'step.nightEndedDeath' : 'step.nightEndedNoDeath', params: { ...params, name: died.map(name).join(', ') } }
+  if ((c.type === 'shoot' || c.type === 'investigate') && c.target === null) {
+    delete params.target
+    return { key: c.type === 'shoot' ? 'step.noShot' : 'step.noInvestigation', params }
+  }
   if (c.type === 'accuse' && c.accuser !== undefined) return { key: 'step.accuseBy', params }
   if (closed && closed.type === 'voteClosed') {
     if (died.length) return { key: 'step.closeVoteExecuted', params: { ...params, name: name(died[0]), yes: closed.yes } }

@@ -1,6 +1,6 @@
 import type { Line } from '../../../shared/views'
 import { countFor, YES } from '../day'
-import { readingOrder, shotTally, stepRole } from '../night'
+import { answerStyle, readingOrder, shotTally, stepRole } from '../night'
 import { livingWithRole, strictMajority, unidentified } from '../queries'
 import type { GameState } from '../state'
 
@@ -41,6 +41,8 @@ export function scriptFor(s: GameState): Line[] {
         } else out.push(L('night.shots.explainPoint'))
         const { mafia, tally, needed: need } = shotTally(s, n)
         for (const [t, k] of tally) out.push(L('night.shots.tally', { count: k, living: mafia.length, name: name(t), needed: need }))
+        const idle = mafia.filter((m) => n.shots[m] === null)
+        if (idle.length) out.push(L('night.shots.none', { names: idle.map(name).join(', '), count: idle.length }))
         if (mafia.every((m) => n.shots[m] !== undefined)) {
           const victim = [...tally].find(([, k]) => k >= need)?.[0]
           out.push(victim === undefined ? L('night.shots.noKill') : L('night.shots.kill', { name: name(victim) }))
@@ -56,9 +58,10 @@ export function scriptFor(s: GameState): Line[] {
       if (dead) out.push(L('night.deadCall'))
       if (step === 'investigator' && n.investigation) {
         // The Swedish text signs the other way round: thumb down for evil, thumb up for good.
-        const [evil, good] = s.setup.ruleset.base === 'swedish' ? ['answerEvil', 'answerGood'] : ['answerMafia', 'answerNotMafia']
+        const [evil, good] = answerStyle(s) === 'evil' ? ['answerEvil', 'answerGood'] : ['answerMafia', 'answerNotMafia']
         out.push(L(`night.investigator.${n.investigation.isMafia ? evil : good}`, { name: name(n.investigation.target) }))
       }
+      if (step === 'investigator' && n.investigationSkipped) out.push(L('night.investigator.skipped', { role: roleName(role) }))
       out.push(L(`night.${step}.sleep`, { role: roleName(role) }))
     }
     if (n.stepIndex === n.steps.length - 1) out.push(L('night.end'))

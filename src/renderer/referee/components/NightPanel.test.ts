@@ -101,4 +101,47 @@ describe('NightPanel', () => {
     await group.get('button[data-seat="5"]').trigger('click')
     expect(api.play).toHaveBeenCalledWith({ type: 'chooseTarget', target: 5 })
   })
+  it('records "did not shoot" for a mafioso and shows it; the disabled End button says why', async () => {
+    const base = makeRefereeView()
+    const game = makeRefereeView({
+      night: { ...base.night!, shots: [{ shooter: 3, target: null }] },
+      legal: makeLegal({
+        shoot: { 0: [1, 2], 3: [0, 1, 2] },
+        noShot: [0],
+        endNightStepWhy: { key: 'why.shotsMissing', params: { names: 'Anna', count: 1 } },
+      }),
+    })
+    const { wrapper, api } = await setup(game)
+    expect(wrapper.get('[data-shooter="3"] [data-test="shot-of"]').text()).toContain('did not shoot')
+    expect(wrapper.find('[data-shooter="3"] [data-test="no-shot"]').exists()).toBe(false)
+    await wrapper.get('[data-shooter="0"] [data-test="no-shot"]').trigger('click')
+    expect(api.play).toHaveBeenCalledWith({ type: 'shoot', shooter: 0, target: null })
+    const why = wrapper.get('[data-test="end-step-why"]')
+    expect(why.text()).toContain('Waiting for the shot of Anna')
+    expect(wrapper.get('[data-test="end-step"]').attributes('aria-describedby')).toBe(why.attributes('id'))
+  })
+
+  it('records "did not ask" for the investigators', async () => {
+    const base = makeRefereeView()
+    const steps = base.night!.steps.map((s, i) => ({ ...s, state: i === 0 ? ('done' as const) : ('current' as const) }))
+    const game = makeRefereeView({ night: { ...base.night!, steps }, legal: makeLegal({ investigate: [0, 1], skipInvestigation: true }) })
+    const { wrapper, api } = await setup(game)
+    await wrapper.get('[data-test="no-investigation"]').trigger('click')
+    expect(api.play).toHaveBeenCalledWith({ type: 'investigate', target: null })
+    const done = await setup(makeRefereeView({ night: { ...base.night!, steps, investigationSkipped: true }, legal: makeLegal({ endNightStep: true }) }))
+    expect(done.wrapper.get('[data-test="investigation-skipped"]').text()).toContain('did not ask')
+    expect(done.wrapper.find('[data-test="end-step-why"]').exists()).toBe(false)
+  })
+
+  it("shows the answer in the ruleset's own words: Swedish EVIL (thumb down) / GOOD (thumb up)", async () => {
+    const base = makeRefereeView()
+    const steps = base.night!.steps.map((s, i) => ({ ...s, state: i === 0 ? ('done' as const) : ('current' as const) }))
+    const evil = await setup(makeRefereeView({ answerStyle: 'evil', night: { ...base.night!, steps, investigation: { target: 3, isMafia: true } } }))
+    expect(evil.wrapper.get('[data-test="investigation-answer"]').text()).toContain('EVIL (thumb down)')
+    expect(evil.wrapper.get('[data-test="investigation-answer"]').text()).not.toContain('MAFIA')
+    const good = await setup(makeRefereeView({ answerStyle: 'evil', night: { ...base.night!, steps, investigation: { target: 3, isMafia: false } } }))
+    expect(good.wrapper.get('[data-test="investigation-answer"]').text()).toContain('GOOD (thumb up)')
+    const maffiasig = await setup(makeRefereeView({ night: { ...base.night!, steps, investigation: { target: 3, isMafia: true } } }))
+    expect(maffiasig.wrapper.get('[data-test="investigation-answer"]').text()).toContain('MAFIA (thumb up)')
+  })
 })

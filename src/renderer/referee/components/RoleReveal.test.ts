@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import { makeAppView, makeRefereeView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
+import { useDialogStore } from '../stores/useDialogStore'
 import { useRevealStore } from '../stores/useRevealStore'
+import RevealOne from './RevealOne.vue'
 import RoleReveal from './RoleReveal.vue'
 
 const ROLE_WORDS = /Mafioso|Inspector|Citizen|Doctor/g
@@ -60,5 +63,48 @@ describe('RoleReveal — blind operator (variant)', () => {
     await new Promise((r) => setTimeout(r, 0))
     expect(api.revealRole).toHaveBeenLastCalledWith(1)
     expect(w.get('[data-test="revealed-role"]').text()).toBe('Citizen')
+  })
+})
+
+describe('RoleReveal — one forgetful player', () => {
+  it('after a confirmation, shows only the chosen player their card: nobody before or after', async () => {
+    const game = makeRefereeView()
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    const picker = await mountWith(RevealOne, pinia, { props: { seats: game.seats } })
+    await picker.get('[data-test="reveal-one"]').trigger('click')
+    const third = game.seats[2]!
+    await picker.get('[data-test="reveal-one-seat"]').setValue(String(third.seat))
+    await picker.get('[data-test="reveal-one-go"]').trigger('click')
+    // The confirmation comes first; nothing is shown while it is open.
+    const dialog = useDialogStore()
+    expect(dialog.current?.message).toContain(third.name)
+    expect(useRevealStore().active).toBe(false)
+    dialog.answer(true)
+    await flushPromises()
+    expect(useRevealStore().active).toBe(true)
+
+    const w = await mountWith(RoleReveal, pinia)
+    expect(w.get('[data-test="pass-to"]').text()).toBe(`Pass the laptop to ${third.name}`)
+    await w.get('[data-test="reveal-show"]').trigger('click')
+    expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.roleNames[third.role!])
+    expect(w.text().match(ROLE_WORDS)).toHaveLength(1)
+    await w.get('[data-test="reveal-hide"]').trigger('click')
+    // Done at once: the next player is not offered.
+    expect(w.find('[data-test="pass-to"]').exists()).toBe(false)
+    expect(w.text().match(ROLE_WORDS)).toBeNull()
+    await w.get('[data-test="reveal-finish"]').trigger('click')
+    expect(useRevealStore().active).toBe(false)
+  })
+
+  it('a cancelled confirmation shows nothing', async () => {
+    const game = makeRefereeView()
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    const picker = await mountWith(RevealOne, pinia, { props: { seats: game.seats } })
+    await picker.get('[data-test="reveal-one"]').trigger('click')
+    await picker.get('[data-test="reveal-one-seat"]').setValue(String(game.seats[1]!.seat))
+    await picker.get('[data-test="reveal-one-go"]').trigger('click')
+    useDialogStore().answer(false)
+    await flushPromises()
+    expect(useRevealStore().active).toBe(false)
   })
 })

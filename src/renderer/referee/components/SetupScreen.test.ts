@@ -56,11 +56,59 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
-  it('has an editor for every ruleset option, and edits reach the draft', async () => {
+  it('shows only the options that apply, folded in groups; every option has an editor where it applies', async () => {
     const { wrapper, store } = await setup()
-    for (const key of Object.keys(rulesetOptionsSchema.shape)) expect(wrapper.find(`[data-option="${key}"]`).exists(), key).toBe(true)
-    const groups = wrapper.findAll('fieldset[data-group]').map((g) => g.attributes('data-group'))
-    expect(groups).toEqual(['night', 'day', 'end', 'table'])
+    const groups = wrapper.findAll('details[data-group]')
+    expect(groups.map((g) => g.attributes('data-group'))).toEqual(['night', 'day', 'end', 'table'])
+    expect(groups.every((g) => g.attributes('open') === undefined)).toBe(true)
+    const o = store.draft!.options
+    // MaffiaSIG: individual shots, no doctor, accusations, a time limit.
+    expect(o).toMatchObject({ killResolution: 'individualShots', hasDoctor: false, dayProcedure: 'accusation' })
+    const has = (key: string) => wrapper.find(`[data-option="${key}"]`).exists()
+    expect(has('mafiaMayTargetMafia')).toBe(true)
+    for (const key of ['doctorSelfHeal', 'parityNeedsDeadDoctor', 'doctorMafiaDraw', 'maxNominees', 'tieRule', 'singleNomineeExecuted']) expect(has(key), key).toBe(false)
+    await wrapper.get('[data-option="killResolution"] select').setValue('groupTarget')
+    expect(has('mafiaMayTargetMafia')).toBe(false)
+    expect(has('readNamesAtShots')).toBe(false)
+    await wrapper.get('[data-option="hasDoctor"] input').setValue(true)
+    await wrapper.get('[data-option="dayProcedure"] select').setValue('nomination')
+    for (const key of Object.keys(rulesetOptionsSchema.shape).filter((k) => !['mafiaMayTargetMafia', 'readNamesAtShots', 'firstDeadBecomesReferee'].includes(k)))
+      expect(has(key), key).toBe(true)
+    // Where the day has no time limit, the warning time and the expiry action do not apply.
+    const unlimited = wrapper.get('[data-option="dayTimeLimit"] input[type="checkbox"]')
+    await unlimited.setValue(true)
+    expect(has('dayWarning')).toBe(false)
+    expect(has('dayTimeoutAction')).toBe(false)
+    await unlimited.setValue(false)
+    wrapper.unmount()
+  })
+
+  it("marks options changed from the preset, resets one or all; labels use the ruleset's role words", async () => {
+    const { wrapper, store } = await setup()
+    expect(wrapper.find('[data-test="option-changed"]').exists()).toBe(false)
+    expect(wrapper.get('[data-test="options-reset-all"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.get('[data-option="hasInvestigator"]').text()).toContain(store.draft!.roleNames.investigator)
+    expect(wrapper.get('[data-option="hasInvestigator"]').text()).not.toContain('Investigator')
+    await wrapper.get('[data-option="readNamesAtShots"] input').setValue(false)
+    await wrapper.get('[data-option="mafiaWinAtParity"] input').setValue(false)
+    expect(wrapper.findAll('[data-test="option-changed"]')).toHaveLength(2)
+    expect(wrapper.get('details[data-group="night"] [data-test="group-changed"]').text()).toContain('1 changed')
+    await wrapper.get('[data-option="readNamesAtShots"] [data-test="option-reset"]').trigger('click')
+    expect(store.draft!.options.readNamesAtShots).toBe(true)
+    expect(wrapper.findAll('[data-test="option-changed"]')).toHaveLength(1)
+    await wrapper.get('[data-test="options-reset-all"]').trigger('click')
+    expect(store.draft!.options.mafiaWinAtParity).toBe(true)
+    expect(wrapper.find('[data-test="option-changed"]').exists()).toBe(false)
+    // The help follows the chosen value: no introduction-night help under "a full night 1".
+    await wrapper.get('[data-option="firstPhase"] select').setValue('night')
+    expect(wrapper.get('[data-option="firstPhase"]').text()).not.toContain('introduction night lets')
+    wrapper.unmount()
+  })
+
+  it('edits reach the draft', async () => {
+    const { wrapper, store } = await setup()
+    await wrapper.get('[data-option="hasDoctor"] input').setValue(true)
+    await wrapper.get('[data-option="dayProcedure"] select').setValue('nomination')
 
     await wrapper.get('[data-option="doctorSelfHeal"] input').setValue(true)
     await wrapper.get('[data-option="tieRule"] select').setValue('revote')
@@ -118,6 +166,16 @@ describe('SetupScreen', () => {
     await wrapper.get('[data-test="ruleset-select"]').setValue('swedish')
     expect(store.draft?.name).toBe('Swedish')
     expect((wrapper.get('[data-option="hasDoctor"] input').element as HTMLInputElement).checked).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('the estimate explains itself, and "how well the town reads the table" goes into the request', async () => {
+    const { wrapper, api, store } = await setup()
+    expect(wrapper.get('[data-test="estimate-explain"]').text()).toContain('80 %')
+    await wrapper.get('[data-test="estimate-read"]').setValue('30')
+    expect(store.read).toBeCloseTo(0.3, 10)
+    await store.refreshNow()
+    expect(api.estimate.mock.lastCall?.[0]).toMatchObject({ read: 0.3 })
     wrapper.unmount()
   })
 })

@@ -38,7 +38,8 @@ export function useShortcuts(): void {
     }
     if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'n') {
       if (isTyping(e.target)) return
-      if (game.legal.endNightStep) {
+      // Where the call cannot end yet, N still answers: the refusal says what is missing.
+      if (game.legal.endNightStep || game.legal.endNightStepWhy) {
         e.preventDefault()
         void app.play({ type: 'endNightStep' })
       }

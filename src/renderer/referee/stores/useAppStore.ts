@@ -5,7 +5,7 @@ import type { RefereeCommand } from '../../../shared/commands'
 import { clockOffset } from '../../shared/clock'
 
 /** Every RefereeApi method that answers with an ApiResult. */
-export type ApiMethod = Exclude<keyof RefereeApi, 'onView' | 'ready'>
+export type ApiMethod = Exclude<keyof RefereeApi, 'onView' | 'ready' | 'onConnection' | 'transport'>
 type Answer<K extends ApiMethod> = Awaited<ReturnType<RefereeApi[K]>>
 
 /**
@@ -19,8 +19,13 @@ export const useAppStore = defineStore('app', () => {
   /** The last refused action, shown until dismissed or until the next action succeeds. */
   const error = ref<ApiError | null>(null)
   const connected = ref(false)
+  /** The host answers now (the browser mode can lose it; Electron's IPC cannot). */
+  const reachable = ref(true)
+  /** 'browser' in the browser mode. */
+  const transport = ref<'browser' | undefined>(undefined)
   let api: RefereeApi | null = null
   let unsubscribe: (() => void) | null = null
+  let unwatch: (() => void) | null = null
 
   const game = computed(() => view.value?.game ?? null)
   const legal = computed(() => game.value?.legal ?? null)
@@ -36,6 +41,8 @@ export const useAppStore = defineStore('app', () => {
     disconnect()
     api = markRaw(refereeApi)
     unsubscribe = api.onView(receive)
+    transport.value = api.transport
+    unwatch = api.onConnection?.((c) => (reachable.value = c)) ?? null
     const first = await api.ready()
     if (!view.value || first.sentAt >= view.value.sentAt) receive(first)
     connected.value = true
@@ -44,9 +51,12 @@ export const useAppStore = defineStore('app', () => {
 
   function disconnect(): void {
     unsubscribe?.()
+    unwatch?.()
     unsubscribe = null
+    unwatch = null
     api = null
     connected.value = false
+    reachable.value = true
   }
 
   /** Call the host; a refusal or a broken transport comes back as an ApiResult error, never a throw. */
@@ -76,5 +86,5 @@ export const useAppStore = defineStore('app', () => {
     error.value = null
   }
 
-  return { view, offset, error, connected, game, legal, screen, receive, connect, disconnect, invoke, act, play, clearError }
+  return { view, offset, error, connected, reachable, transport, game, legal, screen, receive, connect, disconnect, invoke, act, play, clearError }
 })

@@ -16,6 +16,8 @@ export const useRevealStore = defineStore('reveal', () => {
   const shown = ref(false)
   /** The role fetched from the host for the current player (blind operator only). */
   const fetched = ref<RoleId | null>(null)
+  /** Showing one chosen player only (a player who forgot their card): their seat, else null. */
+  const only = ref<number | null>(null)
 
   const seats = computed(() => app.game?.seats ?? [])
   const current = computed(() => seats.value[index.value] ?? null)
@@ -25,7 +27,17 @@ export const useRevealStore = defineStore('reveal', () => {
 
   function begin(): void {
     active.value = true
+    only.value = null
     index.value = 0
+    shown.value = false
+  }
+  /** Show one chosen player their card again; nobody before or after them. */
+  function beginOne(seat: number): void {
+    const at = seats.value.findIndex((s) => s.seat === seat)
+    if (at < 0) return
+    active.value = true
+    only.value = seat
+    index.value = at
     shown.value = false
   }
   async function show(): Promise<void> {
@@ -41,14 +53,15 @@ export const useRevealStore = defineStore('reveal', () => {
   function hide(): void {
     fetched.value = null
     shown.value = false
-    index.value += 1
+    index.value = only.value === null ? index.value + 1 : seats.value.length
   }
   function finish(): void {
     fetched.value = null
     active.value = false
     shown.value = false
+    only.value = null
     index.value = 0
   }
 
-  return { active, index, shown, seats, current, role, done, begin, show, hide, finish }
+  return { active, index, shown, only, seats, current, role, done, begin, beginOne, show, hide, finish }
 })

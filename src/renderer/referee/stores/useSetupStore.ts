@@ -49,6 +49,8 @@ export const useSetupStore = defineStore('setup', () => {
   const estimateError = shallowRef<ApiError | null>(null)
   const estimating = ref(false)
   const policy = ref<EstimateRequest['policy']>('informed')
+  /** How well the town reads the table, 0–1 (0: the policy alone; random voting is the floor). */
+  const read = ref(0)
   /** The estimate stops once every interval is within ±1 point; 10,000 games always get there. */
   const games = ref(10_000)
   const precision = 0.01
@@ -175,7 +177,7 @@ export const useSetupStore = defineStore('setup', () => {
       return
     }
     estimating.value = true
-    const est = await app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, games: games.value, precision })
+    const est = await app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, read: read.value, games: games.value, precision })
     if (mine !== seq) return
     estimating.value = false
     if (est.ok) {
@@ -187,7 +189,7 @@ export const useSetupStore = defineStore('setup', () => {
     }
   }
 
-  watch([players, draft, counts, policy, games], scheduleRefresh, { deep: true })
+  watch([players, draft, counts, policy, read, games], scheduleRefresh, { deep: true })
 
   // ---- custom rulesets ----------------------------------------------------------------------
   async function saveAsCustom(): Promise<boolean> {
@@ -239,7 +241,7 @@ export const useSetupStore = defineStore('setup', () => {
 
   return {
     players, rosterLoaded, rulesetId, draft, counts, countsEdited, dealMode, check, checkError, estimate, estimateError,
-    estimating, policy, games, startErrors, starting, saveMessage,
+    estimating, policy, read, games, startErrors, starting, saveMessage,
     presets, customRulesets, allRulesets, source, isCustom, changed, fullCounts,
     syncFromView, selectRuleset, setOption, addPlayer, renamePlayer, removePlayer, movePlayer, setCount, applySuggested,
     scheduleRefresh, refreshNow, saveAsCustom, deleteCustom, request, start,

@@ -1,0 +1,116 @@
+/**
+ * A newcomer's MaffiaSIG night on a laptop screen (1366×768) with 18 players: the current call's
+ * main action and the undo stay inside the window at every step; one mafioso never points, the
+ * inspector does not ask, and a forgetful player sees only their own card again.
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright'
+import { browserTestsSkipped } from './support/chromium'
+import { launchChromium, openGame } from './support/session'
+import { t } from './support/words'
+
+const LAPTOP = { width: 1366, height: 768 }
+const NAMES18 = [
+  'Anna', 'Bence', 'Csaba', 'Dóra', 'Endre', 'Flóra', 'Gábor', 'Hédi', 'Ilona',
+  'János', 'Kata', 'László', 'Márta', 'Nándor', 'Olga', 'Péter', 'Réka', 'Sándor',
+]
+
+/** The element's box lies wholly inside the window. */
+async function inView(page: Page, locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox()
+  expect(box, `${what}: not rendered`).not.toBeNull()
+  const b = box!
+  const where = `${what}: box ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)} in ${LAPTOP.width}×${LAPTOP.height}`
+  expect(b.y, where).toBeGreaterThanOrEqual(0)
+  expect(b.y + b.height, where).toBeLessThanOrEqual(LAPTOP.height)
+  expect(b.x, where).toBeGreaterThanOrEqual(0)
+  expect(b.x + b.width, where).toBeLessThanOrEqual(LAPTOP.width)
+  // Nothing sits on top of it: the element itself is what a click at its centre hits.
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('data-test') ?? null,
+    [b.x + b.width / 2, b.y + b.height / 2],
+  )
+  expect(hit, `${what}: covered by something else`).toBe(await locator.getAttribute('data-test'))
+}
+
+describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => {
+  let browser: Browser
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('18 players: End this call and Undo stay in view; a mafioso who never points, an inspector who skips, one forgotten card', async () => {
+    const session = await openGame(browser, 'laptop')
+    onTestFailed(() => console.log(`[laptop] server output:\n${session.app.output()}\n[laptop] page trouble:\n${session.trouble.join('\n')}`))
+    const { table, referee: page } = session
+    try {
+      await page.setViewportSize(LAPTOP)
+      await table.setup({ preset: 'maffiasig', names: NAMES18, counts: { mafia: 4, investigator: 1, doctor: 0 } })
+      const m = table.model
+      const seats = (role: string) => m.roles.flatMap((r, seat) => (r === role ? [seat] : []))
+      const mafia = seats('mafia')
+      const citizens = seats('citizen')
+      const endStep = page.locator('[data-test=end-step]')
+      const undo = page.locator('[data-test=undo]')
+      const check = async (where: string) => {
+        await inView(page, endStep, `${where}: End this call`)
+        await inView(page, undo, `${where}: Undo`)
+      }
+
+      await check('night 0')
+      await table.endStep()
+      await table.accusation(citizens[0]!, { guilty: { yes: 17, typed: true }, execute: { yes: 17, typed: true } })
+      expect(m.phase).toBe('night')
+
+      // Night 1, the mafia's call: three shoot the same citizen, the fourth never points.
+      await check('night 1, before any shot')
+      const target = citizens[1]!
+      const [quiet, ...shooters] = mafia
+      for (const shooter of shooters) {
+        await table.shoot(shooter, target)
+        await check(`night 1, after ${m.name(shooter)}'s shot`)
+      }
+      // The call cannot end yet, and the page says why (the button alone would not).
+      expect(await endStep.isDisabled()).toBe(true)
+      expect(await table.referee.text('[data-test=end-step-why]')).toContain(m.name(quiet!))
+      await page.keyboard.press('n')
+      await expect.poll(() => table.referee.errorText()).toContain(m.name(quiet!))
+      await page.locator('[data-test=error-banner] button').first().click()
+      await table.noShot(quiet!)
+      await check('night 1, after "did not shoot"')
+      expect(await endStep.isEnabled()).toBe(true)
+      await table.endStep()
+
+      // The inspector's call: they do not ask.
+      await check('night 1, the inspector')
+      expect(await table.referee.text('[data-test=end-step-why]')).toContain(m.ruleset.roleNames.investigator)
+      await table.noInvestigation()
+      await table.endStep()
+      expect(m.phase).toBe('day')
+      expect(m.alive[target]).toBe(false) // 3 of 4 living mafia: a strict majority
+
+      // A forgetful player sees their card again, and nobody else's.
+      const forgetful = citizens[5]!
+      await page.locator('[data-test=reveal-one]').click()
+      await page.locator('[data-test=reveal-one-seat]').selectOption(String(forgetful))
+      await page.locator('[data-test=reveal-one-go]').click()
+      await expect.poll(() => page.locator('[role=alertdialog]').textContent()).toContain(m.name(forgetful))
+      await page.locator('[data-test=dialog-confirm]').click()
+      expect(await table.referee.text('[data-test=pass-to]')).toBe(t('reveal.passTo', { name: m.name(forgetful) }))
+      await page.locator('[data-test=reveal-show]').click()
+      expect(await table.referee.text('[data-test=revealed-role]')).toBe(m.ruleset.roleNames[m.roles[forgetful]!])
+      await page.locator('[data-test=reveal-hide]').click()
+      expect(await page.locator('[data-test=pass-to]').count(), 'nobody after them is offered').toBe(0)
+      await page.locator('[data-test=reveal-finish]').click()
+      await page.locator('.game-screen').waitFor()
+      await table.verify('after showing one card')
+      expect(session.trouble).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 240_000)
+})
