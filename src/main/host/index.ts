@@ -11,7 +11,7 @@ export { FakeClock, systemClock, type Clock } from './clock'
 export { JsonFileStore, MemoryStore, type KeyValueStore } from './persistence/kv-store'
 export { recoverJournal, JournalWriter, type JournalRecord } from './persistence/journal'
 export { GameArchive } from './persistence/games'
-export { cryptoDraw, cryptoPermutation } from './random'
+export { cryptoDraw, cryptoPermutation, cryptoRandom } from './random'
 
 /** A host whose settings are `<dataDir>/settings.json`, journal `<dataDir>/journal/`, games `<dataDir>/games/`. */
 export function createFileHost(dataDir: string, opts: Omit<GameHostOptions, 'dataDir' | 'settings'> & { settings?: GameHostOptions['settings'] } = {}): GameHost {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 
 /** Randomness that matters (deals, random deaths, tie draws) comes from here: Node's crypto. */
 
@@ -19,3 +19,14 @@ export function cryptoDraw(): number {
   // randomInt's range is limited to 2^48 and max is exclusive: two 16-bit halves give the full 32 bits.
   return randomInt(0, 0x10000) * 0x10000 + randomInt(0, 0x10000)
 }
+
+/** Where the host's randomness comes from (crypto by default; tests inject a seeded one). */
+export interface HostRandom {
+  permutation(n: number): number[]
+  draw(): number
+}
+
+export const cryptoRandom: HostRandom = { permutation: cryptoPermutation, draw: cryptoDraw }
+
+/** `bytes` random bytes as hex (the random part of a game id). */
+export const cryptoHex = (bytes: number): string => randomBytes(bytes).toString('hex')

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
 import type { RefereeCommand } from '../../shared/commands'
-import type { GameHost, HostRandom } from './game-host'
+import type { GameHost } from './game-host'
+import type { HostRandom } from './random'
 
 /** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
 

@@ -1,0 +1,92 @@
+import type { ApiResult, RefereeAppView, SetupCheck } from '../../shared/api'
+import type { RoleCounts } from '../../shared/roles'
+import { PRESET_IDS, type Ruleset } from '../../shared/ruleset'
+import { PRESETS, setupProblems, setupWarnings, suggestCounts } from '../engine'
+import { lookAlikeProblems, normalizeName } from './names'
+import type { KeyValueStore } from './persistence/kv-store'
+import { SETTINGS_KEYS, dedupeNames, type Settings } from './persistence/settings'
+import { OK, fail, messageOf, ok } from './result'
+
+type LibraryKey = 'roster' | 'customRulesets' | 'language'
+
+/**
+ * The library: the presets, the custom rulesets, the club roster and the window language. It owns
+ * these settings: a change is written to the settings store first and kept only once it is saved.
+ */
+export class Library {
+  private readonly kv: KeyValueStore
+  private readonly settings: Pick<Settings, LibraryKey>
+
+  constructor(kv: KeyValueStore, loaded: Pick<Settings, LibraryKey>) {
+    this.kv = kv
+    this.settings = { roster: loaded.roster, customRulesets: loaded.customRulesets, language: loaded.language }
+  }
+
+  view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster'> {
+    return {
+      presets: PRESET_IDS.map((id) => structuredClone(PRESETS[id])),
+      customRulesets: structuredClone(this.settings.customRulesets),
+      roster: [...this.settings.roster],
+    }
+  }
+
+  get roster(): readonly string[] {
+    return this.settings.roster
+  }
+
+  get language(): string | null {
+    return this.settings.language
+  }
+
+  setLanguage(lang: unknown): ApiResult {
+    if (typeof lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) return fail('invalid-arguments', 'Not a language code.')
+    return this.save('language', lang)
+  }
+
+  saveRoster(names: string[]): ApiResult {
+    const clean = names.map(normalizeName)
+    const unique = dedupeNames(clean)
+    if (unique.length !== clean.length) return fail('invalid-arguments', 'The roster has the same name twice.')
+    const alike = lookAlikeProblems(unique)
+    if (alike.length) return fail('invalid-arguments', alike.join(' ').replace(/\(seat \d+\) /g, ''))
+    return this.save('roster', unique)
+  }
+
+  saveRuleset(r: Ruleset): ApiResult {
+    if (isPreset(r.id)) return fail('preset-readonly', `"${r.id}" is a preset; save your changes under a new id.`)
+    const list = this.settings.customRulesets
+    const i = list.findIndex((x) => x.id === r.id)
+    if (i < 0 && list.length >= 200) return fail('invalid-arguments', 'At most 200 custom rulesets can be kept.')
+    return this.save('customRulesets', i < 0 ? [...list, r] : list.map((x, j) => (j === i ? r : x)))
+  }
+
+  deleteRuleset(id: string): ApiResult {
+    if (isPreset(id)) return fail('preset-readonly', 'A preset cannot be deleted.')
+    const next = this.settings.customRulesets.filter((x) => x.id !== id)
+    if (next.length === this.settings.customRulesets.length) return fail('not-found', `There is no custom ruleset "${id}".`)
+    return this.save('customRulesets', next)
+  }
+
+  private save<K extends LibraryKey>(key: K, value: Settings[K]): ApiResult {
+    try {
+      this.kv.set(SETTINGS_KEYS[key], value)
+    } catch (e) {
+      return fail('storage-failed', `The settings could not be saved: ${messageOf(e)}`)
+    }
+    this.settings[key] = value
+    return OK
+  }
+}
+
+const isPreset = (id: string): boolean => (PRESET_IDS as readonly string[]).includes(id)
+
+/** The host's advice on a table before a deal: suggested counts, what stops a game, warnings. */
+export function checkSetup(r: Ruleset, players: string[], counts: RoleCounts | undefined): ApiResult<SetupCheck> {
+  const suggested = suggestCounts(r, players.length)
+  const c = counts ?? suggested
+  return ok({
+    suggested,
+    problems: [...setupProblems(r, players.map(normalizeName), c).map((p) => p.message), ...lookAlikeProblems(players.map(normalizeName))],
+    warnings: setupWarnings(r, players.length, c),
+  })
+}
