@@ -11,7 +11,8 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'roleIdentified': {
       const roles = s.roles.slice()
       for (const p of e.players) roles[p] = e.role
-      return withNight(patched(s, { roles: inferCitizens(s, roles) }), { identified: true })
+      for (const p of e.citizens) roles[p] = 'citizen'
+      return withNight(patched(s, { roles }), { identified: true })
     }
     case 'readingStartSet':
       return withNight(s, { readingStart: e.player })
@@ -35,17 +36,28 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'nightStepEnded':
       return withNight(s, { stepIndex: night(s).stepIndex + 1, identified: false })
     case 'nightEnded': {
-      const o = s.setup.ruleset.options
       const alive = s.alive.slice()
       const revealed = s.revealed.slice()
       for (const p of e.deaths) {
         alive[p] = false
-        if (o.revealOnNightDeath) revealed[p] = true
+        if (e.revealed) revealed[p] = true
       }
-      // Night 0 (the mafia's meeting) kills nobody by rule: there is nothing to announce.
-      const meeting = night(s).steps[0] === 'mafiaMeet'
-      const announcements = meeting ? s.announcements : announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] })
-      return openDay(patched(s, { alive, revealed, announcements }))
+      const announcements = e.announced ? announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] }) : s.announcements
+      return patched(s, { alive, revealed, announcements })
+    }
+    case 'dayStarted': {
+      const d: DayState = {
+        number: e.number,
+        accused: null,
+        accuser: null,
+        stage: e.stage,
+        nominees: [],
+        defenceIndex: 0,
+        vote: null,
+        deathToday: false,
+        lastWordsBy: null,
+      }
+      return patched(s, { phase: 'day', night: null, day: d, dayNumber: e.number, dayTimer: newTimer('day', e.timeLimit), defenceTimer: null })
     }
     case 'nightStarted': {
       const n: NightState = {
@@ -89,7 +101,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
       return patched(withDay(s, { vote: null, nominees: [], stage: 'nominating' }), { announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason }) })
     case 'defenceStarted':
       return patched(withDay(s, { stage: 'defence', defenceIndex: e.index }), {
-        defenceTimer: newTimer('defence', s.setup.ruleset.options.defenceTimeLimit),
+        defenceTimer: newTimer('defence', e.timeLimit),
       })
     case 'defenceEnded':
       return patched(s, { defenceTimer: null })
@@ -98,22 +110,19 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'nominationWithdrawn':
       return withDay(s, { nominees: day(s).nominees.filter((p) => p !== e.player) })
     case 'playerDied': {
-      const o = s.setup.ruleset.options
       const d = day(s)
       const alive = s.alive.slice()
       alive[e.player] = false
-      const reveal = o.revealOnExecution // any death by day: executed or drawn
       const revealed = s.revealed.slice()
-      if (reveal) revealed[e.player] = true
-      const role = reveal ? (s.roles[e.player] ?? null) : null
+      if (e.revealed) revealed[e.player] = true
+      const role = e.revealed ? (s.roles[e.player] ?? null) : null
       const a: Announcement =
         e.cause === 'execution'
           ? { kind: 'executed', day: d.number, player: e.player, role }
           : { kind: 'randomDeath', day: d.number, player: e.player, role }
-      const lastWords = e.cause === 'randomDeath' && o.lastWords
       return withDay(
         patched(s, { alive, revealed, announcements: announce(s, a), defenceTimer: null }),
-        { deathToday: true, vote: null, accused: null, accuser: null, nominees: [], stage: lastWords ? 'lastWords' : d.stage, lastWordsBy: lastWords ? e.player : null },
+        { deathToday: true, vote: null, accused: null, accuser: null, nominees: [], stage: e.lastWords ? 'lastWords' : d.stage, lastWordsBy: e.lastWords ? e.player : null },
       )
     }
     case 'lastWordsEnded':
@@ -237,31 +246,4 @@ function withTimer(s: GameState, which: 'day' | 'defence', f: (t: TimerState) =>
   const t = which === 'day' ? s.dayTimer : s.defenceTimer
   if (!t) return s
   return which === 'day' ? patched(s, { dayTimer: f(t) }) : patched(s, { defenceTimer: f(t) })
-}
-
-/** Once every mafioso, investigator and doctor is recorded, everybody else holds a number card. */
-function inferCitizens(s: GameState, roles: GameState['roles']): GameState['roles'] {
-  const c = s.setup.deal.counts
-  const known = (r: string) => roles.filter((x) => x === r).length
-  if (known('mafia') === c.mafia && known('investigator') === c.investigator && known('doctor') === c.doctor)
-    return roles.map((r) => r ?? 'citizen')
-  return roles
-}
-
-/** A new day after a night (or as the first phase). */
-export function openDay(s: GameState): GameState {
-  const o = s.setup.ruleset.options
-  const number = s.dayNumber + 1
-  const d: DayState = {
-    number,
-    accused: null,
-    accuser: null,
-    stage: o.dayProcedure === 'accusation' ? 'discussion' : 'nominating',
-    nominees: [],
-    defenceIndex: 0,
-    vote: null,
-    deathToday: false,
-    lastWordsBy: null,
-  }
-  return patched(s, { phase: 'day', night: null, day: d, dayNumber: number, dayTimer: newTimer('day', o.dayTimeLimit), defenceTimer: null })
 }

@@ -2,7 +2,7 @@ import type { CommandOf } from '../../shared/commands'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
-import { startNightEvents } from './night'
+import { startNightEvents } from './phases'
 import { isPlayer, living, pick, strictMajority, winnerOf } from './queries'
 import type { DayState, GameState, VoteState } from './state'
 
@@ -69,7 +69,7 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       if (o.dayProcedure === 'accusation' && d.accused !== null) {
         em.emit({ type: 'voteOpened', vote: yesNoVote(em.state, 'execute', d.accused) })
       } else if (d.defenceIndex + 1 < d.nominees.length) {
-        em.emit({ type: 'defenceStarted', index: d.defenceIndex + 1 })
+        em.emit({ type: 'defenceStarted', index: d.defenceIndex + 1, timeLimit: o.defenceTimeLimit })
       } else {
         em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, d.nominees, false) })
       }
@@ -180,7 +180,7 @@ function closeNominations(s: GameState, d: DayState): DayResult {
   }
   const lone = d.nominees.length === 1 && o.singleNomineeExecuted ? (d.nominees[0] as number) : null
   if (lone !== null) dieByDay(em, lone, 'execution')
-  else if (o.nomineeDefence) em.emit({ type: 'defenceStarted', index: 0 })
+  else if (o.nomineeDefence) em.emit({ type: 'defenceStarted', index: 0, timeLimit: o.defenceTimeLimit })
   else em.emit({ type: 'voteOpened', vote: pluralityVote(s, d.nominees, false) })
   return ok(em.events)
 }
@@ -194,7 +194,7 @@ function closeVote(s: GameState, d: DayState, v: VoteState, draw: number | undef
     const needed = strictMajority(v.eligible.length)
     const passed = yes >= needed
     em.emit({ type: 'voteClosed', kind: v.kind, yes, needed, passed, winner: passed ? accused : null })
-    if (passed && v.kind === 'guilty') em.emit({ type: 'defenceStarted', index: 0 })
+    if (passed && v.kind === 'guilty') em.emit({ type: 'defenceStarted', index: 0, timeLimit: o.defenceTimeLimit })
     if (passed && v.kind === 'execute') dieByDay(em, accused, 'execution')
     return ok(em.events)
   }
@@ -230,16 +230,22 @@ export function randomDeath(s: GameState, draw: number | undefined): DayResult {
   return ok(em.events)
 }
 
-/** A death by day: hand-over (variant), win check, then last words or night. */
+/**
+ * A death by day: the role revealed when the ruleset says so (any death by day, executed or drawn:
+ * `revealOnExecution`), hand-over (variant), win check, then last words (a random death, where the
+ * ruleset has them) or night.
+ */
 function dieByDay(em: Emitter, player: number, cause: 'execution' | 'randomDeath'): void {
+  const o = em.state.setup.ruleset.options
   const wasBlind = em.state.operatorBlind
-  em.emit({ type: 'playerDied', player, cause })
+  const lastWords = cause === 'randomDeath' && o.lastWords
+  em.emit({ type: 'playerDied', player, cause, revealed: o.revealOnExecution, lastWords })
   if (wasBlind) em.emit({ type: 'refereeHandedOver', player })
   const w = winnerOf(em.state)
   if (w) {
     em.emit({ type: 'gameOver', winner: w })
     return
   }
-  if (cause === 'randomDeath' && em.state.setup.ruleset.options.lastWords) return // apply() opens the last words
+  if (lastWords) return // the day waits at its last words (endLastWords starts the night)
   startNightEvents(em)
 }

@@ -4,7 +4,8 @@ import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
-import { isPlayer, living, livingWithRole, roleInGame, strictMajority, unidentified, winnerOf } from './queries'
+import { startDayEvents } from './phases'
+import { isPlayer, living, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
 import type { GameState, NightState, NightStepKind } from './state'
 
 /** The night: the calls in order, the mafia's shots or target, investigation, healing, and the resolution. */
@@ -12,30 +13,6 @@ import type { GameState, NightState, NightStepKind } from './state'
 type NightResult = Result<GameEvent[]>
 
 export const stepRole = (k: NightStepKind): Exclude<RoleId, 'citizen'> => (k === 'mafiaMeet' ? 'mafia' : k)
-
-/** The calls of night `number`: night 0 is the mafia's meeting; dead roles are called when the ruleset says so. */
-export function nightSteps(s: GameState, number: number): NightStepKind[] {
-  const o = s.setup.ruleset.options
-  if (number === 0 && o.firstPhase === 'night0') return ['mafiaMeet']
-  return o.nightOrder.filter(
-    (role) =>
-      roleInGame(s, role) &&
-      (o.callDeadRoles || livingWithRole(s, role).length > 0 || unidentified(s, role) > 0),
-  )
-}
-
-/** Names are read from a different living seat each night. */
-export function defaultReadingStart(s: GameState, number: number): number {
-  const alive = living(s)
-  const n = s.alive.length
-  const from = ((number % n) + n) % n
-  return alive.find((p) => p >= from) ?? alive[0] ?? 0
-}
-
-export function startNightEvents(em: Emitter): void {
-  const number = em.state.nightNumber + 1
-  em.emit({ type: 'nightStarted', number, steps: nightSteps(em.state, number), readingStart: defaultReadingStart(em.state, number) })
-}
 
 const currentStep = (s: GameState): NightStepKind | null => (s.night ? (s.night.steps[s.night.stepIndex] ?? null) : null)
 
@@ -80,7 +57,7 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
         return fail('not-allowed', `The deal has ${missing} unrecorded mafia; ${c.players.length} given.`)
       if (c.players.length > missing) return fail('not-allowed', `Only ${missing} ${role} can still be recorded.`)
       // Recording the cards can show that the game was already decided (a dead mafioso recorded late).
-      const em = new Emitter(s).emit({ type: 'roleIdentified', role, players: [...c.players] })
+      const em = new Emitter(s).emit({ type: 'roleIdentified', role, players: [...c.players], citizens: citizensShown(s, role, c.players) })
       const w = winnerOf(em.state)
       if (w) em.emit({ type: 'gameOver', winner: w })
       return ok(em.events)
@@ -195,10 +172,26 @@ function endStep(s: GameState, n: NightState): NightResult {
   em.emit({ type: 'nightStepEnded' })
   if (n.stepIndex + 1 < n.steps.length) return ok(em.events)
   const victim = nightVictim(s, n)
-  em.emit({ type: 'nightEnded', deaths: victim === null ? [] : [victim] })
+  // Night 0 (the mafia's meeting) kills nobody by rule: there is nothing to announce.
+  const announced = n.steps[0] !== 'mafiaMeet'
+  em.emit({ type: 'nightEnded', deaths: victim === null ? [] : [victim], announced, revealed: s.setup.ruleset.options.revealOnNightDeath })
+  // The day opens before the win check, so a game won at night ends on the day it would have been.
+  startDayEvents(em)
   const w = winnerOf(em.state)
   if (w) em.emit({ type: 'gameOver', winner: w })
   return ok(em.events)
+}
+
+/**
+ * Once this recording places the last mafioso, investigator and doctor card, everybody still
+ * unrecorded holds a number card: those seats (else none).
+ */
+function citizensShown(s: GameState, role: RoleId, players: readonly number[]): number[] {
+  const c = s.setup.deal.counts
+  const recorded = new Set(players)
+  const known = (r: RoleId) => s.roles.filter((x) => x === r).length + (r === role ? players.length : 0)
+  if (known('mafia') !== c.mafia || known('investigator') !== c.investigator || known('doctor') !== c.doctor) return []
+  return s.roles.flatMap((r, p) => (r === null && !recorded.has(p) ? [p] : []))
 }
 
 /**

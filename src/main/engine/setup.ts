@@ -1,9 +1,8 @@
 import type { RoleCounts, RoleId } from '../../shared/roles'
 import { rulesetSchema, type Ruleset } from '../../shared/ruleset'
 import { fail, ok, type Result } from './errors'
-import { startNightEvents } from './night'
+import { startDayEvents, startNightEvents } from './phases'
 import { Emitter } from './emitter'
-import { openDay } from './apply'
 import { winnerForCounts, winnerOf } from './queries'
 import type { Deal, GameSetup, GameState } from './state'
 
@@ -153,8 +152,8 @@ export function newGame(setup: GameSetup): Result<GameState> {
     notes: setup.players.map(() => ''),
   }
   if (winnerOf(s)) return fail('invalid-command', 'This deal is already won before the first night.')
-  if (o.firstPhase === 'day') return ok(openDay(s))
   const em = new Emitter(s)
-  startNightEvents(em)
+  if (o.firstPhase === 'day') startDayEvents(em)
+  else startNightEvents(em)
   return ok(em.state)
 }
