@@ -1,4 +1,4 @@
-import { Emitter } from './emitter'
+import type { Emitter } from './emitter'
 import { living, livingWithRole, roleInGame, unidentified } from './queries'
 import type { DayState, GameState, NightStepKind } from './state'
 
