@@ -8,14 +8,19 @@ const src = (path: string): string => resolve(root, 'src', path)
 
 /**
  * `electron-vite dev` injects component styles as <style> elements for hot reload, which the
- * pages' strict `style-src 'self'` would block. Relax style-src for the dev server only;
+ * pages' strict `style-src 'self'` would block, and talks to its hot-reload socket, which
+ * `connect-src 'none'` would block. Relax both for the dev server only;
  * built pages keep the strict policy (asserted by test/csp-bundle.test.ts).
  */
 function devOnlyInlineStyles(): Plugin {
   return {
     name: 'nightfall:dev-only-inline-styles',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    transformIndexHtml: (html) =>
+      html
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+        // The dev server's own origin and its hot-reload socket; built pages connect nowhere.
+        .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
   }
 }
 

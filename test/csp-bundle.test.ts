@@ -37,6 +37,15 @@ describe('renderer pages', () => {
     },
   )
 
+  it.each([...sourcePages, ...builtPages].map((file) => [name(file), file]))(
+    '%s connects nowhere: connect-src is exactly none (no network from the Electron pages)',
+    (_name, file) => {
+      const policy = /content-security-policy"\s+content="([^"]*)"/i.exec(readFileSync(file, 'utf8'))?.[1] ?? ''
+      const connect = policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src'))
+      expect(connect).toBe("connect-src 'none'")
+    },
+  )
+
   it.each(builtPages.map((file) => [name(file), file]))('%s loads only its own script files', (_name, file) => {
     const html = readFileSync(file, 'utf8')
     expect(scriptProblems(html)).toEqual([])
@@ -48,7 +57,7 @@ describe('the CSP checks themselves', () => {
   const page = (policy: string, body = ''): string =>
     `<html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body>${body}</body></html>`
   const good =
-    "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'"
+    "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'none'; object-src 'none'; base-uri 'none'"
 
   it('accept the policy the pages use', () => {
     expect(cspProblems(page(good))).toEqual([])
@@ -60,6 +69,7 @@ describe('the CSP checks themselves', () => {
     ["script-src 'self' https://cdn.example", 'script-src must be'],
     ["style-src 'self' 'unsafe-inline'", 'style-src must be'],
     ["connect-src 'self' https://api.example", 'connect-src allows https://api.example'],
+    ["connect-src 'self' ws://127.0.0.1:*", 'connect-src allows ws://127.0.0.1:*'],
     ["object-src 'self'", 'object-src must be'],
     ['base-uri *', 'base-uri must be'],
   ])('reject %s', (override, expected) => {

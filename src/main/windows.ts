@@ -1,6 +1,7 @@
 import { app, BrowserWindow, type BrowserWindowConstructorOptions } from 'electron'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { isSamePage } from './page-url'
 
 /** The two app windows, and the hidden print window on the cards page (src/main/print.ts). */
 export type WindowRole = 'referee' | 'projector' | 'cards'
@@ -49,13 +50,7 @@ export function pageUrl(role: WindowRole): string {
 
 /** True when `url` is the role's own page (a hash or query string aside). */
 export function isPageUrl(url: string, role: WindowRole): boolean {
-  try {
-    const actual = new URL(url)
-    const expected = new URL(pageUrl(role))
-    return actual.origin === expected.origin && actual.protocol === expected.protocol && actual.pathname === expected.pathname
-  } catch {
-    return false
-  }
+  return isSamePage(url, pageUrl(role))
 }
 
 const windowOptions: Record<WindowRole, BrowserWindowConstructorOptions> = {

@@ -79,6 +79,7 @@ export const REFEREE_ARG_SCHEMAS = {
 
   play: z.tuple([refereeCommandSchema]),
   undo: z.tuple([z.number().int().min(1).max(10_000).optional()]),
+  logLines: z.tuple([z.number().int().min(0).max(1_000_000), z.number().int().min(1).max(500)]),
 
   clubView: none,
   openSavedGame: z.tuple([gameId]),

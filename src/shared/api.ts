@@ -78,8 +78,10 @@ export interface RefereeAppView {
   resumable: SavedGameSummary | null
   finishedGames: SavedGameSummary[]
   game: RefereeView | null
-  /** The game log, described, oldest first. */
+  /** The game log's newest lines (at most 100), described, oldest first; older ones through logLines. */
   log: Line[]
+  /** How many lines the whole log has: `log` holds lines logTotal - log.length .. logTotal - 1. */
+  logTotal: number
   /** Plain-words notices (e.g. a settings file was damaged and set aside). */
   notices: string[]
   /** Host clock offset help: host ms at the time this view was sent. */
@@ -154,6 +156,8 @@ export interface RefereeApi extends ConnectionWatch {
    */
   play(command: RefereeCommand): Promise<ApiResult>
   undo(steps?: number): Promise<ApiResult>
+  /** Older lines of the open game's log: `count` lines from line `from` (oldest first). */
+  logLines(from: number, count: number): Promise<ApiResult<Line[]>>
 
   // the club night (src/shared/club.ts)
   /** The saved games, newest first, and tonight's and all-time standings. */
@@ -206,7 +210,7 @@ export type RefereeMethod = Exclude<keyof RefereeApi, 'onView' | 'onConnection' 
 export const REFEREE_METHODS = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
-  'cardsPayload', 'printCards', 'play', 'undo',
+  'cardsPayload', 'printCards', 'play', 'undo', 'logLines',
   'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'newClubNight', 'clubCsv', 'showOnProjector',
 ] as const satisfies readonly RefereeMethod[]
 

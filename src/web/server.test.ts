@@ -76,6 +76,9 @@ describe('web server', () => {
     expect(html.indexOf('<script src="/bridge/referee.js"></script>')).toBeGreaterThan(0)
     expect(html.indexOf('/bridge/referee.js')).toBeLessThan(html.indexOf('../assets/referee-x.js'))
     expect(ok.headers.get('referrer-policy')).toBe('no-referrer')
+    // Built with connect-src 'none' (Electron connects nowhere); served, the bridge may call this origin only.
+    expect(html).toContain("connect-src 'self';")
+    expect(html).not.toContain("connect-src 'none'")
     expect((await fetch(server.projectorUrl)).status).toBe(200)
     for (const url of [
       `${server.origin}/referee/`,

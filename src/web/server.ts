@@ -92,6 +92,14 @@ export function injectBridge(html: string, src: string): string {
   return h >= 0 ? html.slice(0, h) + tag + '\n  ' + html.slice(h) : tag + html
 }
 
+/**
+ * The built pages connect nowhere (`connect-src 'none'`: Electron loads them from files and talks
+ * only over IPC). Served here, their bridge calls this server: its own origin, nothing else.
+ */
+export function servedHtml(html: string): string {
+  return html.replace("connect-src 'none'", "connect-src 'self'")
+}
+
 const PLACEHOLDER = (page: string) => `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8" />
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'" />
@@ -110,7 +118,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const page = (name: PageName): string => {
     const file = join(rendererDir, name, 'index.html')
     const html = existsSync(file) ? readFileSync(file, 'utf8') : PLACEHOLDER(name)
-    return injectBridge(html, `/bridge/${name}.js`)
+    return injectBridge(servedHtml(html), `/bridge/${name}.js`)
   }
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../main/host/testing'
 
-const CSP = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ws://127.0.0.1:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'`
+const CSP = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'none'; object-src 'none'; base-uri 'none'`
 
 /** A renderer folder shaped like electron-vite's output. */
 export function fakeRenderer(): string {

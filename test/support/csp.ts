@@ -40,7 +40,12 @@ export function cspMetaTags(html: string): Tag[] {
 }
 
 /** Loopback sources a browser transport may use; nothing else may be contacted. */
-export const ALLOWED_CONNECT_SOURCES = ["'self'", 'ws://127.0.0.1:*', 'http://127.0.0.1:*']
+/**
+ * The pages as built (what Electron loads) connect nowhere: `connect-src 'none'`. Browser mode's
+ * server serves them with `'self'` instead (its own origin on 127.0.0.1, see servedHtml in
+ * src/web/server.ts); the dev server adds its hot-reload socket.
+ */
+export const ALLOWED_CONNECT_SOURCES = ["'none'", "'self'"]
 
 /** Everything wrong with a page's CSP and scripts, as human-readable lines; [] when all is well. */
 export function cspProblems(html: string): string[] {

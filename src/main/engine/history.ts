@@ -35,12 +35,18 @@ export function entriesToUndo(log: readonly LogEntry[], steps: number): number {
   return sizes.slice(Math.max(0, sizes.length - steps)).reduce((a, b) => a + b, 0)
 }
 
-/** One line per step: a run of clock presses is summed. */
-export function describeHistory(s: GameState, log: readonly LogEntry[]): Line[] {
+/**
+ * One line per step: a run of clock presses is summed. `from`/`count` pick a window of those lines
+ * (oldest first), so a long game's view describes only what it sends (e.g. its newest lines).
+ */
+export function describeHistory(s: GameState, log: readonly LogEntry[], from = 0, count = Infinity): Line[] {
   const out: Line[] = []
   let at = 0
-  for (const size of historySteps(log)) {
-    out.push(describeStep(s, log.slice(at, at + size)))
+  const sizes = historySteps(log)
+  const end = Math.min(sizes.length, from + count)
+  for (let i = 0; i < end; i++) {
+    const size = sizes[i]!
+    if (i >= from) out.push(describeStep(s, log.slice(at, at + size)))
     at += size
   }
   return out

@@ -69,7 +69,7 @@ type Args<K extends RefereeMethod> = z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]>
 type Handlers = { [K in RefereeMethod]: (...args: Args<K>) => ApiResult<unknown> | Promise<ApiResult<unknown>> }
 
 /** Methods that never change anything (no view is pushed after them). */
-const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate', 'cardsPayload', 'printCards'])
+const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate', 'cardsPayload', 'printCards', 'logLines'])
 
 /**
  * The host: one entry point, call(), for every RefereeApi method, and the routing of each to the
@@ -171,6 +171,7 @@ export class GameHost {
       finishedGames: this.archive.finished(),
       game: table.game,
       log: table.log,
+      logTotal: table.logTotal,
       notices: [...this.notices],
       sentAt: this.clock.now(),
       projectorFullscreen: this.fullscreen,
@@ -326,6 +327,7 @@ export class GameHost {
       },
       play: (c) => table.command(this.withHostFields(c)),
       undo: (steps) => table.undo(steps ?? 1),
+      logLines: (from, count) => table.logLines(from, count),
 
       clubView: () => {
         const { view, notices } = this.club.view(library.roster)

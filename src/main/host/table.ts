@@ -2,6 +2,7 @@ import type { ApiResult, RefereeAppView, StartGameRequest } from '../../shared/a
 import type { Command } from '../../shared/commands'
 import type { GameFile } from '../../shared/game-file'
 import type { RoleId } from '../../shared/roles'
+import type { Line } from '../../shared/views'
 import type { Ruleset } from '../../shared/ruleset'
 import {
   createGame,
@@ -28,6 +29,12 @@ import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex, type HostRandom } from './random'
 import { OK, fail, messageOf, ok } from './result'
 import { newGameId, summarize } from './summary'
+
+/**
+ * How many of the log's newest lines every referee view carries. A long game's log (10,000 steps:
+ * ~750 KB described) would otherwise travel whole after every click; the window pages the rest.
+ */
+export const LOG_TAIL = 100
 
 /** The game on the table, with the journal that makes each of its steps durable. */
 export interface OpenGame {
@@ -76,18 +83,28 @@ export class Table {
     return this.current?.game.state
   }
 
-  view(): Pick<RefereeAppView, 'screen' | 'resumable' | 'game' | 'log'> {
+  view(): Pick<RefereeAppView, 'screen' | 'resumable' | 'game' | 'log' | 'logTotal'> {
     const g = this.current?.game
     const lastEntry = g && g.log.length ? g.log[g.log.length - 1]! : null
+    const steps = g ? historySteps(g.log).length : 0
     return {
       screen: this.current ? 'game' : 'setup',
       resumable: this.parked ? summarize(this.parked.game, this.parked.id, this.parked.savedAt) : null,
       // A run of clock presses is one step: one log line, one undo (engine/history.ts).
       game: g
-        ? refereeView(g.state, { undoable: historySteps(g.log).length, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) })
+        ? refereeView(g.state, { undoable: steps, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) })
         : null,
-      log: g ? describeHistory(g.state, g.log) : [],
+      // Only the newest lines travel with every view; older ones are asked for (logLines).
+      log: g ? describeHistory(g.state, g.log, Math.max(0, steps - LOG_TAIL)) : [],
+      logTotal: steps,
     }
+  }
+
+  /** Lines `from`.. of the open game's log (oldest first, at most `count`): the older pages of the log. */
+  logLines(from: number, count: number): ApiResult<Line[]> {
+    const g = this.current?.game
+    if (!g) return fail('no-game', 'No game is open.')
+    return ok(describeHistory(g.state, g.log, from, count))
   }
 
   start(req: StartGameRequest): ApiResult {

@@ -165,6 +165,7 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     finishedGames: [],
     game: null,
     log: [],
+    logTotal: overrides.log?.length ?? 0,
     notices: [],
     sentAt: Date.now(),
     projectorFullscreen: false,
