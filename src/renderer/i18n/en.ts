@@ -248,6 +248,7 @@ const en = {
     noScript: 'Nothing to say right now.',
     log: 'Game log',
     logEmpty: 'Nothing has happened yet.',
+    logEarlier: 'Show earlier steps ({count} more)',
     seats: 'Players',
     dead: 'dead',
     revealed: 'public',

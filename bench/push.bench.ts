@@ -1,0 +1,63 @@
+/**
+ * What the referee window receives after every click in a long game: the RefereeAppView's size and
+ * the time to build it, at 1,000 and 10,000 log lines. Before paging, the view carried the whole
+ * described log; now it carries the newest LOG_TAIL lines and the total (older lines: logLines).
+ * `npm run bench -- push`.
+ */
+import { loadavg, tmpdir } from 'node:os'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { describeHistory, preset } from '../src/main/engine'
+import { createFileHost } from '../src/main/host'
+import type { GameHost } from '../src/main/host/game-host'
+import { LOG_TAIL } from '../src/main/host/table'
+import { nextCall, perform } from '../src/main/host/testing'
+
+const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre', 'Jani', 'Kati', 'Laci']
+
+function atMafiaCall(host: GameHost): { shooter: number; target: number } {
+  const r = host.invoke('startGame', { ruleset: preset('maffiasig'), players: PLAYERS, counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 }, dealMode: 'digital' })
+  if (!r.ok) throw new Error(r.error.message)
+  // Play the test referee's moves until the mafia may shoot.
+  for (let i = 0; i < 200; i++) {
+    const v = host.refereeAppView()
+    const shooters = Object.keys(v.game?.legal.shoot ?? {}).map(Number)
+    if (shooters.length) return { shooter: shooters[0]!, target: v.game!.legal.shoot[shooters[0]!]![0]! }
+    const call = nextCall(v)
+    if (!call || !perform(host, call).ok) break
+  }
+  throw new Error('no mafia call reached')
+}
+
+export default function bench(): void {
+  console.log(`Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+  const dir = mkdtempSync(join(tmpdir(), 'nightfall-push-'))
+  const host = createFileHost(dir, { estimate: null, durable: false })
+  try {
+    const { shooter, target } = atMafiaCall(host)
+    console.log(`lines   view now (bytes)   whole log as before (bytes)   build view median (ms)`)
+    for (const lines of [1000, 10_000]) {
+      while (host.refereeAppView().logTotal < lines) {
+        host.play({ type: 'shoot', shooter, target })
+        host.play({ type: 'clearShot', shooter })
+      }
+      const times: number[] = []
+      let view = host.refereeAppView()
+      for (let i = 0; i < 21; i++) {
+        const t0 = performance.now()
+        view = host.refereeAppView()
+        times.push(performance.now() - t0)
+      }
+      times.sort((a, b) => a - b)
+      const now = Buffer.byteLength(JSON.stringify(view))
+      type Open = { state: Parameters<typeof describeHistory>[0]; log: Parameters<typeof describeHistory>[1] }
+      const game = (host as unknown as { table: { game: Open } }).table.game
+      const whole = Buffer.byteLength(JSON.stringify({ ...view, log: describeHistory(game.state, game.log) }))
+      console.log(`${String(view.logTotal).padStart(6)}   ${String(now).padStart(16)}   ${String(whole).padStart(27)}   ${times[10]!.toFixed(2).padStart(22)}`)
+    }
+    console.log(`(the view carries the newest ${LOG_TAIL} lines; the window asks for older ones a page at a time)`)
+  } finally {
+    host.dispose()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
