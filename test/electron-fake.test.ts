@@ -1,5 +1,8 @@
-/** The fake electron itself (test/electron-fake/electron.cjs) behaves like the parts of Electron it mimics. */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+/**
+ * The fake electron itself (test/electron-fake/electron.cjs) behaves like the parts of Electron it
+ * mimics, and holds no more than the app uses.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,9 +36,9 @@ describe('electron fake', () => {
     const created: number[] = []
     app.on('web-contents-created', (_event: unknown, contents: { id: number }) => created.push(contents.id))
     const window = new BrowserWindow({ width: 640, webPreferences: { sandbox: true } })
-    await window.loadFile('out/renderer/referee/index.html', { hash: 'setup' })
+    await window.loadFile('out/renderer/referee/index.html')
     expect(created).toEqual([window.webContents.id])
-    expect(window.webContents.getURL()).toMatch(/^file:\/\/.*\/out\/renderer\/referee\/index\.html#setup$/)
+    expect(window.webContents.getURL()).toMatch(/^file:\/\/.*\/out\/renderer\/referee\/index\.html$/)
     let allClosed = 0
     app.on('window-all-closed', () => (allClosed += 1))
     window.close()
@@ -52,11 +55,11 @@ describe('electron fake', () => {
       value,
     }))
     const arg = { n: 1 }
-    const result = await ipcMain.simulateInvoke('echo', window.webContents, arg)
+    const result = await ipcMain.invokeFrom('echo', window.webContents, undefined, arg)
     expect(result).toEqual({ same: true, value: { n: 1 } })
     expect(result.value).not.toBe(arg)
     expect(() => ipcMain.handle('echo', () => 0)).toThrow(/second handler/)
-    await expect(ipcMain.simulateInvoke('missing', window.webContents)).rejects.toThrow(/No handler registered/)
+    await expect(ipcMain.invokeFrom('missing', window.webContents)).rejects.toThrow(/No handler registered/)
   })
 
   it('ipcMain: events carry the sending frame; a child frame is not the main frame; a stranger belongs to no window', async () => {
@@ -68,15 +71,15 @@ describe('electron fake', () => {
       frames.push({ url: event.senderFrame.url, isMain: event.senderFrame.parent === null, top: event.senderFrame.top === event.senderFrame })
     })
     ipcMain.on('said', (event: { senderFrame: { parent: unknown } }) => frames.push({ url: 'send', isMain: event.senderFrame.parent === null, top: false }))
-    await ipcMain.simulateInvoke('who', window.webContents)
-    await ipcMain.simulateInvokeFromFrame('who', window.webContents, window.webContents.createChildFrame('https://ad.example/'))
-    ipcMain.simulateSendFromFrame('said', window.webContents, window.webContents.createChildFrame())
+    await ipcMain.invokeFrom('who', window.webContents)
+    await ipcMain.invokeFrom('who', window.webContents, window.webContents.childFrame('https://ad.example/'))
+    ipcMain.sendFrom('said', window.webContents, window.webContents.childFrame())
     expect(frames).toEqual([
       { url: window.webContents.getURL(), isMain: true, top: true },
       { url: 'https://ad.example/', isMain: false, top: false },
       { url: 'send', isMain: false, top: false },
     ])
-    expect(BrowserWindow.fromWebContents(__fake.detachedRenderer)).toBeNull()
+    expect(BrowserWindow.getAllWindows().map((w: { webContents: unknown }) => w.webContents)).not.toContain(__fake.detachedRenderer)
   })
 
   it('BrowserWindow: full screen changes emit enter-/leave-full-screen; app.quit emits before-quit', () => {
@@ -118,27 +121,38 @@ describe('electron fake', () => {
     expect(__fake.snapshot().applicationMenu[0].submenu[1]).toEqual({ label: 'Off', id: 'off', enabled: false })
   })
 
-  it('dialog, shell and Menu record what the app asked for', async () => {
-    const { dialog, shell, Menu, __fake } = load()
-    __fake.queueDialogAnswer('showOpenDialog', { canceled: false, filePaths: ['/games/night.json'] })
-    expect(await dialog.showOpenDialog({ title: 'Open game' })).toEqual({
-      canceled: false,
-      filePaths: ['/games/night.json'],
-    })
-    expect(await dialog.showOpenDialog({ title: 'Again' })).toEqual({ canceled: true, filePaths: [] })
-    await shell.openExternal('https://example.com/rules')
+  it('dialog and Menu record what the app asked for; a save dialog is cancelled unless an answer is queued', async () => {
+    const { dialog, Menu, __fake } = load()
+    __fake.queueDialogAnswer('showSaveDialog', { canceled: false, filePath: '/cards/night.pdf' })
+    expect(await dialog.showSaveDialog({ title: 'Save cards' })).toEqual({ canceled: false, filePath: '/cards/night.pdf' })
+    expect(await dialog.showSaveDialog({ title: 'Again' })).toEqual({ canceled: true, filePath: '' })
+    dialog.showErrorBox('Nightfall could not start', 'why')
     Menu.setApplicationMenu(
       Menu.buildFromTemplate([{ label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] }]),
     )
     const snapshot = __fake.snapshot()
-    expect(snapshot.dialog.map((call: { options: { title: string } }) => call.options.title)).toEqual([
-      'Open game',
-      'Again',
+    expect(snapshot.dialog.map((call: { method: string; options: { title: string } }) => `${call.method}: ${call.options.title}`)).toEqual([
+      'showSaveDialog: Save cards',
+      'showSaveDialog: Again',
+      'showErrorBox: Nightfall could not start',
     ])
-    expect(snapshot.shell).toEqual([{ method: 'openExternal', url: 'https://example.com/rules', options: {} }])
     expect(snapshot.applicationMenu).toEqual([
       { label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] },
     ])
+  })
+
+  it('holds exactly what src/main and the preloads import from electron (electron-store takes app and ipcMain)', () => {
+    const used = new Set<string>()
+    for (const dir of ['src/main', 'src/preload'])
+      for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
+        for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/^import \{([^}]*)\} from 'electron'/gm))
+          for (const name of (m[1] ?? '').split(',').map((part) => part.trim()))
+            if (name && !name.startsWith('type ')) used.add(name)
+      }
+    expect(used.size).toBeGreaterThan(5)
+    const { __fake: _controller, ...fake } = load()
+    expect(Object.keys(fake).sort()).toEqual([...used].sort())
   })
 
   it('loadPreload refuses what a sandboxed preload cannot do', () => {

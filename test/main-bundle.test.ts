@@ -13,13 +13,7 @@ import type { ProjectorScreen, RefereeAppView, StartGameRequest } from '../src/s
 import { REFEREE_METHODS } from '../src/shared/api'
 import { IPC } from '../src/shared/ipc'
 import { ROLE_IDS, type RoleId } from '../src/shared/roles'
-import {
-  runMainWithFakeElectron,
-  type FakeMenuItem,
-  type FakeReport,
-  type FakeSnapshot,
-  type FakeWindowSnapshot,
-} from './electron-fake/run'
+import { launchMain, type FakeMenuItem, type FakeSnapshot, type FakeWindowSnapshot, type MainRun, type Page, type Stopped } from './electron-fake/run'
 import { probeProblems, roleOfPreload, securityProblems, windowProblems } from './support/electron-security'
 import { BUILT, OUT, PAGE_ROLES, RUNTIME_ICON } from './support/paths'
 
@@ -27,50 +21,6 @@ const ruleset = PRESETS.maffiasig
 const players = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna']
 const startRequest: StartGameRequest = { ruleset, players, counts: suggestCounts(ruleset, players.length), dealMode: 'digital' }
 const json = (value: unknown): string => JSON.stringify(value)
-
-/** Named steps for run-main.mjs, run in this order; `step(name)` finds each one's outcome. */
-const PLAN = {
-  subscribeProjector: ['--subscribe', 'projector.onView'],
-  subscribeReferee: ['--subscribe', 'referee.onView'],
-  projectorReady: ['--call', 'projector.ready'],
-  firstView: ['--call', 'referee.ready'],
-  checkSetup: ['--call', `referee.checkSetup=${json([ruleset, players])}`],
-  // The odds estimator runs in its worker thread, built as out/main/estimator-worker.js.
-  estimate: [
-    '--call',
-    `referee.estimate=${json([{ ruleset, players: players.length, counts: startRequest.counts, policy: 'random', games: 200 }])}`,
-  ],
-  // Malformed calls from the referee's own page: typed errors, nothing changes.
-  badArgsViaPreload: ['--call', `referee.play=${json([{ type: 'shoot', shooter: 'a', target: 'b' }])}`],
-  argsNotAList: ['--invoke', 'referee', IPC.refereeCall, json(['play', 'not a list'])],
-  unknownMethod: ['--invoke', 'referee', IPC.refereeCall, json(['constructor', []])],
-  // The same valid call from anywhere but the referee page's main frame: forbidden.
-  startFromProjector: ['--invoke', 'projector', IPC.refereeCall, json(['startGame', [startRequest]])],
-  startFromStranger: ['--invoke', 'stranger', IPC.refereeCall, json(['startGame', [startRequest]])],
-  startFromSubframe: ['--invoke', 'referee/subframe', IPC.refereeCall, json(['startGame', [startRequest]])],
-  // Readiness from anywhere but the projector page: ignored.
-  readyFromReferee: ['--ipc-send', 'referee', IPC.projectorReady, '[]'],
-  readyFromProjectorSubframe: ['--ipc-send', 'projector/subframe', IPC.projectorReady, '[]'],
-  viewAfterRefusals: ['--call', 'referee.ready'],
-  // A game, through the referee's preload.
-  startGame: ['--call', `referee.startGame=${json([startRequest])}`],
-  // Save role cards as PDF: the save dialog comes first; cancelled there, nothing is rendered.
-  printCardsCancelled: ['--call', `referee.printCards=${json([{ kind: 'personal', paper: 'a4', backs: false, locale: 'en' }, 'pdf'])}`],
-  endNight: ['--call', `referee.play=${json([{ type: 'endNightStep' }])}`],
-  randomDeath: ['--call', `referee.play=${json([{ type: 'drawRandomDeath' }])}`],
-  viewWithDeath: ['--call', 'referee.ready'],
-  // The menu.
-  menuUndo: ['--menu', 'undo-step'],
-  viewAfterUndo: ['--call', 'referee.ready'],
-  menuFullScreen: ['--menu', 'projector-full-screen'],
-  viewFullScreen: ['--call', 'referee.ready'],
-  projectorLeavesFullScreen: ['--fullscreen', 'projector', 'false'],
-  viewWindowed: ['--call', 'referee.ready'],
-  menuNewGame: ['--menu', 'new-game'],
-  viewAfterNewGame: ['--call', 'referee.ready'],
-} satisfies Record<string, string[]>
-type StepName = keyof typeof PLAN
-const STEP_NAMES = Object.keys(PLAN) as StepName[]
 
 /** Every string value in `value` (not keys), skipping the subtrees under `skip` keys. */
 function stringsIn(value: unknown, skip: ReadonlySet<string>): string[] {
@@ -111,43 +61,90 @@ const windowIn = (snapshot: FakeSnapshot | null | undefined, role: string): Fake
   return window
 }
 
+type Sent = Partial<Record<Page, number>>
+
 describe('built main process under the fake electron', () => {
-  let report: FakeReport
-  let exitCode: number
+  let main: MainRun
+  let stopped: Stopped
+  /** What each call answered, by name, in the order they were made. */
+  const got: Record<string, unknown> = {}
+  /** How many messages each page had been sent after the named call. */
+  const sentAfter: Record<string, Sent> = {}
+  let received: { projector: ProjectorScreen[]; referee: RefereeAppView[] }
 
   beforeAll(async () => {
     expect(existsSync(BUILT.main), `${BUILT.main} is missing: the app project's global setup builds it`).toBe(true)
-    ;({ report, exitCode } = await runMainWithFakeElectron({ steps: Object.values(PLAN).flat() }))
+    main = await launchMain()
+    const at = async (name: string, answer: Promise<unknown>): Promise<void> => {
+      got[name] = await answer
+      sentAfter[name] = await main.sent()
+    }
+    await main.subscribe('projector', 'onView')
+    await main.subscribe('referee', 'onView')
+    await at('projectorReady', main.call('projector', 'ready'))
+    await at('firstView', main.call('referee', 'ready'))
+    await at('checkSetup', main.call('referee', 'checkSetup', ruleset, players))
+    // The odds estimator runs in its worker thread, built as out/main/estimator-worker.js.
+    await at('estimate', main.call('referee', 'estimate', { ruleset, players: players.length, counts: startRequest.counts, policy: 'random', games: 200 }))
+    // Malformed calls from the referee's own page: typed errors, nothing changes.
+    await at('badArgsViaPreload', main.call('referee', 'play', { type: 'shoot', shooter: 'a', target: 'b' }))
+    await at('argsNotAList', main.invoke('referee', IPC.refereeCall, 'play', 'not a list'))
+    await at('unknownMethod', main.invoke('referee', IPC.refereeCall, 'constructor', []))
+    // The same valid call from anywhere but the referee page's main frame: forbidden.
+    await at('startFromProjector', main.invoke('projector', IPC.refereeCall, 'startGame', [startRequest]))
+    await at('startFromStranger', main.invoke('stranger', IPC.refereeCall, 'startGame', [startRequest]))
+    await at('startFromSubframe', main.invoke('referee/subframe', IPC.refereeCall, 'startGame', [startRequest]))
+    // Readiness from anywhere but the projector page: ignored.
+    await at('readyFromReferee', main.ipcSend('referee', IPC.projectorReady))
+    await at('readyFromProjectorSubframe', main.ipcSend('projector/subframe', IPC.projectorReady))
+    await at('viewAfterRefusals', main.call('referee', 'ready'))
+    // A game, through the referee's preload.
+    await at('startGame', main.call('referee', 'startGame', startRequest))
+    // Save role cards as PDF: the save dialog comes first; cancelled there, nothing is rendered.
+    await at('printCardsCancelled', main.call('referee', 'printCards', { kind: 'personal', paper: 'a4', backs: false, locale: 'en' }, 'pdf'))
+    await at('endNight', main.call('referee', 'play', { type: 'endNightStep' }))
+    await at('randomDeath', main.call('referee', 'play', { type: 'drawRandomDeath' }))
+    await at('viewWithDeath', main.call('referee', 'ready'))
+    // The menu.
+    await at('menuUndo', main.menu('undo-step'))
+    await at('viewAfterUndo', main.call('referee', 'ready'))
+    await at('menuFullScreen', main.menu('projector-full-screen'))
+    await at('viewFullScreen', main.call('referee', 'ready'))
+    await at('projectorLeavesFullScreen', main.fullScreen('projector', false))
+    await at('viewWindowed', main.call('referee', 'ready'))
+    await at('menuNewGame', main.menu('new-game'))
+    await at('viewAfterNewGame', main.call('referee', 'ready'))
+    received = { projector: await main.received('projector', 'onView'), referee: await main.received('referee', 'onView') }
+    stopped = await main.stop()
   })
 
-  const step = (name: StepName): FakeReport['steps'][number] => {
-    const found = report.steps[STEP_NAMES.indexOf(name)]
-    if (!found) throw new Error(`step ${name} did not run`)
-    return found
+  const viewAt = (name: string): RefereeAppView => {
+    expect(got[name]).toMatchObject({ screen: expect.any(String) })
+    return got[name] as RefereeAppView
   }
-  const viewAt = (name: StepName): RefereeAppView => {
-    expect(step(name)).toMatchObject({ ok: true })
-    return step(name).value as RefereeAppView
-  }
-  const windowFor = (role: string): FakeWindowSnapshot => windowIn(report.startup, role)
-  const finalWindow = (role: string): FakeWindowSnapshot => windowIn(report.final, role)
+  const windowFor = (role: string): FakeWindowSnapshot => windowIn(main.startup, role)
+  const finalWindow = (role: string): FakeWindowSnapshot => windowIn(stopped.final, role)
 
   it('asks where to save role cards before rendering anything; cancelled, no print window is made', () => {
-    expect(step('printCardsCancelled')).toMatchObject({ ok: true, value: { ok: true, value: { done: 'cancelled' } } })
-    expect(report.final?.windows.filter((w) => w.options.title === 'Nightfall — Cards')).toEqual([])
+    expect(got['printCardsCancelled']).toMatchObject({ ok: true, value: { done: 'cancelled' } })
+    expect(stopped.final.dialog.map((call) => call.method)).toEqual(['showSaveDialog'])
+    expect(stopped.final.windows.filter((w) => w.options.title === 'Nightfall — Cards')).toEqual([])
   })
 
-  it('starts without errors, and every step ran', () => {
-    expect(report.errors).toEqual([])
-    expect(exitCode).toBe(0)
-    expect(report.startup?.app.ready).toBe(true)
-    expect(report.startup?.app.quitCalls).toBe(0)
-    expect(report.steps.filter((outcome) => !outcome.ok)).toEqual([])
+  it('starts without errors, and every step ran (a step that throws fails beforeAll)', () => {
+    expect(stopped.errors).toEqual([])
+    expect(stopped.exitCode).toBe(0)
+    expect(main.startup.app.ready).toBe(true)
+    expect(main.startup.app.quitCalls).toBe(0)
+    expect(Object.keys(got)).toHaveLength(26)
+    expect(got['startGame']).toMatchObject({ ok: true })
+    expect(got['endNight']).toMatchObject({ ok: true })
+    expect(got['randomDeath']).toMatchObject({ ok: true })
   })
 
   it('creates exactly two windows: the referee and the projector', () => {
-    expect(report.startup?.windows).toHaveLength(2)
-    expect(report.startup?.windows.map(roleOfPreload).sort()).toEqual([...PAGE_ROLES].sort())
+    expect(main.startup.windows).toHaveLength(2)
+    expect(main.startup.windows.map(roleOfPreload).sort()).toEqual([...PAGE_ROLES].sort())
   })
 
   it.each(PAGE_ROLES)('gives the %s window isolated, sandboxed, node-free webPreferences and a .cjs preload', (role) => {
@@ -196,12 +193,12 @@ describe('built main process under the fake electron', () => {
   })
 
   it('runs each preload sandboxed; it exposes exactly its window API, nothing generic', () => {
-    expect(report.preloads.map(({ ok, error }) => ({ ok, error }))).toEqual([
+    expect(main.preloads.map(({ ok, error }) => ({ ok, error }))).toEqual([
       { ok: true, error: undefined },
       { ok: true, error: undefined },
     ])
     for (const role of PAGE_ROLES) {
-      const probe = report.probes.find((candidate) => candidate.id === windowFor(role).id)
+      const probe = main.probes.find((candidate) => candidate.id === windowFor(role).id)
       expect(probe?.globals).toEqual([role])
     }
     const refereeApi = finalWindow('referee').webContents.api['referee'] ?? []
@@ -213,23 +210,23 @@ describe('built main process under the fake electron', () => {
   })
 
   it('hardens every window: no navigation, no redirects, no window.open, no <webview>, no permissions', () => {
-    expect(report.probes).toHaveLength(2)
-    expect(probeProblems(report)).toEqual([])
-    for (const probe of report.probes) {
+    expect(main.probes).toHaveLength(2)
+    expect(probeProblems(main)).toEqual([])
+    for (const probe of main.probes) {
       expect(probe.navigation.prevented).toBe(true)
       expect(probe.windowOpen).toEqual({ action: 'deny', handler: true })
       expect(Object.values(probe.permissions.request).every((answer) => answer === false)).toBe(true)
       expect(Object.values(probe.permissions.check).every((answer) => answer === false)).toBe(true)
     }
-    expect(report.startup?.sessions).toContainEqual(
+    expect(main.startup.sessions).toContainEqual(
       expect.objectContaining({ partition: '', permissionRequestHandler: true, permissionCheckHandler: true }),
     )
   })
 
   it('registers exactly the shared channel list: one call handler, one readiness listener', () => {
-    expect(report.startup?.ipcMain.handlers).toEqual([IPC.refereeCall])
-    expect(report.startup?.ipcMain.listeners).toEqual([IPC.projectorReady])
-    const sentChannels = new Set(report.final.windows.flatMap((window) => window.webContents.sent.map((sent) => sent.channel)))
+    expect(main.startup.ipcMain.handlers).toEqual([IPC.refereeCall])
+    expect(main.startup.ipcMain.listeners).toEqual([IPC.projectorReady])
+    const sentChannels = new Set(stopped.final.windows.flatMap((window) => window.webContents.sent.map((sent) => sent.channel)))
     expect([...sentChannels].sort()).toEqual([IPC.projectorScreen, IPC.refereeView].sort())
   })
 
@@ -237,43 +234,43 @@ describe('built main process under the fake electron', () => {
     const first = viewAt('firstView')
     expect(first).toMatchObject({ screen: 'setup', game: null, projectorFullscreen: false })
     expect(first.presets.map((preset) => preset.id)).toEqual(['maffiasig', 'estonian', 'swedish'])
-    expect(step('checkSetup').value).toMatchObject({ ok: true, value: { suggested: startRequest.counts, problems: [] } })
+    expect(got['checkSetup']).toMatchObject({ ok: true, value: { suggested: startRequest.counts, problems: [] } })
   })
 
   it('runs the estimator in its own worker entry of the built main process', () => {
     expect(existsSync(BUILT.main.replace(/index\.js$/, 'estimator-worker.js'))).toBe(true)
-    const answer = step('estimate').value as { ok: boolean; value?: { games: number; town: number; mafia: number } }
+    const answer = got['estimate'] as { ok: boolean; value?: { games: number; town: number; mafia: number } }
     expect(answer).toMatchObject({ ok: true, value: { games: 200 } })
     expect((answer.value?.town ?? 0) + (answer.value?.mafia ?? 0)).toBeGreaterThan(0.9)
   })
 
   it('gives malformed calls from the referee page a typed error', () => {
-    expect(step('badArgsViaPreload').value).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
-    expect(step('argsNotAList').value).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
-    expect(step('unknownMethod').value).toMatchObject({ ok: false, error: { code: 'unknown-method' } })
+    expect(got['badArgsViaPreload']).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(got['argsNotAList']).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(got['unknownMethod']).toMatchObject({ ok: false, error: { code: 'unknown-method' } })
     // The startup probe invoked the call channel with no arguments at all.
-    const refereeProbe = report.probes.find((probe) => probe.id === windowFor('referee').id)
+    const refereeProbe = main.probes.find((probe) => probe.id === windowFor('referee').id)
     expect(refereeProbe?.ipc[IPC.refereeCall]).toMatchObject({ ok: true, value: { ok: false, error: { code: 'unknown-method' } } })
   })
 
   it('refuses referee calls from the projector, from a window-less web contents and from a subframe, changing nothing', () => {
     for (const name of ['startFromProjector', 'startFromStranger', 'startFromSubframe'] as const) {
-      expect({ name, value: step(name).value }).toEqual({
+      expect({ name, value: got[name] }).toEqual({
         name,
         value: { ok: false, error: { code: 'forbidden', message: expect.any(String) } },
       })
     }
-    const projectorProbe = report.probes.find((probe) => probe.id === windowFor('projector').id)
+    const projectorProbe = main.probes.find((probe) => probe.id === windowFor('projector').id)
     expect(projectorProbe?.ipc[IPC.refereeCall]).toMatchObject({ ok: true, value: { ok: false, error: { code: 'forbidden' } } })
     // Nothing was started and nothing was pushed to either window.
     expect(viewAt('viewAfterRefusals')).toMatchObject({ screen: 'setup', game: null, resumable: null })
-    expect(step('viewAfterRefusals').sent).toEqual(step('estimate').sent)
+    expect(sentAfter['viewAfterRefusals']).toEqual(sentAfter['estimate'])
   })
 
   it('ignores projector readiness from the referee page and from a subframe; the projector page gets its screen', () => {
-    expect(step('projectorReady').sent.projector).toBe(1)
-    expect(step('readyFromReferee').sent.projector).toBe(1)
-    expect(step('readyFromProjectorSubframe').sent.projector).toBe(1)
+    expect(sentAfter['projectorReady']?.projector).toBe(1)
+    expect(sentAfter['readyFromReferee']?.projector).toBe(1)
+    expect(sentAfter['readyFromProjectorSubframe']?.projector).toBe(1)
     expect(finalWindow('projector').webContents.sent[0]).toEqual({
       channel: IPC.projectorScreen,
       args: [{ kind: 'idle', sentAt: expect.any(Number) }],
@@ -297,37 +294,36 @@ describe('built main process under the fake electron', () => {
     expect(screens.filter((screen) => screen.kind === 'game').length).toBeGreaterThanOrEqual(4)
     expect(screens.flatMap(projectorLeaks)).toEqual([])
     // What window.projector.onView delivered is exactly what was sent.
-    expect(report.subscriptions.find((sub) => sub.target === 'projector.onView')?.received).toEqual(screens)
+    expect(received.projector).toEqual(screens)
   })
 
   it('pushes the referee page its view through window.referee.onView', () => {
     const sent = finalWindow('referee').webContents.sent
     expect(new Set(sent.map((message) => message.channel))).toEqual(new Set([IPC.refereeView]))
-    const received = report.subscriptions.find((sub) => sub.target === 'referee.onView')?.received as RefereeAppView[]
-    expect(received).toEqual(sent.map((message) => message.args[0]))
-    expect(received.some((view) => view.screen === 'game')).toBe(true)
+    expect(received.referee).toEqual(sent.map((message) => message.args[0]))
+    expect(received.referee.some((view) => view.screen === 'game')).toBe(true)
   })
 
   it('menu: Undo Last Step, Projector Full Screen and New Game act on the host', () => {
-    expect(step('menuUndo')).toMatchObject({ clicked: true })
+    expect(got['menuUndo']).toEqual({ clicked: true })
     const afterUndo = viewAt('viewAfterUndo')
     expect(afterUndo.game?.seats.every((seat) => seat.alive)).toBe(true)
     expect(afterUndo.game?.undoable).toBe((viewAt('viewWithDeath').game?.undoable ?? 0) - 1)
 
-    expect(step('menuFullScreen')).toMatchObject({ clicked: true })
+    expect(got['menuFullScreen']).toEqual({ clicked: true })
     expect(viewAt('viewFullScreen').projectorFullscreen).toBe(true)
     // Leaving full screen some other way (the OS, Esc) is reflected in the referee's view.
     expect(viewAt('viewWindowed').projectorFullscreen).toBe(false)
     expect(finalWindow('projector').fullScreen).toBe(false)
 
-    expect(step('menuNewGame')).toMatchObject({ clicked: true })
+    expect(got['menuNewGame']).toEqual({ clicked: true })
     const afterNewGame = viewAt('viewAfterNewGame')
     expect(afterNewGame).toMatchObject({ screen: 'setup', game: null })
     expect(afterNewGame.resumable?.players).toEqual(players)
   })
 
   it('menu: the items and the shortcuts people expect; no reload or devtools in a built app', () => {
-    const menu = report.startup?.applicationMenu
+    const menu = main.startup.applicationMenu
     const byId = (id: string): FakeMenuItem | undefined => findMenuItem(menu, (item) => item.id === id)
     const byLabel = (label: string): FakeMenuItem | undefined => findMenuItem(menu, (item) => item.label === label)
     expect(byId('new-game')).toEqual({ id: 'new-game', label: 'New Game', accelerator: 'CmdOrCtrl+N', enabled: false })
@@ -343,21 +339,23 @@ describe('built main process under the fake electron', () => {
   })
 
   it('menu: items follow the game (enabled only when they can act)', () => {
-    const final = report.final.applicationMenu
+    const final = stopped.final.applicationMenu
     // Back on the setup screen after New Game: both disabled again.
     expect(findMenuItem(final, (item) => item.id === 'new-game')?.enabled).toBe(false)
     expect(findMenuItem(final, (item) => item.id === 'undo-step')?.enabled).toBe(false)
   })
 
   it('closing the referee window closes the projector and quits (the host is disposed without errors)', async () => {
-    const { report: closed } = await runMainWithFakeElectron({ steps: ['--close', 'referee'] })
+    const run = await launchMain()
+    await run.close('referee')
+    const closed = await run.stop()
     expect(closed.errors).toEqual([])
     expect(closed.final.windows.every((window) => window.destroyed)).toBe(true)
     expect(closed.final.app.quitCalls).toBe(process.platform === 'darwin' ? 0 : 1)
   })
 
   it('a second instance opens no windows and quits', async () => {
-    const { report: second } = await runMainWithFakeElectron({ env: { ELECTRON_FAKE_SECOND_INSTANCE: '1' } })
+    const second = await (await launchMain({ env: { ELECTRON_FAKE_SECOND_INSTANCE: '1' } })).stop()
     expect(second.errors).toEqual([])
     expect(second.final.windows).toEqual([])
     expect(second.final.app.quitCalls).toBe(1)
@@ -366,11 +364,12 @@ describe('built main process under the fake electron', () => {
   it('a closed projector window comes back from the menu; a save the room cannot see sends it nothing', async () => {
     // The new page asks for its screen itself (ready) when it loads; the host's send-on-change memory
     // starts from the current screen when it subscribes, so a roster save sends no duplicate idle screen.
-    const { report: reopened } = await runMainWithFakeElectron({
-      steps: ['--close', 'projector', '--menu', 'show-projector', '--call', 'referee.saveRoster=[["Anna","Bence"]]'],
-    })
+    const run = await launchMain()
+    await run.close('projector')
+    expect(await run.menu('show-projector')).toEqual({ clicked: true })
+    expect(await run.call('referee', 'saveRoster', ['Anna', 'Bence'])).toMatchObject({ ok: true })
+    const reopened = await run.stop()
     expect(reopened.errors).toEqual([])
-    expect(reopened.steps.map((outcome) => outcome.ok)).toEqual([true, true, true])
     const projectors = reopened.final.windows.filter((window) => roleOfPreload(window) === 'projector')
     expect(projectors.map((window) => window.destroyed)).toEqual([true, false])
     expect(projectors[1]?.webContents.url).toMatch(/\/renderer\/projector\/index\.html$/)
@@ -389,47 +388,49 @@ describe('the projector and the displays', () => {
     bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= 1920 && bounds.y + bounds.height <= 1080
 
   it('opens full screen on the external display; when that display is removed, comes back as a window on the primary', async () => {
-    const { report } = await runMainWithFakeElectron({
-      env: { ELECTRON_FAKE_DISPLAYS: TWO_DISPLAYS },
-      steps: ['--call', 'referee.ready', '--remove-display', '2', '--call', 'referee.ready'],
-    })
-    expect(report.errors).toEqual([])
-    const atStart = projectorOf(report.startup)
+    const run = await launchMain({ env: { ELECTRON_FAKE_DISPLAYS: TWO_DISPLAYS } })
+    const before = await run.call<RefereeAppView>('referee', 'ready')
+    await run.removeDisplay(2)
+    const later = await run.call<RefereeAppView>('referee', 'ready')
+    const { errors, final } = await run.stop()
+    expect(errors).toEqual([])
+    const atStart = projectorOf(run.startup)
     expect(atStart.options).toMatchObject({ fullscreen: true, x: 1920, y: 0, width: 1280, height: 720 })
     expect(atStart.fullScreen).toBe(true)
-    expect((report.steps[0]?.value as RefereeAppView).projectorFullscreen).toBe(true)
+    expect(before.projectorFullscreen).toBe(true)
     // The referee window stays on the primary display.
-    expect(insidePrimary(windowIn(report.startup, 'referee').bounds)).toBe(true)
+    expect(insidePrimary(windowIn(run.startup, 'referee').bounds)).toBe(true)
 
-    const after = projectorOf(report.final)
+    const after = projectorOf(final)
     expect(after.fullScreen).toBe(false)
     expect(insidePrimary(after.bounds)).toBe(true)
-    expect((report.steps[2]?.value as RefereeAppView).projectorFullscreen).toBe(false)
+    expect(later.projectorFullscreen).toBe(false)
   })
 
   it('opens as a normal window with a single display; moves full screen onto a display plugged in later', async () => {
-    const { report } = await runMainWithFakeElectron({
-      steps: ['--add-display', json({ id: 2, x: 1920, y: 0, width: 1280, height: 720 }), '--call', 'referee.ready'],
-    })
-    expect(report.errors).toEqual([])
-    const atStart = projectorOf(report.startup)
+    const run = await launchMain()
+    await run.addDisplay({ id: 2, x: 1920, y: 0, width: 1280, height: 720 })
+    const later = await run.call<RefereeAppView>('referee', 'ready')
+    const { errors, final } = await run.stop()
+    expect(errors).toEqual([])
+    const atStart = projectorOf(run.startup)
     expect(atStart.fullScreen).toBe(false)
     expect(atStart.options).toMatchObject({ fullscreen: false })
     expect(insidePrimary(atStart.bounds)).toBe(true)
 
-    const after = projectorOf(report.final)
+    const after = projectorOf(final)
     expect(after.fullScreen).toBe(true)
     expect(after.bounds).toMatchObject({ x: 1920, y: 0, width: 1280, height: 720 })
-    expect((report.steps[1]?.value as RefereeAppView).projectorFullscreen).toBe(true)
+    expect(later.projectorFullscreen).toBe(true)
   })
 
   it('leaves a projector that is already full screen on an external display where it is', async () => {
-    const { report } = await runMainWithFakeElectron({
-      env: { ELECTRON_FAKE_DISPLAYS: TWO_DISPLAYS },
-      steps: ['--add-display', json({ id: 3, x: 3200, y: 0, width: 1024, height: 768 }), '--remove-display', '3'],
-    })
-    expect(report.errors).toEqual([])
-    const after = projectorOf(report.final)
+    const run = await launchMain({ env: { ELECTRON_FAKE_DISPLAYS: TWO_DISPLAYS } })
+    await run.addDisplay({ id: 3, x: 3200, y: 0, width: 1024, height: 768 })
+    await run.removeDisplay(3)
+    const { errors, final } = await run.stop()
+    expect(errors).toEqual([])
+    const after = projectorOf(final)
     expect(after.fullScreen).toBe(true)
     expect(after.bounds).toMatchObject({ x: 1920, width: 1280 })
   })
@@ -437,8 +438,9 @@ describe('the projector and the displays', () => {
 
 describe('the harness catches an insecure main process', () => {
   it('reports every mistake of test/electron-fake/fixtures/insecure-main.mjs', async () => {
-    const { report } = await runMainWithFakeElectron({ main: 'test/electron-fake/fixtures/insecure-main.mjs' })
-    const problems = securityProblems(report).join('\n')
+    const run = await launchMain({ main: 'test/electron-fake/fixtures/insecure-main.mjs' })
+    await run.stop()
+    const problems = securityProblems(run).join('\n')
     expect(problems).toContain('webPreferences.contextIsolation is false, must be true')
     expect(problems).toContain('webPreferences.sandbox is false, must be true')
     expect(problems).toContain('webPreferences.nodeIntegration is true, must be false')
@@ -448,6 +450,6 @@ describe('the harness catches an insecure main process', () => {
     expect(problems).toContain('navigation to another site is allowed')
     expect(problems).toContain('window.open is not handled')
     expect(problems).toContain('permission request for media answers no-handler')
-    expect(report.probes[0]?.ipc['nightfall:referee:ping']).toEqual({ ok: true, value: 'pong' })
+    expect(run.probes[0]?.ipc['nightfall:referee:ping']).toEqual({ ok: true, value: 'pong' })
   })
 })

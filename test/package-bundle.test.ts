@@ -18,7 +18,7 @@ import { promisify } from 'node:util'
 import { extractAll, listPackage } from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runMainWithFakeElectron, type FakeReport } from './electron-fake/run'
+import { launchMain } from './electron-fake/run'
 import { REPO_ROOT } from './support/paths'
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
@@ -132,9 +132,9 @@ describe('the packaged app (electron-builder --dir)', () => {
     const extracted = join(scratch, 'extracted')
     extractAll(asarPath, extracted)
     const root = realpathSync(extracted)
-    const { report } = await runMainWithFakeElectron({ main: join(root, 'out', 'main', 'index.js'), cwd: root })
-    expect(report.errors).toEqual([])
-    const windows = (report.startup as NonNullable<FakeReport['startup']>).windows
+    const run = await launchMain({ main: join(root, 'out', 'main', 'index.js'), cwd: root })
+    expect((await run.stop()).errors).toEqual([])
+    const windows = run.startup.windows
     expect(windows.map((w) => w.options.title)).toEqual(['Nightfall — Referee', 'Nightfall — Projector'])
     const inside = (path: string | undefined): string => {
       expect(path, 'a path').toBeTypeOf('string')
@@ -149,6 +149,6 @@ describe('the packaged app (electron-builder --dir)', () => {
       expect(inside(window.loads[0]?.path)).toBe(`out/renderer/${roles[i]}/index.html`)
       expect(inside((window.options as { icon?: string }).icon)).toBe('resources/icon.png')
     })
-    expect(report.preloads.map((p) => p.ok)).toEqual([true, true])
+    expect(run.preloads.map((p) => p.ok)).toEqual([true, true])
   })
 })

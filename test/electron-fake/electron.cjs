@@ -2,21 +2,20 @@
 /**
  * A fake `electron` module for running the BUILT main bundle (out/main/index.js) in plain Node.
  *
- * It records what the main process does (windows and their options, loads, IPC handlers, what
- * each webContents was sent, session handlers, menus, dialogs, shell calls, full screen) and lets a
- * test drive it (app ready, renderer IPC from a window's main frame, a subframe or a stranger,
- * navigation attempts, permission requests, displays coming and going, menu clicks).
+ * It holds only what src/main and electron-store import (app, BrowserWindow, webContents, session,
+ * ipcMain, screen, Menu, dialog) and what the built preloads import (contextBridge, ipcRenderer):
+ * a member the app starts to use must be added here, or the run fails loudly. It records what the
+ * main process does (windows and their options, loads, IPC handlers, what each page was sent,
+ * permission handlers, the menu, dialogs, full screen); `__fake` lets the driver (driver.mjs) act
+ * as a renderer, a hostile frame, a display or a menu click.
  *
- * Loaded through test/electron-fake/register.mjs, which maps `electron` to this file for both
- * `import` and `require`. Everything test-only hangs off the `__fake` export.
- *
- * Deliberately small and behavioural, not a full Electron: add what the app needs as it grows.
+ * Loaded through register.mjs, which maps `electron` to this file for `import` and `require`.
  *
  * Environment:
  *   ELECTRON_FAKE_USER_DATA        app.getPath('userData') (default: a fresh temp directory)
  *   ELECTRON_FAKE_DISPLAYS         JSON list of displays, e.g. [{"id":1},{"id":2,"x":1920}]
  *   ELECTRON_FAKE_SECOND_INSTANCE  '1': requestSingleInstanceLock() returns false
- *   ELECTRON_FAKE_LOCALE           app.getLocale() (default en-US)
+ *   ELECTRON_FAKE_LOCALE           app.getPreferredSystemLanguages()[0] (default en-US)
  */
 const { EventEmitter } = require('node:events')
 const fs = require('node:fs')
@@ -25,298 +24,130 @@ const path = require('node:path')
 const vm = require('node:vm')
 const { pathToFileURL } = require('node:url')
 
-/** Chronological log of notable calls, for reports and debugging. */
-const calls = []
-function record(type, details = {}) {
-  calls.push({ type, ...details })
-}
-
 /** Deep copy through JSON: what a test sees is data, never a live object. */
-function toJson(value) {
-  return JSON.parse(
-    JSON.stringify(value, (_key, item) => {
-      if (typeof item === 'function') return `[function ${item.name || 'anonymous'}]`
-      if (item instanceof Error) return { error: item.message }
-      return item
-    }) ?? 'null',
-  )
-}
+const toJson = (value) =>
+  JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === 'function' ? `[function ${item.name || 'anonymous'}]` : item)) ?? 'null')
 
-/** Like Electron's IPC: values cross the process boundary as structured clones. */
-function ipcClone(value) {
-  return structuredClone(value)
-}
+/** An Electron-style event whose default action can be prevented. */
+const makeEvent = (extra = {}) => ({
+  defaultPrevented: false,
+  preventDefault() {
+    this.defaultPrevented = true
+  },
+  ...extra,
+})
 
-const nextTick = () => new Promise((resolve) => setImmediate(resolve))
+// ---- session ------------------------------------------------------------------------------------
 
-/** An Electron-style event object whose default action can be prevented. */
-function makeEvent(extra = {}) {
-  return {
-    defaultPrevented: false,
-    preventDefault() {
-      this.defaultPrevented = true
-    },
-    ...extra,
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// session
-
-class FakeWebRequest {
-  constructor() {
-    this.listeners = {}
-  }
-}
-for (const name of ['onBeforeRequest', 'onBeforeSendHeaders', 'onHeadersReceived', 'onCompleted', 'onErrorOccurred']) {
-  FakeWebRequest.prototype[name] = function (filterOrListener, maybeListener) {
-    this.listeners[name] = maybeListener ?? filterOrListener
-  }
-}
-
-class FakeSession extends EventEmitter {
+class FakeSession {
   constructor(partition) {
-    super()
     this.partition = partition
     this.permissionRequestHandler = null
     this.permissionCheckHandler = null
     this.devicePermissionHandler = null
-    this.displayMediaRequestHandler = null
-    this.spellCheckerEnabled = true
-    this.webRequest = new FakeWebRequest()
   }
   setPermissionRequestHandler(handler) {
     this.permissionRequestHandler = handler
-    record('session.setPermissionRequestHandler', { partition: this.partition, set: handler !== null })
   }
   setPermissionCheckHandler(handler) {
     this.permissionCheckHandler = handler
-    record('session.setPermissionCheckHandler', { partition: this.partition, set: handler !== null })
   }
   setDevicePermissionHandler(handler) {
     this.devicePermissionHandler = handler
   }
-  setDisplayMediaRequestHandler(handler) {
-    this.displayMediaRequestHandler = handler
-  }
-  setSpellCheckerEnabled(enabled) {
-    this.spellCheckerEnabled = enabled
-  }
-  getUserAgent() {
-    return 'Mozilla/5.0 (fake) Electron/45.5.0'
-  }
-  setUserAgent() {}
-  async clearCache() {}
-  async clearStorageData() {}
-
-  /**
-   * Test helper: ask this session's request handler for a permission, as Chromium would.
-   * Resolves to true/false, or 'no-handler' (Electron would grant) or 'no-answer' (callback never called).
-   */
-  async simulatePermissionRequest(webContents, permission, details = {}) {
+  /** Ask the request handler as Chromium would: true/false, 'no-handler' (Electron grants) or 'no-answer'. */
+  requestPermission(contents, permission) {
     const handler = this.permissionRequestHandler
-    if (!handler) return 'no-handler'
+    if (!handler) return Promise.resolve('no-handler')
     return new Promise((resolve) => {
-      handler(webContents, permission, (granted) => resolve(granted), {
-        requestingUrl: webContents?.getURL() ?? '',
-        ...details,
-      })
+      handler(contents, permission, (granted) => resolve(granted), { requestingUrl: contents.getURL() })
       setTimeout(() => resolve('no-answer'), 50)
     })
   }
-  /** Test helper: run this session's check handler. Returns its boolean, or 'no-handler' (Electron would allow). */
-  simulatePermissionCheck(webContents, permission, origin = 'file://') {
-    const handler = this.permissionCheckHandler
-    if (!handler) return 'no-handler'
-    return handler(webContents, permission, origin, { requestingUrl: origin, isMainFrame: true })
+  /** The check handler's answer, or 'no-handler' (Electron allows). */
+  checkPermission(contents, permission) {
+    const origin = new URL(contents.getURL() || 'file:///').origin
+    return this.permissionCheckHandler ? this.permissionCheckHandler(contents, permission, origin, { requestingUrl: origin, isMainFrame: true }) : 'no-handler'
   }
 }
+const defaultSession = new FakeSession('')
+const session = { defaultSession }
 
-const sessions = new Map()
-function sessionFor(partition) {
-  const key = partition ?? ''
-  if (!sessions.has(key)) sessions.set(key, new FakeSession(key))
-  return sessions.get(key)
-}
-const session = {
-  get defaultSession() {
-    return sessionFor('')
-  },
-  fromPartition(partition) {
-    return sessionFor(partition)
-  },
-}
+// ---- webContents, frames and the renderer's side of IPC --------------------------------------
 
-// ---------------------------------------------------------------------------------------------
-// webContents and the renderer side of IPC
+let nextId = 1
 
-/** The renderer half of IPC for one webContents: what a preload's `ipcRenderer` talks to. */
-class FakeIpcRenderer extends EventEmitter {
-  constructor(webContents) {
-    super()
-    this.webContents = webContents
-  }
-  invoke(channel, ...args) {
-    return ipcMain.simulateInvoke(channel, this.webContents, ...args)
-  }
-  send(channel, ...args) {
-    ipcMain.simulateSend(channel, this.webContents, ...args)
-  }
-  sendSync(channel, ...args) {
-    return ipcMain.simulateSend(channel, this.webContents, ...args).returnValue
-  }
-  postMessage(channel, message) {
-    ipcMain.simulateSend(channel, this.webContents, message)
-  }
-}
-
-let nextWebContentsId = 1
-const allWebContents = []
-let nextRoutingId = 1
-
-/**
- * A WebFrameMain stand-in: what `event.senderFrame` is. The main frame's URL follows its
- * webContents; `parent` is null only for a main frame.
- */
-class FakeWebFrameMain {
-  constructor(contents, { parent = null, url } = {}) {
-    this.contents = contents
-    this.parent = parent
-    this.fixedUrl = url
-    this.routingId = nextRoutingId++
-    this.processId = 1
-    this.frames = []
-    parent?.frames.push(this)
+/** What `event.senderFrame` is: the main frame follows its page's URL; `parent` is null only there. */
+class FakeFrame {
+  constructor(contents, parent = null, url = undefined) {
+    Object.assign(this, { contents, parent, fixedUrl: url, routingId: nextId++ })
   }
   get url() {
     return this.fixedUrl ?? this.contents.getURL()
   }
-  get origin() {
-    try {
-      return new URL(this.url).origin
-    } catch {
-      return 'null'
-    }
-  }
   get top() {
     return this.parent ? this.parent.top : this
-  }
-  get frameTreeNodeId() {
-    return this.routingId
-  }
-  isDestroyed() {
-    return this.contents.destroyed
   }
 }
 
 class FakeWebContents extends EventEmitter {
-  constructor({ session: ownSession, kind = 'window' } = {}) {
+  constructor() {
     super()
-    this.id = nextWebContentsId++
-    this.kind = kind
-    this.session = ownSession ?? session.defaultSession
+    this.id = nextId++
+    this.session = defaultSession
     this.url = ''
     this.sent = []
     this.windowOpenHandler = null
     this.destroyed = false
-    this.devToolsOpen = false
-    /** What preloads exposed with contextBridge.exposeInMainWorld: the page's `window.<key>`. */
+    /** What the preload exposed with contextBridge: the page's `window.<key>`. */
     this.mainWorld = {}
-    this.ipcRenderer = new FakeIpcRenderer(this)
-    this.mainFrame = new FakeWebFrameMain(this)
-    allWebContents.push(this)
+    /** The renderer's end: what the page's ipcRenderer hears. */
+    this.renderer = new EventEmitter()
+    this.mainFrame = new FakeFrame(this)
   }
   getURL() {
     return this.url
   }
-  getTitle() {
-    return ''
-  }
   isDestroyed() {
     return this.destroyed
   }
-  isLoading() {
-    return false
-  }
+  /** Values cross to the page as structured clones, delivered on a later turn. */
   send(channel, ...args) {
     if (this.destroyed) throw new Error('Object has been destroyed')
-    const copy = ipcClone(args)
+    const copy = structuredClone(args)
     this.sent.push({ channel, args: toJson(copy) })
-    setImmediate(() => this.ipcRenderer.emit(channel, { sender: this.ipcRenderer }, ...copy))
-  }
-  postMessage(channel, message) {
-    this.send(channel, message)
+    setImmediate(() => this.renderer.emit(channel, {}, ...copy))
   }
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler
   }
-  openDevTools() {
-    this.devToolsOpen = true
-    record('webContents.openDevTools', { id: this.id })
+  async printToPDF() {
+    return Buffer.from('%PDF-1.4\n%%EOF\n')
   }
-  closeDevTools() {
-    this.devToolsOpen = false
-  }
-  isDevToolsOpened() {
-    return this.devToolsOpen
-  }
-  async printToPDF(options = {}) {
-    record('webContents.printToPDF', { id: this.id, options: toJson(options) })
-    return Buffer.from('%PDF-1.4\n% nightfall electron fake\n%%EOF\n')
-  }
-  print(options = {}, callback) {
-    record('webContents.print', { id: this.id, options: toJson(options) })
+  print(_options, callback) {
     callback?.(true, '')
   }
-  setZoomFactor() {}
-  getZoomFactor() {
-    return 1
-  }
-  setAudioMuted() {}
-  focus() {}
-  reload() {}
-  async executeJavaScript() {
-    throw new Error('electron fake: executeJavaScript is not supported; test the renderer with Playwright')
-  }
 
-  // ----- test helpers -----
-
-  /** A child frame (an <iframe>) of the main frame, at `url` (default: the page's own URL). */
-  createChildFrame(url) {
-    return new FakeWebFrameMain(this, { parent: this.mainFrame, url: url ?? this.url })
+  // ----- the driver's side -----
+  /** An <iframe> of the page (default: at the page's own URL). */
+  childFrame(url) {
+    return new FakeFrame(this, this.mainFrame, url)
   }
-
-  /** A renderer-initiated navigation: emits 'will-navigate' and reports whether it was prevented. */
-  simulateNavigation(url) {
-    return this.#emitPreventable('will-navigate', url)
-  }
-  simulateRedirect(url) {
-    return this.#emitPreventable('will-redirect', url)
-  }
-  /** window.open()/target=_blank: the window-open handler's answer ('allow' if none is set, like Electron). */
-  simulateWindowOpen(url, extra = {}) {
-    if (!this.windowOpenHandler) return { action: 'allow', handler: false }
-    const answer = this.windowOpenHandler({
-      url,
-      frameName: '',
-      features: '',
-      disposition: 'new-window',
-      referrer: { url: this.url, policy: 'strict-origin-when-cross-origin' },
-      postBody: undefined,
-      ...extra,
-    })
-    return { ...toJson(answer), handler: true }
-  }
-  simulateAttachWebview(src = 'https://example.com/') {
-    const event = makeEvent()
-    const webPreferences = {}
-    this.emit('will-attach-webview', event, webPreferences, { src })
+  /** Emit a preventable navigation event ('will-navigate', 'will-redirect'): was it prevented? */
+  tryNavigation(eventName, url) {
+    const event = makeEvent({ url, isMainFrame: true })
+    this.emit(eventName, event, url, false, true)
     return { prevented: event.defaultPrevented }
   }
-  #emitPreventable(eventName, url) {
-    const event = makeEvent({ url, isMainFrame: true, isSameDocument: false })
-    this.emit(eventName, event, url, false, true)
-    return { prevented: event.defaultPrevented, listeners: this.listenerCount(eventName) }
+  /** window.open(): the handler's answer ('allow' when none is set, as in Electron). */
+  tryWindowOpen(url) {
+    if (!this.windowOpenHandler) return { action: 'allow', handler: false }
+    return { ...toJson(this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'new-window' })), handler: true }
+  }
+  tryAttachWebview(src) {
+    const event = makeEvent()
+    this.emit('will-attach-webview', event, {}, { src })
+    return { prevented: event.defaultPrevented }
   }
   destroy() {
     if (this.destroyed) return
@@ -325,76 +156,37 @@ class FakeWebContents extends EventEmitter {
   }
 }
 
-const webContents = {
-  getAllWebContents: () => allWebContents.filter((contents) => !contents.destroyed),
-  fromId: (id) => allWebContents.find((contents) => contents.id === id),
-  getFocusedWebContents: () => null,
-}
+// ---- app -----------------------------------------------------------------------------------------
 
-// ---------------------------------------------------------------------------------------------
-// app
-
-function fakePackageJson() {
+const packageJson = () => {
   try {
     return JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'))
   } catch {
     return {}
   }
 }
-
 let userDataDir = process.env.ELECTRON_FAKE_USER_DATA
-function userData() {
-  userDataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'electron-fake-userdata-'))
-  fs.mkdirSync(userDataDir, { recursive: true })
-  return userDataDir
-}
 
 class FakeApp extends EventEmitter {
   constructor() {
     super()
     this.ready = false
     this.quitCalls = 0
-    this.exitCode = undefined
-    this.singleInstanceLock = undefined
+    this.exitCode = null
+    this.singleInstanceLock = null
     this.isPackaged = false
-    this.name = fakePackageJson().name ?? 'electron-fake'
-    this.commandLine = {
-      switches: {},
-      appendSwitch(name, value = '') {
-        this.switches[name] = value
-      },
-      hasSwitch(name) {
-        return name in this.switches
-      },
-      getSwitchValue(name) {
-        return this.switches[name] ?? ''
-      },
-      appendArgument() {},
-    }
-    let resolveReady
-    this.readyPromise = new Promise((resolve) => {
-      resolveReady = resolve
-    })
-    this.resolveReady = resolveReady
+    this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve))
   }
   whenReady() {
     return this.readyPromise
-  }
-  isReady() {
-    return this.ready
   }
   requestSingleInstanceLock() {
     this.singleInstanceLock = process.env.ELECTRON_FAKE_SECOND_INSTANCE !== '1'
     return this.singleInstanceLock
   }
-  hasSingleInstanceLock() {
-    return this.singleInstanceLock === true
-  }
-  releaseSingleInstanceLock() {}
-  /** Like Electron: 'before-quit' first (a listener may prevent the quit), then 'will-quit' and 'quit'. */
+  /** Like Electron: 'before-quit' (which may prevent it), then 'will-quit' and 'quit'. */
   quit() {
     this.quitCalls += 1
-    record('app.quit')
     const event = makeEvent()
     this.emit('before-quit', event)
     if (event.defaultPrevented) return
@@ -403,157 +195,85 @@ class FakeApp extends EventEmitter {
   }
   exit(code = 0) {
     this.exitCode = code
-    record('app.exit', { code })
-  }
-  relaunch() {
-    record('app.relaunch')
-  }
-  focus() {}
-  getName() {
-    return this.name
-  }
-  setName(name) {
-    this.name = name
   }
   getVersion() {
-    return fakePackageJson().version ?? '0.0.0'
-  }
-  getLocale() {
-    return process.env.ELECTRON_FAKE_LOCALE ?? 'en-US'
-  }
-  getSystemLocale() {
-    return this.getLocale()
+    return packageJson().version ?? '0.0.0'
   }
   getPreferredSystemLanguages() {
-    return [this.getLocale()]
-  }
-  getAppPath() {
-    return process.cwd()
+    return [process.env.ELECTRON_FAKE_LOCALE ?? 'en-US']
   }
   getPath(name) {
-    const base = userData()
-    const dirs = {
-      userData: base,
-      appData: path.dirname(base),
-      sessionData: base,
-      temp: os.tmpdir(),
-      home: os.homedir(),
-    }
-    const dir = dirs[name] ?? path.join(base, `fake-${name}`)
+    userDataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'electron-fake-userdata-'))
+    const dir = name === 'userData' ? userDataDir : path.join(userDataDir, `fake-${name}`)
     fs.mkdirSync(dir, { recursive: true })
     return dir
   }
-  setPath() {}
-  setAppUserModelId() {}
-  setAboutPanelOptions() {}
-
-  /** Test helper: what Electron does once the main script has run. */
+  /** What Electron does once the main script has run. */
   emitReady() {
     if (this.ready) return
     this.ready = true
-    this.emit('will-finish-launching')
     this.emit('ready', makeEvent(), {})
     this.resolveReady()
   }
 }
 const app = new FakeApp()
 
-// ---------------------------------------------------------------------------------------------
-// BrowserWindow
+// ---- BrowserWindow -------------------------------------------------------------------------------
 
-let nextWindowId = 1
 const allWindows = []
 let focusedWindow = null
-/** Electron emits 'window-all-closed' once when the last window goes, not once per closing window. */
+/** 'window-all-closed' comes once, when the last window goes. */
 let allClosedEmitted = false
 
 class FakeBrowserWindow extends EventEmitter {
   static getAllWindows() {
     return allWindows.filter((window) => !window.destroyed)
   }
-  static fromWebContents(contents) {
-    return allWindows.find((window) => window.webContents === contents) ?? null
-  }
-  static fromId(id) {
-    return allWindows.find((window) => window.id === id) ?? null
-  }
-  static getFocusedWindow() {
-    return focusedWindow
-  }
 
   constructor(options = {}) {
     super()
-    this.id = nextWindowId++
+    this.id = nextId++
     this.options = toJson(options)
     this.loads = []
     this.destroyed = false
     this.visible = options.show !== false
     this.fullScreen = options.fullscreen === true
     this.minimized = false
-    this.menu = undefined
-    this.title = options.title ?? ''
     this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 }
-    const partition = options.webPreferences?.partition
-    this.webContents = new FakeWebContents({ session: partition ? sessionFor(partition) : session.defaultSession })
+    this.webContents = new FakeWebContents()
     allWindows.push(this)
     allClosedEmitted = false
-    record('BrowserWindow.new', { id: this.id, webContentsId: this.webContents.id })
     app.emit('web-contents-created', makeEvent(), this.webContents)
-    app.emit('browser-window-created', makeEvent(), this)
   }
-
-  loadFile(filePath, options = {}) {
-    const url = new URL(pathToFileURL(path.resolve(filePath)).href)
-    if (options.hash) url.hash = options.hash
-    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value)
-    return this.#load({ kind: 'file', path: path.resolve(filePath), options: toJson(options) }, url.href)
+  loadFile(filePath) {
+    const file = path.resolve(filePath)
+    return this.#load({ kind: 'file', path: file }, pathToFileURL(file).href)
   }
-  loadURL(url, options = {}) {
-    return this.#load({ kind: 'url', url, options: toJson(options) }, url)
+  loadURL(url) {
+    return this.#load({ kind: 'url', url }, url)
   }
   #load(entry, url) {
     this.loads.push(entry)
     this.webContents.url = url
-    record('BrowserWindow.load', { id: this.id, ...entry })
-    return new Promise((resolve) => {
+    return new Promise((resolve) =>
       setImmediate(() => {
-        if (this.destroyed) return resolve()
-        this.webContents.emit('dom-ready', makeEvent())
-        this.webContents.emit('did-finish-load', makeEvent())
-        this.emit('ready-to-show', makeEvent())
+        if (!this.destroyed) {
+          this.webContents.emit('did-finish-load', makeEvent())
+          this.emit('ready-to-show', makeEvent())
+        }
         resolve()
-      })
-    })
+      }),
+    )
   }
-
   show() {
     this.visible = true
     focusedWindow = this
-    this.emit('show')
   }
   showInactive() {
     this.visible = true
-    this.emit('show')
-  }
-  hide() {
-    this.visible = false
-    this.emit('hide')
-  }
-  isVisible() {
-    return this.visible
   }
   focus() {
     focusedWindow = this
-    this.emit('focus')
-  }
-  blur() {
-    if (focusedWindow === this) focusedWindow = null
-  }
-  isFocused() {
-    return focusedWindow === this
-  }
-  minimize() {
-    this.minimized = true
   }
   restore() {
     this.minimized = false
@@ -561,64 +281,21 @@ class FakeBrowserWindow extends EventEmitter {
   isMinimized() {
     return this.minimized
   }
-  maximize() {}
-  unmaximize() {}
-  isMaximized() {
-    return false
-  }
-  /** Like Electron, emits 'enter-full-screen' / 'leave-full-screen' when the state changes. */
+  /** Emits 'enter-full-screen' / 'leave-full-screen' when the state changes, as Electron does. */
   setFullScreen(flag) {
-    const next = Boolean(flag)
-    if (next === this.fullScreen) return
-    this.fullScreen = next
-    record('BrowserWindow.setFullScreen', { id: this.id, flag: next })
-    this.emit(next ? 'enter-full-screen' : 'leave-full-screen')
+    if (Boolean(flag) === this.fullScreen) return
+    this.fullScreen = Boolean(flag)
+    this.emit(this.fullScreen ? 'enter-full-screen' : 'leave-full-screen')
   }
   isFullScreen() {
     return this.fullScreen
   }
-  setKiosk() {}
   setBounds(bounds) {
     this.bounds = { ...this.bounds, ...bounds }
-    record('BrowserWindow.setBounds', { id: this.id, bounds: { ...this.bounds } })
   }
   getBounds() {
     return { ...this.bounds }
   }
-  getContentBounds() {
-    return this.getBounds()
-  }
-  setPosition(x, y) {
-    this.bounds = { ...this.bounds, x, y }
-  }
-  getPosition() {
-    return [this.bounds.x, this.bounds.y]
-  }
-  setSize(width, height) {
-    this.bounds = { ...this.bounds, width, height }
-  }
-  getSize() {
-    return [this.bounds.width, this.bounds.height]
-  }
-  center() {}
-  setTitle(title) {
-    this.title = title
-  }
-  getTitle() {
-    return this.title
-  }
-  setMenu(menu) {
-    this.menu = menu
-  }
-  removeMenu() {
-    this.menu = null
-  }
-  setMenuBarVisibility() {}
-  setAutoHideMenuBar() {}
-  setAlwaysOnTop() {}
-  setBackgroundColor() {}
-  setContentProtection() {}
-  setVisibleOnAllWorkspaces() {}
   isDestroyed() {
     return this.destroyed
   }
@@ -633,7 +310,6 @@ class FakeBrowserWindow extends EventEmitter {
     this.destroyed = true
     this.visible = false
     if (focusedWindow === this) focusedWindow = null
-    record('BrowserWindow.closed', { id: this.id })
     this.webContents.destroy()
     this.emit('closed')
     if (FakeBrowserWindow.getAllWindows().length === 0 && !allClosedEmitted) {
@@ -643,8 +319,7 @@ class FakeBrowserWindow extends EventEmitter {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// ipcMain
+// ---- ipcMain -------------------------------------------------------------------------------------
 
 class FakeIpcMain extends EventEmitter {
   constructor() {
@@ -654,182 +329,101 @@ class FakeIpcMain extends EventEmitter {
   handle(channel, handler) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
     this.handlers.set(channel, handler)
-    record('ipcMain.handle', { channel })
   }
-  handleOnce(channel, handler) {
-    this.handle(channel, (...args) => {
-      this.handlers.delete(channel)
-      return handler(...args)
-    })
-  }
-  removeHandler(channel) {
-    this.handlers.delete(channel)
-  }
-
-  /** Test helper: `ipcRenderer.invoke` from `sender`'s main frame. Arguments and result are cloned. */
-  async simulateInvoke(channel, sender, ...args) {
-    return this.simulateInvokeFromFrame(channel, sender, sender.mainFrame, ...args)
-  }
-  /** Test helper: `ipcRenderer.invoke` from `frame` (e.g. `sender.createChildFrame()`) of `sender`. */
-  async simulateInvokeFromFrame(channel, sender, frame, ...args) {
+  /** `ipcRenderer.invoke` from `frame` of `sender` (default: its main frame). Arguments and result are cloned. */
+  async invokeFrom(channel, sender, frame = sender.mainFrame, ...args) {
     const handler = this.handlers.get(channel)
-    if (!handler)
-      throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`)
-    const event = { sender, senderFrame: frame, processId: 1, frameId: frame?.routingId ?? 0 }
+    if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`)
+    const event = { sender, senderFrame: frame, processId: 1, frameId: frame.routingId }
     try {
-      return ipcClone(await handler(event, ...ipcClone(args)))
+      return structuredClone(await handler(event, ...structuredClone(args)))
     } catch (error) {
-      throw new Error(
-        `Error invoking remote method '${channel}': ${error instanceof Error ? error.message : String(error)}`,
-      )
+      throw new Error(`Error invoking remote method '${channel}': ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-  /** Test helper: `ipcRenderer.send` from `sender`'s main frame; returns the event (for sendSync's returnValue). */
-  simulateSend(channel, sender, ...args) {
-    return this.simulateSendFromFrame(channel, sender, sender.mainFrame, ...args)
-  }
-  /** Test helper: `ipcRenderer.send` from `frame` of `sender`. */
-  simulateSendFromFrame(channel, sender, frame, ...args) {
-    const event = {
-      sender,
-      senderFrame: frame,
-      processId: 1,
-      frameId: frame?.routingId ?? 0,
-      returnValue: undefined,
-      reply: (replyChannel, ...replyArgs) => sender.send(replyChannel, ...replyArgs),
-    }
-    this.emit(channel, event, ...ipcClone(args))
-    return event
+  /** `ipcRenderer.send` from `frame` of `sender`. */
+  sendFrom(channel, sender, frame = sender.mainFrame, ...args) {
+    this.emit(channel, { sender, senderFrame: frame, processId: 1, frameId: frame.routingId }, ...structuredClone(args))
   }
 }
 const ipcMain = new FakeIpcMain()
 
-// ---------------------------------------------------------------------------------------------
-// Preloads: renderer-side electron, and a sandbox-like loader
+// ---- preloads: the renderer's electron, loaded like a sandbox does ------------------------------
 
 /** The `electron` module as a sandboxed preload bound to `contents` sees it. */
 function rendererElectronFor(contents) {
   return {
     contextBridge: {
       exposeInMainWorld(key, api) {
-        if (key in contents.mainWorld)
-          throw new Error(`Cannot bind an API on top of an existing property on the window object: ${key}`)
+        if (key in contents.mainWorld) throw new Error(`Cannot bind an API on top of an existing property on the window object: ${key}`)
         contents.mainWorld[key] = api
-        record('contextBridge.exposeInMainWorld', { webContentsId: contents.id, key })
-      },
-      exposeInIsolatedWorld(worldId, key, api) {
-        contents.mainWorld[`isolated:${worldId}:${key}`] = api
       },
     },
-    ipcRenderer: contents.ipcRenderer,
-    webFrame: { setZoomFactor() {}, getZoomFactor: () => 1, insertCSS: () => '' },
-    webUtils: { getPathForFile: () => '' },
+    ipcRenderer: {
+      invoke: (channel, ...args) => ipcMain.invokeFrom(channel, contents, contents.mainFrame, ...args),
+      send: (channel, ...args) => ipcMain.sendFrom(channel, contents, contents.mainFrame, ...args),
+      on: (channel, listener) => contents.renderer.on(channel, listener),
+      once: (channel, listener) => contents.renderer.once(channel, listener),
+      removeListener: (channel, listener) => contents.renderer.removeListener(channel, listener),
+    },
   }
 }
 
-/** Modules a sandboxed preload may require (https://www.electronjs.org/docs/latest/tutorial/sandbox). */
+/** Modules a sandboxed preload may require besides electron. */
 const SANDBOX_MODULES = new Set(['events', 'timers', 'url', 'node:events', 'node:timers', 'node:url'])
 
 /**
- * Run a built preload the way a sandboxed renderer does: as a CommonJS script whose `require`
- * only knows `electron`, events, timers and url. A preload that is an ES module or requires
- * anything else (fs, a relative chunk, a package) fails here as it would in Electron.
+ * Run a built preload as a sandboxed renderer does: a CommonJS script whose `require` knows only
+ * electron, events, timers and url. An ES-module preload, or one that requires anything else (fs, a
+ * chunk, a package), fails here as it would in Electron.
  */
 function loadPreload(contents, preloadPath) {
-  const source = fs.readFileSync(preloadPath, 'utf8')
   const sandboxRequire = (id) => {
     if (id === 'electron' || id === 'electron/renderer') return rendererElectronFor(contents)
     if (SANDBOX_MODULES.has(id)) return require(id)
     throw new Error(`module not found: ${id} (a sandboxed preload can only require electron, events, timers, url)`)
   }
   const module = { exports: {} }
-  const wrapper = vm.compileFunction(
-    source,
-    ['exports', 'require', 'module', '__filename', '__dirname', 'process', 'Buffer'],
-    {
-      filename: preloadPath,
-    },
-  )
-  const sandboxProcess = {
-    platform: process.platform,
-    versions: { ...process.versions, electron: '45.5.0' },
-    env: {},
-    type: 'renderer',
-    sandboxed: true,
-    contextIsolated: true,
-  }
-  wrapper(module.exports, sandboxRequire, module, preloadPath, path.dirname(preloadPath), sandboxProcess, Buffer)
-  record('preload.loaded', { webContentsId: contents.id, preloadPath })
+  const wrapper = vm.compileFunction(fs.readFileSync(preloadPath, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname', 'process'], { filename: preloadPath })
+  const sandboxProcess = { platform: process.platform, versions: { ...process.versions, electron: '45.5.0' }, env: {}, type: 'renderer', sandboxed: true, contextIsolated: true }
+  wrapper(module.exports, sandboxRequire, module, preloadPath, path.dirname(preloadPath), sandboxProcess)
   return contents.mainWorld
 }
 
-// ---------------------------------------------------------------------------------------------
-// screen
+// ---- screen --------------------------------------------------------------------------------------
 
-function makeDisplay({ id, x = 0, y = 0, width = 1920, height = 1080, scaleFactor = 1, label, internal = false }) {
+function makeDisplay({ id, x = 0, y = 0, width = 1920, height = 1080 }) {
   const bounds = { x, y, width, height }
-  return {
-    id,
-    label: label ?? `Display ${id}`,
-    bounds,
-    workArea: { ...bounds },
-    size: { width, height },
-    workAreaSize: { width, height },
-    scaleFactor,
-    rotation: 0,
-    internal,
-    touchSupport: 'unknown',
-    monochrome: false,
-    accelerometerSupport: 'unknown',
-    colorSpace: '',
-    colorDepth: 24,
-    depthPerComponent: 8,
-    displayFrequency: 60,
-    detected: true,
-    maximumCursorSize: { width: 0, height: 0 },
-    nativeOrigin: { x, y },
-  }
-}
-
-function initialDisplays() {
-  const fromEnv = process.env.ELECTRON_FAKE_DISPLAYS
-  if (fromEnv) return JSON.parse(fromEnv).map(makeDisplay)
-  return [makeDisplay({ id: 1, internal: true, label: 'Built-in' })]
+  return { id, bounds, workArea: { ...bounds }, size: { width, height }, scaleFactor: 1 }
 }
 
 class FakeScreen extends EventEmitter {
   constructor() {
     super()
-    this.displays = initialDisplays()
+    const fromEnv = process.env.ELECTRON_FAKE_DISPLAYS
+    this.displays = (fromEnv ? JSON.parse(fromEnv) : [{ id: 1 }]).map(makeDisplay)
   }
   getAllDisplays() {
-    return this.displays.map((display) => structuredClone(display))
+    return structuredClone(this.displays)
   }
   getPrimaryDisplay() {
     return structuredClone(this.displays[0])
   }
   getDisplayNearestPoint(point) {
-    const inside = this.displays.find(
-      ({ bounds: b }) => point.x >= b.x && point.x < b.x + b.width && point.y >= b.y && point.y < b.y + b.height,
-    )
+    const inside = this.displays.find(({ bounds: b }) => point.x >= b.x && point.x < b.x + b.width && point.y >= b.y && point.y < b.y + b.height)
     return structuredClone(inside ?? this.displays[0])
   }
   getDisplayMatching(rect) {
     return this.getDisplayNearestPoint({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 })
   }
-  getCursorScreenPoint() {
-    return { x: 0, y: 0 }
-  }
-
-  // ----- test helpers -----
-  /** Plug in a display: `{ id, x, y, width, height }`; emits 'display-added'. */
+  /** Plug in a display (`{ id, x, y, width, height }`): 'display-added'. */
   addDisplay(spec) {
     const display = makeDisplay(spec)
     this.displays.push(display)
     this.emit('display-added', makeEvent(), structuredClone(display))
     return display
   }
-  /** Unplug a display by id; emits 'display-removed'. */
+  /** Unplug a display by id: 'display-removed'. */
   removeDisplay(id) {
     const index = this.displays.findIndex((display) => display.id === id)
     if (index < 0) throw new Error(`electron fake: no display ${id}`)
@@ -837,66 +431,30 @@ class FakeScreen extends EventEmitter {
     this.emit('display-removed', makeEvent(), structuredClone(display))
     return display
   }
-  changeDisplay(id, spec) {
-    const index = this.displays.findIndex((display) => display.id === id)
-    if (index < 0) throw new Error(`electron fake: no display ${id}`)
-    const display = makeDisplay({ ...this.displays[index].bounds, id, ...spec })
-    this.displays[index] = display
-    this.emit('display-metrics-changed', makeEvent(), structuredClone(display), ['bounds', 'workArea'])
-    return display
-  }
 }
 const screen = new FakeScreen()
 
-// ---------------------------------------------------------------------------------------------
-// Menu, shell, dialog and small modules
-
-class FakeMenuItem {
-  constructor(options = {}) {
-    Object.assign(this, options)
-    this.submenu =
-      options.submenu instanceof FakeMenu
-        ? options.submenu
-        : options.submenu
-          ? FakeMenu.buildFromTemplate(options.submenu)
-          : undefined
-  }
-}
+// ---- Menu and dialog -----------------------------------------------------------------------------
 
 let applicationMenu = null
 class FakeMenu {
-  constructor() {
-    this.items = []
+  constructor(items) {
+    this.items = items
   }
   static buildFromTemplate(template) {
-    const menu = new FakeMenu()
-    for (const item of template) menu.append(item instanceof FakeMenuItem ? item : new FakeMenuItem(item))
-    return menu
+    return new FakeMenu(template.map((item) => ({ ...item, submenu: item.submenu && FakeMenu.buildFromTemplate(item.submenu) })))
   }
   static setApplicationMenu(menu) {
     applicationMenu = menu
-    record('Menu.setApplicationMenu', { set: menu !== null })
-  }
-  static getApplicationMenu() {
-    return applicationMenu
-  }
-  append(item) {
-    this.items.push(item)
-  }
-  insert(position, item) {
-    this.items.splice(position, 0, item)
   }
   getMenuItemById(id) {
     for (const item of this.items) {
-      if (item.id === id) return item
-      const found = item.submenu?.getMenuItemById(id)
+      const found = item.id === id ? item : item.submenu?.getMenuItemById(id)
       if (found) return found
     }
     return null
   }
-  popup() {}
-  closePopup() {}
-  /** Test helper: labels as a tree, for snapshots. */
+  /** Labels (or roles) as a tree, with ids, accelerators and disabled marks. */
   describe() {
     return this.items.map((item) => ({
       label: item.label ?? item.role ?? item.type ?? '',
@@ -908,177 +466,52 @@ class FakeMenu {
   }
 }
 
-const shell = {
-  calls: [],
-  async openExternal(url, options) {
-    shell.calls.push({ method: 'openExternal', url, options: toJson(options ?? {}) })
-  },
-  async openPath(target) {
-    shell.calls.push({ method: 'openPath', path: target })
-    return ''
-  },
-  showItemInFolder(target) {
-    shell.calls.push({ method: 'showItemInFolder', path: target })
-  },
-  async trashItem(target) {
-    shell.calls.push({ method: 'trashItem', path: target })
-  },
-  beep() {},
-}
-
-/** Answers for dialogs, queued per method by tests; defaults are "the user cancelled". */
-const dialogAnswers = { showOpenDialog: [], showSaveDialog: [], showMessageBox: [] }
-const dialogDefaults = {
-  showOpenDialog: { canceled: true, filePaths: [] },
-  showSaveDialog: { canceled: true, filePath: '' },
-  showMessageBox: { response: 0, checkboxChecked: false },
-}
-function dialogCall(method, args) {
-  const options = args.find((arg) => arg && typeof arg === 'object' && !(arg instanceof FakeBrowserWindow)) ?? {}
-  dialog.calls.push({ method, options: toJson(options) })
-  return dialogAnswers[method]?.shift() ?? dialogDefaults[method]
-}
+/** Answers for dialogs, queued by tests; by default the user cancels. */
+const dialogAnswers = { showSaveDialog: [] }
 const dialog = {
   calls: [],
-  async showOpenDialog(...args) {
-    return dialogCall('showOpenDialog', args)
-  },
   async showSaveDialog(...args) {
-    return dialogCall('showSaveDialog', args)
-  },
-  async showMessageBox(...args) {
-    return dialogCall('showMessageBox', args)
-  },
-  showOpenDialogSync(...args) {
-    const answer = dialogCall('showOpenDialog', args)
-    return answer.canceled ? undefined : answer.filePaths
-  },
-  showSaveDialogSync(...args) {
-    const answer = dialogCall('showSaveDialog', args)
-    return answer.canceled ? undefined : answer.filePath
-  },
-  showMessageBoxSync(...args) {
-    return dialogCall('showMessageBox', args).response
+    dialog.calls.push({ method: 'showSaveDialog', options: toJson(args.find((arg) => arg && !(arg instanceof FakeBrowserWindow)) ?? {}) })
+    return dialogAnswers.showSaveDialog.shift() ?? { canceled: true, filePath: '' }
   },
   showErrorBox(title, content) {
     dialog.calls.push({ method: 'showErrorBox', options: { title, content } })
   },
 }
 
-const nativeTheme = Object.assign(new EventEmitter(), {
-  shouldUseDarkColors: false,
-  shouldUseHighContrastColors: false,
-  themeSource: 'system',
-})
-
-let nextBlockerId = 1
-const powerSaveBlocker = {
-  active: new Map(),
-  start(type) {
-    const id = nextBlockerId++
-    powerSaveBlocker.active.set(id, type)
-    return id
-  },
-  stop(id) {
-    return powerSaveBlocker.active.delete(id)
-  },
-  isStarted(id) {
-    return powerSaveBlocker.active.has(id)
-  },
-}
-
-const globalShortcut = {
-  registered: new Map(),
-  register(accelerator, callback) {
-    globalShortcut.registered.set(accelerator, callback)
-    return true
-  },
-  isRegistered: (accelerator) => globalShortcut.registered.has(accelerator),
-  unregister: (accelerator) => globalShortcut.registered.delete(accelerator),
-  unregisterAll: () => globalShortcut.registered.clear(),
-}
-
-const protocol = {
-  handlers: new Map(),
-  privileged: [],
-  registerSchemesAsPrivileged(schemes) {
-    protocol.privileged.push(...toJson(schemes))
-  },
-  handle(scheme, handler) {
-    protocol.handlers.set(scheme, handler)
-  },
-  unhandle(scheme) {
-    protocol.handlers.delete(scheme)
-  },
-  isProtocolHandled: (scheme) => protocol.handlers.has(scheme),
-}
-
-let clipboardText = ''
-const clipboard = {
-  writeText(text) {
-    clipboardText = String(text)
-  },
-  readText: () => clipboardText,
-}
-
-const nativeImage = {
-  createEmpty: () => ({ isEmpty: () => true, toPNG: () => Buffer.alloc(0), getSize: () => ({ width: 0, height: 0 }) }),
-  createFromPath: (file) => ({
-    path: file,
-    isEmpty: () => false,
-    toPNG: () => Buffer.alloc(0),
-    getSize: () => ({ width: 0, height: 0 }),
-  }),
-}
-
-// Main-process code that imports renderer modules gets a renderer not attached to any window.
-const detachedRenderer = new FakeWebContents({ kind: 'detached' })
+// Main-process code that imports renderer modules gets a renderer attached to no window: the
+// driver's "stranger", a web contents that belongs to no window.
+const detachedRenderer = new FakeWebContents()
 const { contextBridge, ipcRenderer } = rendererElectronFor(detachedRenderer)
 
-// ---------------------------------------------------------------------------------------------
-// Test controller
+// ---- the test controller -------------------------------------------------------------------------
 
 const fake = {
   app,
   screen,
   ipcMain,
-  sessions,
-  shell,
   dialog,
-  calls,
   detachedRenderer,
   loadPreload,
-  makeDisplay,
   /** Let pending setImmediate work (loads, IPC deliveries) run. */
   async flush(rounds = 3) {
-    for (let i = 0; i < rounds; i += 1) await nextTick()
+    for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setImmediate(resolve))
   },
-  windows: () => [...allWindows],
-  applicationMenu: () => applicationMenu,
   /** Click the application menu's item `id` with the mouse, as Electron calls `click(item, window, event)`. */
   clickMenuItem(id) {
     const item = applicationMenu?.getMenuItemById(id)
     if (!item) throw new Error(`electron fake: the application menu has no item ${id}`)
     if (item.enabled === false) return { clicked: false, reason: 'disabled' }
-    if (typeof item.click !== 'function') return { clicked: false, reason: 'no click handler' }
-    item.click(item, focusedWindow ?? undefined, { triggeredByAccelerator: false, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false })
+    item.click(item, focusedWindow ?? undefined, { triggeredByAccelerator: false })
     return { clicked: true }
   },
-  /** Queue the next answer of `dialog.<method>` (e.g. `{ canceled: false, filePaths: ['/x.json'] }`). */
   queueDialogAnswer(method, answer) {
     dialogAnswers[method].push(answer)
   },
-  /** A JSON-safe picture of everything recorded so far. */
+  /** A JSON-safe picture of what the main process has done so far. */
   snapshot() {
     return toJson({
-      app: {
-        ready: app.ready,
-        quitCalls: app.quitCalls,
-        exitCode: app.exitCode ?? null,
-        singleInstanceLock: app.singleInstanceLock ?? null,
-        listeners: app.eventNames(),
-        userData: userDataDir ?? null,
-      },
+      app: { ready: app.ready, quitCalls: app.quitCalls, exitCode: app.exitCode, singleInstanceLock: app.singleInstanceLock, listeners: app.eventNames() },
       windows: allWindows.map((window) => ({
         id: window.id,
         options: window.options,
@@ -1087,56 +520,27 @@ const fake = {
         destroyed: window.destroyed,
         fullScreen: window.fullScreen,
         bounds: window.bounds,
-        listeners: window.eventNames(),
         webContents: {
           id: window.webContents.id,
           url: window.webContents.url,
-          session: window.webContents.session.partition,
           hasWindowOpenHandler: window.webContents.windowOpenHandler !== null,
-          listeners: window.webContents.eventNames(),
           mainWorld: Object.keys(window.webContents.mainWorld),
-          /** The keys of each object a preload exposed (e.g. { referee: ['onView', 'ready', …] }). */
-          api: Object.fromEntries(
-            Object.entries(window.webContents.mainWorld).map(([key, api]) => [key, Object.keys(api ?? {})]),
-          ),
+          api: Object.fromEntries(Object.entries(window.webContents.mainWorld).map(([key, api]) => [key, Object.keys(api ?? {})])),
           sent: window.webContents.sent,
         },
       })),
       ipcMain: { handlers: [...ipcMain.handlers.keys()], listeners: ipcMain.eventNames() },
-      sessions: [...sessions.values()].map((ses) => ({
+      sessions: [defaultSession].map((ses) => ({
         partition: ses.partition,
         permissionRequestHandler: ses.permissionRequestHandler !== null,
         permissionCheckHandler: ses.permissionCheckHandler !== null,
         devicePermissionHandler: ses.devicePermissionHandler !== null,
-        webRequest: Object.keys(ses.webRequest.listeners),
       })),
       screen: { displays: screen.displays.map(({ id, bounds }) => ({ id, bounds })), listeners: screen.eventNames() },
       applicationMenu: applicationMenu ? applicationMenu.describe() : null,
-      shell: shell.calls,
       dialog: dialog.calls,
-      calls,
     })
   },
 }
 
-module.exports = {
-  app,
-  BrowserWindow: FakeBrowserWindow,
-  ipcMain,
-  session,
-  screen,
-  Menu: FakeMenu,
-  MenuItem: FakeMenuItem,
-  shell,
-  dialog,
-  webContents,
-  nativeTheme,
-  nativeImage,
-  powerSaveBlocker,
-  globalShortcut,
-  protocol,
-  clipboard,
-  contextBridge,
-  ipcRenderer,
-  __fake: fake,
-}
+module.exports = { app, BrowserWindow: FakeBrowserWindow, ipcMain, session, screen, Menu: FakeMenu, dialog, contextBridge, ipcRenderer, __fake: fake }

@@ -1,14 +1,15 @@
 /**
  * Run a main bundle (by default the built out/main/index.js) in a child Node process against the
- * fake `electron`, and return what it did. See run-main.mjs for the steps and the probes.
+ * fake `electron`, and drive it through a typed interface: `const main = await launchMain()`, then
+ * `await main.call('referee', 'ready')`, `main.invoke('referee/subframe', channel, …)`,
+ * `main.menu('undo-step')` … and `await main.stop()`. The child is driver.mjs; each call is one
+ * request over the child's IPC channel, answered once the app's pending work has settled.
  */
-import { execFile } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-
-export const REPORT_MARKER = '@@ELECTRON_FAKE_REPORT@@'
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
@@ -73,9 +74,7 @@ export interface FakeSnapshot {
     listeners: string[]
   }
   applicationMenu: FakeMenuItem[] | null
-  shell: unknown[]
-  dialog: unknown[]
-  calls: ({ type: string } & Record<string, unknown>)[]
+  dialog: { method: string; options: Record<string, unknown> }[]
 }
 
 export interface FakeProbe {
@@ -91,69 +90,134 @@ export interface FakeProbe {
   ipc: Record<string, { ok: true; value: unknown } | { ok: false; error: string }>
 }
 
-export interface FakeReport {
-  errors: { where: string; error: string }[]
-  startup: FakeSnapshot | null
+/** A page by the global its preload exposes (window.referee, window.projector). */
+export type Page = 'referee' | 'projector'
+/** Where a raw IPC message comes from: a page's main frame, an <iframe> of it, or a web contents of no window. */
+export type IpcSource = Page | `${Page}/subframe` | 'stranger'
+export interface DisplaySpec {
+  id: number
+  x?: number
+  y?: number
+  width?: number
+  height?: number
+}
+
+/** What the app did before the first request: the windows after `ready`, the preloads, the probes. */
+export interface Started {
+  startup: FakeSnapshot
   preloads: { window: number; preload: string; ok: boolean; error?: string }[]
   probes: FakeProbe[]
-  /** Each step as given, its outcome, and `sent`: how many messages each window had been sent after it. */
-  steps: ({
-    kind: string
-    target: string
-    ok: boolean
-    value?: unknown
-    error?: string
-    sent: Record<string, number>
-  } & Record<string, unknown>)[]
-  subscriptions: { target: string; received: unknown[] }[]
+}
+
+export interface Stopped {
+  errors: { where: string; error: string }[]
   final: FakeSnapshot
-}
-
-export interface RunResult {
-  report: FakeReport
   exitCode: number
-  stdout: string
-  stderr: string
 }
 
-export interface RunOptions {
-  /** Bundle to run; default out/main/index.js (relative to the repo root). */
+/** The running bundle. Every method resolves once the app's pending work has settled; a step that throws rejects. */
+export interface MainRun extends Started {
+  /** Call `window.<page>.<method>(...args)`, as the page would, and resolve to what it returns. */
+  call<T = unknown>(page: Page, method: string, ...args: unknown[]): Promise<T>
+  /** Pass `window.<page>.<method>` a recording callback (onView); read what it got with `received`. */
+  subscribe(page: Page, method: string): Promise<void>
+  received<T = unknown>(page: Page, method: string): Promise<T[]>
+  /** Raw `ipcRenderer.invoke(channel, ...args)` from `from`, as a hostile page could. */
+  invoke<T = unknown>(from: IpcSource, channel: string, ...args: unknown[]): Promise<T>
+  /** Raw `ipcRenderer.send(channel, ...args)` from `from`. */
+  ipcSend(from: IpcSource, channel: string, ...args: unknown[]): Promise<void>
+  /** Click the application menu's item `id`. */
+  menu(id: string): Promise<{ clicked: boolean; reason?: string }>
+  /** Close the page's window. */
+  close(page: Page): Promise<void>
+  /** The page's window enters or leaves full screen (as the OS would do it). */
+  fullScreen(page: Page, flag: boolean): Promise<void>
+  addDisplay(spec: DisplaySpec): Promise<void>
+  removeDisplay(id: number): Promise<void>
+  /** How many messages each page has been sent so far. */
+  sent(): Promise<Partial<Record<Page, number>>>
+  snapshot(): Promise<FakeSnapshot>
+  /** Everything that went wrong (uncaught errors, preloads), the last picture, and the child's exit code. */
+  stop(): Promise<Stopped>
+}
+
+export interface LaunchOptions {
+  /** Bundle to run; default out/main/index.js (relative to cwd). */
   main?: string
-  /** Steps for run-main.mjs, e.g. ['--call', 'referee.ready']. */
-  steps?: string[]
   /** Extra environment, e.g. { ELECTRON_FAKE_DISPLAYS: '[…]', ELECTRON_FAKE_SECOND_INSTANCE: '1' }. */
   env?: Record<string, string>
-  /** app.getPath('userData'), to inspect what the app stored; default: a temp directory removed afterwards. */
+  /** app.getPath('userData'); default: a temp directory removed on stop. */
   userData?: string
   cwd?: string
 }
 
-export async function runMainWithFakeElectron(options: RunOptions = {}): Promise<RunResult> {
+type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }
+
+export async function launchMain(options: LaunchOptions = {}): Promise<MainRun> {
   const cwd = options.cwd ?? fileURLToPath(new URL('../..', import.meta.url))
-  const args = [
-    '--import',
-    here('./register.mjs'),
-    here('./run-main.mjs'),
-    '--main',
-    options.main ?? 'out/main/index.js',
-    ...(options.steps ?? []),
-  ]
   const userData = options.userData ?? mkdtempSync(join(tmpdir(), 'nightfall-userdata-'))
-  const env = { ...process.env, ELECTRON_FAKE_USER_DATA: userData, ...options.env }
-  const run = new Promise<{ stdout: string; stderr: string; exitCode: number }>((resolve) => {
-    execFile(process.execPath, args, { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, out, err) => {
-      const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0
-      resolve({ stdout: out, stderr: err, exitCode: code })
-    })
+  const child: ChildProcess = fork(here('./driver.mjs'), [options.main ?? 'out/main/index.js'], {
+    cwd,
+    env: { ...process.env, ELECTRON_FAKE_USER_DATA: userData, ...options.env },
+    execArgv: ['--import', here('./register.mjs')],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
-  const { stdout, stderr, exitCode } = await run.finally(() => {
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
+  const cleanUp = (): void => {
     if (options.userData === undefined) rmSync(userData, { recursive: true, force: true })
-  })
-  const line = stdout.split('\n').find((candidate) => candidate.startsWith(REPORT_MARKER))
-  if (!line) {
-    throw new Error(
-      `the fake-electron run printed no report (exit ${exitCode}).\nstdout:\n${stdout}\nstderr:\n${stderr}`,
-    )
   }
-  return { report: JSON.parse(line.slice(REPORT_MARKER.length)) as FakeReport, exitCode, stdout, stderr }
+
+  const pending = new Map<number, (answer: Answer) => void>()
+  let nextId = 1
+  const started = new Promise<Started>((resolve, reject) => {
+    child.on('message', (message: { started: Started | null; errors?: unknown } | Answer) => {
+      if (!('started' in message)) return pending.get(message.id)?.(message)
+      if (message.started) resolve(message.started)
+      else reject(new Error(`the main bundle did not start: ${JSON.stringify(message.errors)}\n${output}`))
+    })
+    void exited.then((code) => reject(new Error(`the fake-electron child exited (${code}) before it started.\n${output}`)))
+  })
+  const request = <T>(op: string, ...args: unknown[]): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++
+      pending.set(id, (answer) => {
+        pending.delete(id)
+        if (answer.ok) resolve(answer.value as T)
+        else reject(new Error(`${op}(${args.map((a) => JSON.stringify(a)).join(', ')}): ${answer.error}`))
+      })
+      child.send({ id, op, args })
+    })
+
+  let boot: Started
+  try {
+    boot = await started
+  } catch (error) {
+    child.kill()
+    cleanUp()
+    throw error
+  }
+  return {
+    ...boot,
+    call: (page, method, ...args) => request('call', page, method, args),
+    subscribe: (page, method) => request('subscribe', page, method),
+    received: (page, method) => request('received', page, method),
+    invoke: (from, channel, ...args) => request('invoke', from, channel, args),
+    ipcSend: (from, channel, ...args) => request('ipcSend', from, channel, args),
+    menu: (id) => request('menu', id),
+    close: (page) => request('close', page),
+    fullScreen: (page, flag) => request('fullScreen', page, flag),
+    addDisplay: (spec) => request('addDisplay', spec),
+    removeDisplay: (id) => request('removeDisplay', id),
+    sent: () => request('sent'),
+    snapshot: () => request('snapshot'),
+    stop: async () => {
+      const { errors, final } = await request<Omit<Stopped, 'exitCode'>>('stop')
+      const exitCode = await exited
+      cleanUp()
+      return { errors, final, exitCode }
+    },
+  }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
-import type { FakeReport, FakeWindowSnapshot } from '../electron-fake/run'
+import type { Started, FakeWindowSnapshot } from '../electron-fake/run'
 
 /** webPreferences every Nightfall window must have, whatever the app team adds. */
 export const REQUIRED_WEB_PREFERENCES = {
@@ -48,7 +48,7 @@ export function windowProblems(window: FakeWindowSnapshot): string[] {
 }
 
 /** Everything the probes found wrong: navigation, window.open, webviews, permissions. */
-export function probeProblems(report: FakeReport): string[] {
+export function probeProblems(report: Pick<Started, 'probes'>): string[] {
   const problems: string[] = []
   for (const probe of report.probes) {
     const where = `window ${probe.id}`
@@ -70,8 +70,8 @@ export function probeProblems(report: FakeReport): string[] {
 }
 
 /** All security problems of a run: windows at startup plus probes. */
-export function securityProblems(report: FakeReport): string[] {
-  return [...(report.startup?.windows ?? []).flatMap(windowProblems), ...probeProblems(report)]
+export function securityProblems(report: Pick<Started, 'startup' | 'probes'>): string[] {
+  return [...report.startup.windows.flatMap(windowProblems), ...probeProblems(report)]
 }
 
 /** `referee` for …/preload/referee.cjs or …/renderer/referee/index.html. */

@@ -4,36 +4,23 @@ import { join } from 'node:path'
 import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
 import type { RefereeCommand } from '../../shared/commands'
 import type { GameHost } from './game-host'
+import { createRng } from '../sim/prng'
 import type { HostRandom } from './random'
 
 /** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
 
-/** mulberry32: a small seeded generator, for tests only (the host uses crypto). */
+/** A seeded uniform number in [0, 1), for tests only (the host uses crypto): the simulator's generator. */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 0x100000000
-  }
+  const rng = createRng(seed)
+  return () => rng.next() / 0x100000000
 }
 
-/** Deterministic host randomness: `identity` deals seat order (seats 0.. get mafia first). */
+/** Deterministic host randomness from the simulator's generator: `identity` deals seat order (seats 0.. get mafia first). */
 export function seededRandom(seed: number, opts: { identity?: boolean } = {}): HostRandom {
-  const rnd = seeded(seed)
+  const rng = createRng(seed)
   return {
-    permutation: (n) => {
-      const a = Array.from({ length: n }, (_, i) => i)
-      if (opts.identity) return a
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(rnd() * (i + 1))
-        ;[a[i], a[j]] = [a[j] as number, a[i] as number]
-      }
-      return a
-    },
-    draw: () => Math.floor(rnd() * 0x100000000),
+    permutation: (n) => (opts.identity ? Array.from({ length: n }, (_, i) => i) : rng.permutation(n)),
+    draw: () => rng.next(),
   }
 }
 
