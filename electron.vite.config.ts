@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
@@ -60,8 +61,25 @@ export default defineConfig({
   },
   renderer: {
     root: src('renderer'),
-    plugins: [vue(), devOnlyInlineStyles()],
+    plugins: [
+      vue(),
+      // The locale files (src/shared/locales/<language>/<area>.json) are precompiled at build time,
+      // and vue-i18n's runtime-only build is bundled: no message compiler ships, nothing needs eval.
+      VueI18nPlugin({
+        include: [src('shared/locales/*/*.json')],
+        runtimeOnly: true,
+        compositionOnly: true,
+        fullInstall: false,
+        dropMessageCompiler: true,
+        strictMessage: true,
+        escapeHtml: false,
+      }),
+      devOnlyInlineStyles(),
+    ],
     build: {
+      // electron-vite leaves the pages unminified by default; minified, the projector page loads
+      // about a third less JavaScript (bench: npm run bench -- pages).
+      minify: true,
       rolldownOptions: {
         input: {
           referee: src('renderer/referee/index.html'),

@@ -134,6 +134,22 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Every word a window shows comes from the locale files (src/shared/locales): no raw text in a
+    // template, nor in the attributes people read or hear. Symbols and digits alone are allowed.
+    files: ['src/renderer/**/*.vue'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'vue/no-bare-strings-in-template': [
+        'error',
+        {
+          allowlist: ['N', '=', '·', '—', '–', '-', '+', '−', '×', '%', '±', '↶', '↷', '↑', '↓', '▲', '▼', '✓', '✗', '…', ':', '(', ')', '/', '#', '|', ',', '.', '?', '!', '•', '★', '⏸', '▶', '✕', '←', '→'],
+          attributes: { '/.+/': ['title', 'aria-label', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext'], input: ['placeholder'], img: ['alt'] },
+          directives: ['v-text'],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/e2e/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

@@ -1,4 +1,4 @@
-import type { RoleId } from '../shared/roles'
+import { ROLE_IDS, type RoleId } from '../shared/roles'
 import { fillTemplate, SCRIPT_EN } from '../shared/script-en'
 import type { Line, PublicAnnouncement, RoleNames } from '../shared/views'
 
@@ -27,11 +27,14 @@ export function roleLabel(role: RoleId, names: RoleNames, native?: RoleNames): s
   return nat && nat !== en ? `${en} (${nat})` : en
 }
 
-/** The English text of a referee script line (see src/shared/script-en.ts). */
-export function lineText(l: Line): string {
+/** The English text of a referee script line (see src/shared/script-en.ts); a `role` parameter is a role id, named by `roleName`. */
+export function lineText(l: Line, roleName: (r: RoleId) => string = (r) => r): string {
   const template = SCRIPT_EN[l.key]
-  return template === undefined ? `[${l.key}] ${JSON.stringify(l.params)}` : fillTemplate(template, l.params)
+  const params = typeof l.params.role === 'string' && isRoleId(l.params.role) ? { ...l.params, role: roleName(l.params.role) } : l.params
+  return template === undefined ? `[${l.key}] ${JSON.stringify(l.params)}` : fillTemplate(template, params)
 }
+
+const isRoleId = (x: string): x is RoleId => (ROLE_IDS as readonly string[]).includes(x)
 
 /** A public announcement as the referee would say it. */
 export function announcementText(a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {

@@ -52,7 +52,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   if (ref.script.length) {
     io.out('')
     io.out("Referee's script now:")
-    for (const l of ref.script) io.out(`  ${lineText(l)}`)
+    for (const l of ref.script) io.out(`  ${lineText(l, role)}`)
   }
 }
 

@@ -45,6 +45,7 @@ function start(): void {
   const userData = app.getPath('userData')
   const host = createFileHost(userData, {
     settings: openSettingsStore(userData),
+    systemLanguages: app.getPreferredSystemLanguages(),
     onProjectorFullscreen: (on) => alive(windows.projector)?.setFullScreen(on),
     // Role cards: rendered in a hidden window, printed or saved where the user chooses.
     printCards: createCardsPrinter(() => windows.referee),

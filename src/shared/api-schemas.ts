@@ -46,6 +46,8 @@ export const cardsRequestSchema = z.object({
 export const rosterSchema = z.array(name).max(500)
 
 const none = z.tuple([])
+/** A language tag: 'hu', 'en', 'sv-FI'. */
+const language = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
 
 /** A saved game's id: also its file name (no path, no dots). */
 const gameId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/)
@@ -76,6 +78,7 @@ export const REFEREE_ARG_SCHEMAS = {
   toggleProjectorFullscreen: none,
   cardsPayload: z.tuple([cardsRequestSchema]),
   printCards: z.tuple([cardsRequestSchema, z.enum(['print', 'pdf'])]),
+  setLanguage: z.tuple([language, language.nullable()]),
 
   play: z.tuple([refereeCommandSchema]),
   undo: z.tuple([z.number().int().min(1).max(10_000).optional()]),

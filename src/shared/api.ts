@@ -89,6 +89,10 @@ export interface RefereeAppView {
   projectorFullscreen: boolean
   /** What the projector shows instead of the game, at the referee's choice (src/shared/club.ts). */
   projectorShows: ProjectorShows
+  /** The referee window's chosen language (null: not chosen, the system's is used). */
+  language: string | null
+  /** The projector's own language (null: it follows the referee's). */
+  projectorLanguage: string | null
 }
 
 /** 'game' (the game or the idle screen), a finished game's story at a page, or tonight's standings. */
@@ -136,6 +140,8 @@ export interface RefereeApi extends ConnectionWatch {
   dismissNotice(index: number): Promise<ApiResult>
   estimate(req: EstimateRequest): Promise<ApiResult<Estimate>>
   toggleProjectorFullscreen(): Promise<ApiResult>
+  /** The referee window's language, and the projector's when it differs (null: follow the referee). Kept in the settings. */
+  setLanguage(language: string, projectorLanguage: string | null): Promise<ApiResult>
 
   // printing (src/shared/cards.ts; the cards page, src/renderer/cards)
   /**
@@ -186,13 +192,17 @@ export interface CardsApi {
   payload(): Promise<CardsPayload>
 }
 
-/** What the projector shows: nothing before a game, then the public view. */
+/**
+ * What the projector shows: nothing before a game, then the public view (or a finished game's story,
+ * or the standings); `lang` is the language the room reads (the projector's own, else the referee's;
+ * null: the projector's system language).
+ */
 export type ProjectorScreen =
-  | { kind: 'idle'; sentAt: number }
-  | { kind: 'game'; view: ProjectorView; sentAt: number }
+  | { kind: 'idle'; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: ProjectorView; sentAt: number; lang: string | null }
   /** A finished game's story at one page (never a game that can still be played). */
-  | { kind: 'story'; story: Story; index: number; sentAt: number }
-  | { kind: 'standings'; standings: Standings; sentAt: number }
+  | { kind: 'story'; story: Story; index: number; sentAt: number; lang: string | null }
+  | { kind: 'standings'; standings: Standings; sentAt: number; lang: string | null }
 
 export interface ProjectorApi extends ConnectionWatch {
   onView(cb: (v: ProjectorScreen) => void): () => void
@@ -210,7 +220,7 @@ export type RefereeMethod = Exclude<keyof RefereeApi, 'onView' | 'onConnection' 
 export const REFEREE_METHODS = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
-  'cardsPayload', 'printCards', 'play', 'undo', 'logLines',
+  'cardsPayload', 'printCards', 'setLanguage', 'play', 'undo', 'logLines',
   'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'newClubNight', 'clubCsv', 'showOnProjector',
 ] as const satisfies readonly RefereeMethod[]
 

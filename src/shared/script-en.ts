@@ -1,100 +1,22 @@
+import english from './locales/en/script.json'
+
 /**
- * The referee's words, in English, keyed as the engine's script lines (see RefereeView.script).
- * Placeholders use the {name} syntax that vue-i18n also uses; the window's translations mirror these keys.
+ * The referee's words in English, keyed as the engine's script lines (see RefereeView.script):
+ * flattened from src/shared/locales/en/script.json, the file translators copy. Placeholders use the
+ * {name} syntax that vue-i18n also uses.
  */
-export const SCRIPT_EN: Record<string, string> = {
-  'night.begin': 'Night {night}. Everybody, close your eyes. The town sleeps.',
-  'night.mafiaMeet.wake': 'Mafia, open your eyes and look at each other.',
-  'night.mafiaMeet.count': '(Silently) Count the heads: exactly {count} must be up.',
-  'night.identify': 'Record who is awake: {count} {role}.',
-  'night.identifyUpTo': 'Record who is awake (up to {count} {role}; nobody if nobody wakes).',
-  'night.mafiaMeet.sleep': 'Mafia, close your eyes.',
-  'night.shots.explainPoint': 'Mafia, keep your eyes closed. Each of you, point once at your target.',
-  'night.shots.explain': 'Mafia, keep your eyes closed. I will read the names; raise your hand once, at the name of your target.',
-  'night.shots.read': 'Read slowly: {names}.',
-  'night.shots.tally': '(Silently) {count} of {living} mafia on {name} — {needed} needed.',
-  'night.shots.kill': '(Silently) The shots kill {name}.',
-  'night.shots.none': '(Silently) Did not shoot: {names}. A missing shot counts toward no one.',
-  'night.shots.noKill': '(Silently) No strict majority: the shots kill nobody.',
-  'night.group.wake': 'Mafia, open your eyes and agree on one victim.',
-  'night.group.wakeFirst': 'Mafia, open your eyes. Look at each other: these are your partners. Agree on one victim.',
-  'night.group.sleep': 'Mafia, close your eyes.',
-  'night.investigator.wake': '{role}, open your eyes and point at one player.',
-  'night.investigator.answerMafia': 'Answer silently: {name} is MAFIA (thumb up).',
-  'night.investigator.answerNotMafia': 'Answer silently: {name} is NOT mafia (thumb down).',
-  'night.investigator.answerEvil': 'Sign silently: {name} is EVIL (thumb down).',
-  'night.investigator.answerGood': 'Sign silently: {name} is GOOD (thumb up).',
-  'night.investigator.skipped': '(Silently) The {role} did not point at anyone tonight: no answer is given.',
-  'night.investigator.sleep': '{role}, close your eyes.',
-  'night.doctor.wake': '{role}, open your eyes and point at the player you heal.',
-  'night.doctor.sleep': '{role}, close your eyes.',
-  'night.deadCall': '(Silently) Nobody holding this role is alive. Wait as long as a real turn would take, then go on.',
-  'night.end': 'Everybody, open your eyes.',
-  'day.death': 'Last night {name} died.',
-  'day.noDeath': 'Nobody died last night.',
-  'day.discussion': 'Day {day}. Talk freely. Anyone may accuse another player.',
-  'day.nominating': 'Day {day}. Discuss, then name the suspects.',
-  'day.nominatingMax': 'Day {day}. Discuss; you may name up to {max} main suspects.',
-  'day.vote.guilty': 'Is {name} guilty? Everyone but {name}, raise your hand now. {needed} of {eligible} needed.',
-  'day.vote.execute': 'Shall {name} be executed? Everyone but {name}, raise your hand now. {needed} of {eligible} needed.',
-  'day.vote.plurality': 'Each of you has one vote. Raise your hand for: {names}.',
-  'day.defence': '{name}, you may defend yourself.',
-  'day.executed': '{name} is executed.',
-  'day.executedRole': '{name} is executed. {name} was {role}.',
-  'day.randomDeath': 'Time is up. The draw picks {name}, who dies.',
-  'day.lastWords': '{name}, you may say your last words.',
-  'day.noExecution': 'Nobody is executed today.',
-  'day.nightFalls': 'Night falls. Silence, everybody.',
-  'day.handover': '{name} now runs the game as referee.',
-  'over.town': 'The town wins: every mafioso is dead.',
-  'over.mafia': 'The mafia win.',
-  'over.draw': 'A draw: the doctor and one mafioso are left.',
-  'over.reveal': 'Reveal every card.',
-  'blind.note': 'You are playing too: secrets stay hidden until the first player dies by day and takes over.',
-  'step.identifyRole': 'Recorded {role}: {players}',
-  'step.setReadingStart': 'Names read from {player}',
-  'step.shoot': '{shooter} shot {target}',
-  'step.noShot': '{shooter} did not shoot',
-  'step.noInvestigation': 'Did not ask tonight',
-  'step.clearShot': 'Shot of {shooter} cleared',
-  'step.chooseTarget': 'Mafia chose {target}',
-  'step.investigate': 'Investigated {target}',
-  'step.heal': 'Healed {target}',
-  'step.endNightStep': 'Ended a night call',
-  'step.nightEndedDeath': 'Night over: {name} died',
-  'step.nightEndedNoDeath': 'Night over: nobody died',
-  'step.accuseBy': '{accused} accused by {accuser}',
-  'step.closeVotePassed': 'Vote closed: passed ({yes} yes, {needed} needed)',
-  'step.closeVoteFailed': 'Vote closed: failed ({yes} yes, {needed} needed)',
-  'step.closeVoteExecuted': 'Vote closed: {name} executed',
-  'step.loneExecuted': 'Nominations closed: {name} executed',
-  'step.randomDeathOf': 'Random death: {name}',
-  'step.accuse': '{accused} accused',
-  'step.withdrawAccusation': 'Accusation withdrawn',
-  'step.endDefence': 'Defence ended',
-  'step.nominate': '{player} nominated',
-  'step.withdrawNomination': 'Nomination of {player} withdrawn',
-  'step.closeNominations': 'Nominations closed',
-  'step.castVote': '{voter} voted {choice}',
-  'step.voteTakenBack': '{voter} took back their raised hand',
-  'step.voteTakenBackFrom': '{voter} took back their vote for {candidate}',
-  'step.addTimeGroup': '{seconds} s added to the clock in all ({count} presses)',
-  'step.setVoteCount': 'Vote count set to {count}',
-  'step.closeVote': 'Vote closed',
-  'step.endLastWords': 'Last words ended',
-  'step.startTimer': 'Clock started',
-  'step.resumeTimer': 'Clock resumed',
-  'step.pauseTimer': 'Clock paused',
-  'step.addTime': '{seconds} s added to the clock',
-  'step.timerExpired': 'Time ran out',
-  'step.drawRandomDeath': 'Random death drawn',
-  'step.endDay': 'Day ended without an execution',
-  'step.note': 'Note on {player}: {text}',
-  'why.identifyFirst': 'Record who woke at this call ({role}) first.',
-  'why.shotsMissing': 'Waiting for the shot of {names}. If they do not point, press “Did not shoot”.',
-  'why.noTarget': 'Choose the mafia’s victim first.',
-  'why.noInvestigation': 'Waiting for the {role} to point. If they do not, press “Did not ask”.',
-  'why.noHeal': 'Choose whom the {role} heals first.',
+export const SCRIPT_EN: Record<string, string> = flattenMessages(english.script)
+
+/** 'night' → { shots: { read: '…' } } becomes { 'night.shots.read': '…' }. */
+export function flattenMessages(tree: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (tree === null || typeof tree !== 'object') return out
+  for (const [k, v] of Object.entries(tree as Record<string, unknown>)) {
+    const key = prefix ? `${prefix}.${k}` : k
+    if (typeof v === 'string') out[key] = v
+    else Object.assign(out, flattenMessages(v, key))
+  }
+  return out
 }
 
 /** Fill a template's {placeholders}. */

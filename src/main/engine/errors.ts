@@ -1,18 +1,7 @@
-/** A command the engine refused. A refused command changes nothing. */
-export type EngineErrorCode =
-  | 'invalid-command'
-  | 'game-over'
-  | 'wrong-phase'
-  | 'wrong-step'
-  | 'unknown-player'
-  | 'not-alive'
-  | 'not-allowed'
-  | 'identify-first'
-  | 'step-incomplete'
-  | 'vote-invalid'
-  | 'draw-required'
-  | 'timer-invalid'
-  | 'nothing-to-undo'
+/** A command the engine refused. A refused command changes nothing. The codes: shared/error-codes.ts. */
+import type { EngineErrorCode } from '../../shared/error-codes'
+
+export type { EngineErrorCode }
 
 export interface EngineError {
   code: EngineErrorCode

@@ -419,7 +419,7 @@ describe('GameHost: the projector never learns a secret', () => {
 
   function checkScreens(screens: ProjectorScreen[]) {
     for (const s of screens) {
-      expect(Object.keys(s).sort()).toEqual(s.kind === 'idle' ? ['kind', 'sentAt'] : ['kind', 'sentAt', 'view'])
+      expect(Object.keys(s).sort()).toEqual(s.kind === 'idle' ? ['kind', 'lang', 'sentAt'] : ['kind', 'lang', 'sentAt', 'view'])
       if (s.kind !== 'game') continue
       const json = JSON.stringify(s)
       for (const k of SECRET_KEYS) expect(json).not.toContain(`"${k}"`)
@@ -565,5 +565,43 @@ describe('GameHost: player names', () => {
     expect(host.invoke('checkSetup', preset('maffiasig'), players)).toMatchObject({ ok: true, value: { problems: [expect.stringMatching(/looks the same as "Anna"/)] } })
     expect(host.invoke('saveRoster', ['Anna', '\u0410nna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(host.refereeAppView().screen).toBe('setup')
+  })
+})
+
+describe('GameHost: languages', () => {
+  it("keeps the referee's language and the projector's own, pushes the room's language to the projector, and survives a restart", () => {
+    const { host, dir, projector, referee } = makeHost()
+    ok(host.invoke('startGame', maffiasigRequest()))
+    host.projectorReady()
+    expect(projector.at(-1)?.lang).toBeNull()
+    const journal = host.refereeAppView().game!.undoable
+    ok(host.invoke('setLanguage', 'hu', null))
+    expect(referee.at(-1)).toMatchObject({ language: 'hu', projectorLanguage: null })
+    expect(projector.at(-1)).toMatchObject({ kind: 'game', lang: 'hu' })
+    ok(host.invoke('setLanguage', 'en', 'sv'))
+    expect(projector.at(-1)).toMatchObject({ kind: 'game', lang: 'sv' })
+    // Changing the language is no game step: nothing to undo, the same game.
+    expect(host.refereeAppView().game!.undoable).toBe(journal)
+    const pushes = projector.length
+    ok(host.invoke('setLanguage', 'en', 'sv'))
+    expect(projector.length).toBe(pushes)
+    host.dispose()
+    const again = createFileHost(dir, { durable: false })
+    hosts.push(again)
+    expect(again.refereeAppView()).toMatchObject({ language: 'en', projectorLanguage: 'sv' })
+    expect(again.projectorScreen().lang).toBe('sv')
+  })
+
+  it('refuses what is not a language tag, and starts from the system language until one is chosen', () => {
+    const { host } = makeHost()
+    expect(host.invoke('setLanguage', '<script>', null)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.invoke('setLanguage', 42 as unknown as string, null)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    const sys = createFileHost(tempDir(), { durable: false, systemLanguages: ['xx-XX', 'en-US'] })
+    hosts.push(sys)
+    expect(sys.refereeAppView().language).toBe('en')
+    expect(sys.projectorScreen().lang).toBe('en')
+    const none = createFileHost(tempDir(), { durable: false, systemLanguages: ['xx-XX'] })
+    hosts.push(none)
+    expect(none.refereeAppView().language).toBeNull()
   })
 })

@@ -18,6 +18,7 @@ import { HOST_FIELDS_OF, type Command, type HostField, type RefereeCommand } fro
 import type { Standings } from '../../shared/club'
 import type { Story } from '../../shared/story'
 import { buildStory, projectorView, type Game } from '../engine'
+import { matchLanguage } from '../../shared/languages'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
 import { Archive } from './archive'
@@ -57,6 +58,8 @@ export interface GameHostOptions {
   printCards?: (payload: CardsPayload, output: PrintOutput) => Promise<ApiResult<PrintOutcome>>
   /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
   durable?: boolean
+  /** The system's languages, most preferred first (Electron: app.getPreferredSystemLanguages()): the default until one is chosen. */
+  systemLanguages?: readonly string[]
 }
 
 /** The methods the host answers asynchronously. */
@@ -97,6 +100,8 @@ export class GameHost {
   private fullscreen = false
   /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
   readonly saving: boolean
+  /** The first of the system's languages that the app speaks (null: none): the default until one is chosen. */
+  private readonly systemLanguage: string | null
   /** The club's saved games and standings (the same games folder as the archive). */
   readonly club: Club
   /** What the projector shows instead of the game, at the referee's choice; null: the game. */
@@ -112,6 +117,7 @@ export class GameHost {
     // Start never fails because of the data folder (docs/host.md, "Damage").
     const problem = dataFolderProblem(opts.dataDir)
     this.saving = problem === null
+    this.systemLanguage = matchLanguage(opts.systemLanguages ?? [])
     const kv = problem === null ? opts.settings : memorySnapshot(opts.settings)
     if (problem !== null) this.notices.push(notSavingNotice(opts.dataDir, problem))
     let loaded
@@ -176,6 +182,8 @@ export class GameHost {
       sentAt: this.clock.now(),
       projectorFullscreen: this.fullscreen,
       projectorShows: this.projectorShows(),
+      language: this.library.language ?? this.systemLanguage,
+      projectorLanguage: this.library.projectorLanguage,
     }
   }
 
@@ -195,11 +203,12 @@ export class GameHost {
   /** What the projector shows: built from projectorView(state) alone, never from the referee's view. */
   projectorScreen(): ProjectorScreen {
     const sentAt = this.clock.now()
+    const lang = this.library.projectorLanguage ?? this.library.language ?? this.systemLanguage
     const c = this.activeChoice()
-    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt }
-    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt }
+    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt, lang }
+    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt, lang }
     const s = this.table.state
-    return s ? { kind: 'game', view: projectorView(s), sentAt } : { kind: 'idle', sentAt }
+    return s ? { kind: 'game', view: projectorView(s), sentAt, lang } : { kind: 'idle', sentAt, lang }
   }
 
   /** The projector page is ready: push it the current screen (and return it). */
@@ -216,11 +225,6 @@ export class GameHost {
 
   get language(): string | null {
     return this.library.language
-  }
-
-  /** The window language (not part of RefereeApi yet). */
-  setLanguage(lang: unknown): ApiResult {
-    return this.library.setLanguage(lang)
   }
 
   /** Stop clocks, cancel an estimate and close the journal (the game stays resumable on disk). */
@@ -313,6 +317,7 @@ export class GameHost {
         return OK
       },
       estimate: (req) => this.estimates.run(req),
+      setLanguage: (language, projectorLanguage) => this.library.setLanguages(language, projectorLanguage),
       toggleProjectorFullscreen: () => {
         this.fullscreen = !this.fullscreen
         safe(() => this.onFullscreen?.(this.fullscreen))

@@ -7,10 +7,10 @@ import type { KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, dedupeNames, type Settings } from './persistence/settings'
 import { OK, fail, messageOf, ok } from './result'
 
-type LibraryKey = 'roster' | 'customRulesets' | 'language'
+type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage'
 
 /**
- * The library: the presets, the custom rulesets, the club roster and the window language. It owns
+ * The library: the presets, the custom rulesets, the club roster and the windows' languages. It owns
  * these settings: a change is written to the settings store first and kept only once it is saved.
  */
 export class Library {
@@ -19,7 +19,7 @@ export class Library {
 
   constructor(kv: KeyValueStore, loaded: Pick<Settings, LibraryKey>) {
     this.kv = kv
-    this.settings = { roster: loaded.roster, customRulesets: loaded.customRulesets, language: loaded.language }
+    this.settings = { roster: loaded.roster, customRulesets: loaded.customRulesets, language: loaded.language, projectorLanguage: loaded.projectorLanguage }
   }
 
   view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster'> {
@@ -38,9 +38,16 @@ export class Library {
     return this.settings.language
   }
 
-  setLanguage(lang: unknown): ApiResult {
-    if (typeof lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) return fail('invalid-arguments', 'Not a language code.')
-    return this.save('language', lang)
+  /** The projector's own language (null: it follows the referee's). */
+  get projectorLanguage(): string | null {
+    return this.settings.projectorLanguage
+  }
+
+  /** The referee window's language and the projector's own (null: follow the referee); both checked by the API schema. */
+  setLanguages(language: string, projectorLanguage: string | null): ApiResult {
+    const saved = this.save('language', language)
+    if (!saved.ok) return saved
+    return this.save('projectorLanguage', projectorLanguage)
   }
 
   saveRoster(names: string[]): ApiResult {

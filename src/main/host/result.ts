@@ -1,21 +1,8 @@
 import type { ApiError } from '../../shared/api'
 
-/** Error codes the host adds to the engine's (EngineErrorCode). */
-export type HostErrorCode =
-  | 'unknown-method'
-  | 'invalid-arguments'
-  | 'no-game'
-  | 'game-in-progress'
-  | 'unfinished-game'
-  | 'nothing-to-resume'
-  | 'setup-problems'
-  | 'not-found'
-  | 'preset-readonly'
-  | 'storage-failed'
-  | 'unavailable'
-  | 'cancelled'
-  | 'estimate-failed'
-  | 'internal'
+/** Error codes the host adds to the engine's (EngineErrorCode): the list is shared/error-codes.ts. */
+export type { HostErrorCode } from '../../shared/error-codes'
+import type { HostErrorCode } from '../../shared/error-codes'
 
 /** The host's answers: a refusal with a code and plain words, or a value. */
 export const fail = (code: HostErrorCode | string, message: string): { ok: false; error: ApiError } => ({ ok: false, error: { code, message } })

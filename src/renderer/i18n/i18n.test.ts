@@ -1,35 +1,26 @@
 import { describe, expect, it } from 'vitest'
+import type { Composer } from 'vue-i18n'
 import { rulesetOptionsSchema } from '../../shared/ruleset'
 import { SCRIPT_EN } from '../../shared/script-en'
 import { OPTION_GROUPS } from '../referee/optionFields'
-import en from './en'
-import { createAppI18n, pickLocale } from './index'
-import { lookupMessage, nestMessages } from './nest'
+import { createAppI18n, groupLoaders, pickLocale, switchLanguage } from './index'
+import { projectorMessages } from './projector-messages'
+import { refereeMessages } from './referee-messages'
 
 describe('i18n', () => {
-  it('nests dotted keys and finds them again', () => {
-    const nested = nestMessages({ 'a.b': 'x', 'a.c.d': 'y', e: 'z' })
-    expect(nested).toEqual({ a: { b: 'x', c: { d: 'y' } }, e: 'z' })
-    expect(lookupMessage(nested, 'a.c.d')).toBe('y')
-    expect(lookupMessage(nested, 'a.c')).toBeUndefined()
-    expect(lookupMessage(nested, 'nope.x')).toBeUndefined()
-  })
-
-  it('keeps a leaf that is also a prefix', () => {
-    const nested = nestMessages({ 'a.b': 'leaf', 'a.b.c': 'deeper' })
-    expect(lookupMessage(nested, 'a.b')).toBe('leaf')
-    expect(lookupMessage(nested, 'a.b.c')).toBe('deeper')
-  })
-
-  it('has every script key of SCRIPT_EN under script.*', () => {
-    for (const [key, text] of Object.entries(SCRIPT_EN)) expect(lookupMessage(en.script, key)).toBe(text)
+  it('has every script line of SCRIPT_EN under script.*', () => {
+    const { t, te } = createAppI18n(refereeMessages).global as unknown as Composer
+    for (const [key, text] of Object.entries(SCRIPT_EN)) {
+      expect(te(`script.${key}`), key).toBe(true)
+      expect(t(`script.${key}`, {})).toBe(text.replace(/\{\w+\}/g, ''))
+    }
   })
 
   it('has a label for every ruleset option, and the editor shows every option once', () => {
     const keys = Object.keys(rulesetOptionsSchema.shape).sort()
     const shown = OPTION_GROUPS.flatMap((g) => g.fields.map((f) => f.key)).sort()
     expect(shown).toEqual(keys)
-    const i18n = createAppI18n('en')
+    const i18n = { global: createAppI18n(refereeMessages).global as unknown as Pick<Composer, 'te'> }
     for (const key of keys) expect(i18n.global.te(`options.${key}.label`)).toBe(true)
     for (const g of OPTION_GROUPS)
       for (const f of g.fields)
@@ -38,15 +29,50 @@ describe('i18n', () => {
   })
 
   it('picks a supported locale or falls back to English', () => {
-    expect(pickLocale(['hu-HU', 'en-GB'])).toBe('en')
+    expect(pickLocale(['xx-XX', 'en-GB'])).toBe('en')
     expect(pickLocale(['en-US'])).toBe('en')
     expect(pickLocale([])).toBe('en')
   })
 
-  it('interpolates named parameters and plurals', () => {
-    const { t } = createAppI18n('en').global
+  it('interpolates named parameters and plurals, and finds keys with hyphens (error codes)', () => {
+    const { t, te } = createAppI18n(refereeMessages).global as unknown as Composer
     expect(t('phase.night', { n: 2 })).toBe('Night 2')
     expect(t('setup.roster.count', { n: 1 }, 1)).toBe('one player')
     expect(t('setup.roster.count', { n: 7 }, 7)).toBe('7 players')
+    expect(te('errors.nothing-to-undo')).toBe(true)
+  })
+
+  it('gives the projector only the areas it shows: no script, setup or options words', () => {
+    const { te } = createAppI18n(projectorMessages).global as unknown as Composer
+    expect(te('projector.idle')).toBe(true)
+    expect(te('roles.maffiasig.investigator')).toBe(true)
+    expect(te('script.night.begin')).toBe(false)
+    expect(te('setup.title')).toBe(false)
+  })
+
+  it('groups lazy locale files by language and loads a language only when it is chosen', async () => {
+    const loaded: string[] = []
+    const loaders = groupLoaders({
+      '../../shared/locales/hu/common.json': async () => (loaded.push('hu/common'), { default: { phase: { night: 'Éjszaka {n}' } } }),
+      '../../shared/locales/hu/projector.json': async () => (loaded.push('hu/projector'), { default: { projector: { idle: 'Várakozás' } } }),
+      '../../shared/locales/README.md': async () => ({ default: {} }),
+    })
+    expect(Object.keys(loaders)).toEqual(['hu'])
+    const i18n = createAppI18n({ english: { phase: { night: 'Night {n}' }, projector: { idle: 'Waiting' } }, loaders })
+    const c = i18n.global as unknown as Composer
+    expect(loaded).toEqual([])
+    await switchLanguage(c, 'hu')
+    expect(loaded.sort()).toEqual(['hu/common', 'hu/projector'])
+    expect(c.t('phase.night', { n: 2 })).toBe('Éjszaka 2')
+    await switchLanguage(c, 'zz')
+    expect(c.locale.value).toBe('en')
+    expect(c.t('phase.night', { n: 2 })).toBe('Night 2')
+  })
+
+  it('keeps the language it had when a chunk fails to load', async () => {
+    const i18n = createAppI18n({ english: { a: 'A' }, loaders: { hu: [() => Promise.reject(new Error('offline'))] } })
+    const c = i18n.global as unknown as Composer
+    await switchLanguage(c, 'hu')
+    expect(c.locale.value).toBe('en')
   })
 })

@@ -1,37 +1,80 @@
-import { createI18n } from 'vue-i18n'
-import en, { type Messages } from './en'
+import { createI18n, type Composer } from 'vue-i18n'
+import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
 
 /**
- * The window languages. To add one (hu, et, sv, ja): create `./hu.ts` exporting a
- * `LocaleMessages` object shaped like `en` (any key may be missing: English fills in),
- * including `script` built with nestMessages() from that language's script table, and list it here.
+ * The windows' words. Each window lists the message areas it needs (src/shared/locales/<language>/
+ * <area>.json, plain data files, precompiled at build time by @intlify/unplugin-vue-i18n): English
+ * is bundled into the page, every other language is a lazily loaded chunk, fetched only when chosen.
  */
-export type LocaleMessages = DeepPartial<Messages>
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }
+export type MessageTree = { [key: string]: unknown }
+export type Loader = () => Promise<MessageTree>
 
-export const LOCALES: Record<string, { name: string; messages: LocaleMessages }> = {
-  en: { name: 'English', messages: en },
+export interface PageMessages {
+  /** English, merged from the page's areas: always there, and the fallback for a missing key. */
+  english: MessageTree
+  /** Per language, one loader per area (each a chunk of its own). */
+  loaders: Record<string, Loader[]>
 }
 
-export const FALLBACK_LOCALE = 'en'
+export const FALLBACK_LOCALE = FALLBACK_LANGUAGE
 
-/** The first of the user's languages we have, else English. */
-export function pickLocale(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? []): string {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0] ?? ''
-    if (base in LOCALES) return base
+/** Group `import.meta.glob` results ('…/locales/hu/setup.json' → hu) into per-language loaders. */
+export function groupLoaders(modules: Record<string, () => Promise<unknown>>): Record<string, Loader[]> {
+  const out: Record<string, Loader[]> = {}
+  for (const [path, load] of Object.entries(modules)) {
+    const lang = /locales\/([a-z]{2,3})\/[^/]+\.json$/.exec(path)?.[1]
+    if (!lang) continue
+    ;(out[lang] ??= []).push(async () => {
+      const m = (await load()) as { default?: MessageTree }
+      return m.default ?? (m as MessageTree)
+    })
   }
-  return FALLBACK_LOCALE
+  return out
 }
 
-export function createAppI18n(locale: string = pickLocale()) {
-  const messages = Object.fromEntries(Object.entries(LOCALES).map(([k, v]) => [k, v.messages])) as Record<string, Messages>
-  return createI18n({
+/** Merge area files (each holds its own top-level sections) into one message tree. */
+export const mergeAreas = (areas: readonly MessageTree[]): MessageTree => Object.assign({}, ...areas) as MessageTree
+
+/** The first of the browser's (or OS's) languages that we have, else English. */
+export function pickLocale(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [])): Language {
+  return matchLanguage(preferred) ?? FALLBACK_LANGUAGE
+}
+
+const pages = new WeakMap<object, PageMessages>()
+const wanted = new WeakMap<object, string>()
+
+export function createAppI18n(page: PageMessages, locale: Language = FALLBACK_LANGUAGE) {
+  const i18n = createI18n({
     legacy: false,
-    locale,
-    fallbackLocale: FALLBACK_LOCALE,
-    messages,
+    locale: FALLBACK_LANGUAGE,
+    fallbackLocale: FALLBACK_LANGUAGE,
+    messages: { [FALLBACK_LANGUAGE]: page.english } as unknown as Record<string, never>,
     missingWarn: false,
     fallbackWarn: false,
   })
+  pages.set(i18n.global, page)
+  if (locale !== FALLBACK_LANGUAGE) void switchLanguage(i18n.global as unknown as Composer, locale)
+  return i18n
+}
+
+/**
+ * Show the window in `lang` (English when unknown): load its chunks the first time, then switch.
+ * When several switches overlap, the last one asked for wins. A chunk that fails to load leaves the
+ * window in the language it had.
+ */
+export async function switchLanguage(composer: Composer, want: string): Promise<void> {
+  const lang: string = isLanguage(want) || pages.get(composer)?.loaders[want] ? want : FALLBACK_LANGUAGE
+  wanted.set(composer, lang)
+  if (!composer.availableLocales.includes(lang)) {
+    const loaders = pages.get(composer)?.loaders[lang] ?? []
+    try {
+      const areas = await Promise.all(loaders.map((load) => load()))
+      composer.setLocaleMessage(lang, mergeAreas(areas) as never)
+    } catch {
+      return
+    }
+  }
+  if (wanted.get(composer) !== lang) return
+  composer.locale.value = lang
+  if (typeof document !== 'undefined') document.documentElement.lang = lang
 }

@@ -3,6 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAppI18n } from '../i18n'
+import { refereeMessages } from '../i18n/referee-messages'
 import { fakeProjectorApi } from '../testing/fakes'
 import { makeProjectorView } from '../testing/fixtures'
 import App from './App.vue'
@@ -15,23 +16,23 @@ describe('projector App', () => {
   it('subscribes, calls ready() on mount, shows idle, then renders each pushed screen', async () => {
     const api = fakeProjectorApi()
     Object.assign(window, { projector: api })
-    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n('en')] } })
+    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n(refereeMessages)] } })
     expect(api.onView).toHaveBeenCalledOnce()
     expect(api.ready).toHaveBeenCalledOnce()
     expect(w.find('[data-test="idle"]').exists()).toBe(true)
 
-    api.push({ kind: 'game', view: makeProjectorView({ nightNumber: 3 }), sentAt: Date.now() })
+    api.push({ kind: 'game', view: makeProjectorView({ nightNumber: 3 }), sentAt: Date.now(), lang: null })
     await flushPromises()
     expect(w.find('[data-test="idle"]').exists()).toBe(false)
     expect(w.get('[data-test="projector-board"]').text()).toContain('Night 3')
 
-    api.push({ kind: 'idle', sentAt: Date.now() })
+    api.push({ kind: 'idle', sentAt: Date.now(), lang: null })
     await flushPromises()
     expect(w.find('[data-test="idle"]').exists()).toBe(true)
   })
 
   it('says so when there is no host API', async () => {
-    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n('en')] } })
+    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n(refereeMessages)] } })
     await flushPromises()
     expect(w.text()).toContain('not available')
   })

@@ -167,6 +167,8 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     log: [],
     logTotal: overrides.log?.length ?? 0,
     notices: [],
+    language: 'en',
+    projectorLanguage: null,
     sentAt: Date.now(),
     projectorFullscreen: false,
     projectorShows: { kind: 'game' },

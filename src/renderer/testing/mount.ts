@@ -4,6 +4,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import type { Component } from 'vue'
 import type { RefereeAppView } from '../../shared/api'
 import { createAppI18n } from '../i18n'
+import { refereeMessages } from '../i18n/referee-messages'
 import { useAppStore } from '../referee/stores/useAppStore'
 import { fakeRefereeApi, type FakeRefereeApi } from './fakes'
 import { makeAppView } from './fixtures'
@@ -15,7 +16,7 @@ export function freshPinia(): Pinia {
 }
 
 export function plugins(pinia: Pinia = freshPinia()) {
-  return [pinia, createAppI18n('en')]
+  return [pinia, createAppI18n(refereeMessages)]
 }
 
 /** A Pinia whose app store is connected to a fake host showing `view`. */
@@ -31,7 +32,7 @@ export async function mountWith<C extends Component>(
   pinia: Pinia,
   options: ComponentMountingOptions<C> = {} as ComponentMountingOptions<C>,
 ) {
-  const wrapper = mount(component, { ...options, global: { ...options.global, plugins: [pinia, createAppI18n('en')] } })
+  const wrapper = mount(component, { ...options, global: { ...options.global, plugins: [pinia, createAppI18n(refereeMessages)] } })
   await flushPromises()
   return wrapper
 }

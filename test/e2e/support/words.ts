@@ -1,24 +1,18 @@
 /**
- * The words the pages show, built from the renderer's own English messages (src/renderer/i18n/en.ts),
+ * The words the pages show, built from the same English messages (src/shared/locales/en/*.json),
  * so the end-to-end tests check meaning (numbers, names, phases) and survive rewording.
  */
-import en from '../../../src/renderer/i18n/en'
+import { fill, lookup, pluralForm } from '../../../src/shared/messages'
 import { ROLE_IDS, type RoleId, type Winner } from '../../../src/shared/roles'
 import type { Ruleset } from '../../../src/shared/ruleset'
 
 type Params = Record<string, string | number>
 
 /** vue-i18n's message syntax as the app uses it: `{name}` fields and `a | b | c` plurals (0 | 1 | n). */
-export function t(path: string, params: Params = {}, count?: number): string {
-  let node: unknown = en
-  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key]
-  if (typeof node !== 'string') throw new Error(`no English message ${path}`)
-  let message = node
-  if (count !== undefined) {
-    const forms = node.split(' | ')
-    message = forms.length === 3 ? forms[Math.min(count, 2)]! : forms.length === 2 ? forms[count === 1 ? 0 : 1]! : node
-  }
-  return message.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole))
+export function t(path: string, params: Params = {}, count?: number, lang = 'en'): string {
+  const message = lookup(lang, path)
+  if (message === undefined) throw new Error(`no ${lang} message ${path}`)
+  return fill(count === undefined ? message : pluralForm(message, count), params)
 }
 
 /** Collapse runs of white space, as the eye reads the page. */

@@ -147,7 +147,7 @@ describe('Estonian — day', () => {
     g.plurality({ 3: 0, 5: 0, 6: 4, 7: 0, 8: null })
     expect(g.state.phase).toBe('night')
     expect(g.referee.script.slice(0, 3)).toEqual([
-      { key: 'day.executedRole', params: { name: 'Anna', role: 'Mafia' } },
+      { key: 'day.executedRole', params: { name: 'Anna', role: 'mafia' } },
       { key: 'day.nightFalls', params: {} },
       { key: 'night.begin', params: { night: 2 } },
     ])

@@ -1,14 +1,19 @@
+import type { RoleId } from '../../../shared/roles'
 import type { Line } from '../../../shared/views'
 import { countFor, YES } from '../day'
 import { answerStyle, readingOrder, shotTally, stepRole } from '../night'
 import { livingWithRole, strictMajority, unidentified } from '../queries'
 import type { GameState } from '../state'
 
-/** The words to say and the things to do for the current step, as message keys (see shared/script-en.ts). */
+/**
+ * The words to say and the things to do for the current step, as line ids with parameters (the
+ * words are in src/shared/locales/<language>/script.json). A `role` parameter is a role id, which
+ * the window (or the CLI) names in its language; player names are passed as typed.
+ */
 export function scriptFor(s: GameState): Line[] {
   const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
   const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
-  const roleName = (r: 'mafia' | 'investigator' | 'doctor' | 'citizen') => s.setup.ruleset.roleNames[r]
+  const roleName = (r: RoleId): RoleId => r
   const o = s.setup.ruleset.options
   const out: Line[] = []
   if (s.operatorBlind) out.push(L('blind.note'))
@@ -109,7 +114,7 @@ function dayEnding(
   s: GameState,
   L: (key: string, params?: Record<string, string | number>) => Line,
   name: (p: number | null | undefined) => string,
-  roleName: (r: 'mafia' | 'investigator' | 'doctor' | 'citizen') => string,
+  roleName: (r: RoleId) => RoleId,
 ): Line[] {
   const since = s.announcements.findLastIndex((a) => a.kind === 'nightResult') + 1
   const today = s.announcements.slice(since)

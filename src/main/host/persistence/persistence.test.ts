@@ -64,7 +64,7 @@ describe('persistence: round trip', () => {
     const a = open(dir)
     ok(a.invoke('saveRoster', ['Anna', 'Bence', 'Csaba']))
     ok(a.invoke('saveRuleset', { ...preset('estonian'), id: 'club', name: 'Club' }))
-    ok(a.setLanguage('hu'))
+    ok(a.invoke('setLanguage', 'hu', null))
     ok(a.invoke('startGame', req()))
     play(a, 500)
     expect(a.refereeAppView().game!.winner).not.toBeNull()

@@ -5,7 +5,7 @@ import type { KeyValueStore } from './kv-store'
 
 /** What the settings store holds, and how each value is checked (and salvaged) when read. */
 
-export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', finishedGames: 'finishedGames' } as const
+export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', projectorLanguage: 'projectorLanguage', finishedGames: 'finishedGames' } as const
 
 export const savedGameSummarySchema = z.object({
   id: z.string().min(1).max(100),
@@ -20,7 +20,10 @@ export const savedGameSummarySchema = z.object({
 export interface Settings {
   roster: string[]
   customRulesets: Ruleset[]
+  /** The referee window's language (null: the system's). */
   language: string | null
+  /** The projector's own language (null: the referee's). */
+  projectorLanguage: string | null
   finishedGames: SavedGameSummary[]
 }
 
@@ -72,15 +75,18 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
   const finished = salvageList(kv.get(SETTINGS_KEYS.finishedGames), savedGameSummarySchema)
   if (finished.damaged) damaged.push('the list of finished games (it is rebuilt from the games folder)')
 
-  const rawLang = kv.get(SETTINGS_KEYS.language)
-  let language: string | null = null
-  if (rawLang !== undefined && rawLang !== null) {
-    const l = languageSchema.safeParse(rawLang)
-    if (l.success) language = l.data
-    else damaged.push('the language setting')
+  const readLanguage = (key: 'language' | 'projectorLanguage', what: string): string | null => {
+    const raw = kv.get(SETTINGS_KEYS[key])
+    if (raw === undefined || raw === null) return null
+    const l = languageSchema.safeParse(raw)
+    if (l.success) return l.data
+    damaged.push(what)
+    return null
   }
+  const language = readLanguage('language', 'the language setting')
+  const projectorLanguage = readLanguage('projectorLanguage', "the projector's language setting")
 
-  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, finishedGames: finished.value }
+  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, finishedGames: finished.value }
   if (damaged.length) {
     let aside: string | null = null
     try {
@@ -98,6 +104,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
       kv.set(SETTINGS_KEYS.customRulesets, settings.customRulesets)
       kv.set(SETTINGS_KEYS.finishedGames, settings.finishedGames)
       kv.set(SETTINGS_KEYS.language, settings.language)
+      kv.set(SETTINGS_KEYS.projectorLanguage, settings.projectorLanguage)
     } catch (e) {
       notices.push(`The repaired settings could not be saved (${(e as Error).message}).`)
     }

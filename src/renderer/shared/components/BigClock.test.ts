@@ -3,13 +3,14 @@ import { mount } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ClockView } from '../../../shared/views'
 import { createAppI18n } from '../../i18n'
+import { refereeMessages } from '../../i18n/referee-messages'
 import BigClock from './BigClock.vue'
 
 const T0 = 1_700_000_000_000
 const clock = (c: Partial<ClockView> = {}): ClockView => ({
   kind: 'day', deadline: null, remainingMs: 600_000, durationMs: 600_000, warningMs: 120_000, expired: false, ...c,
 })
-const mountClock = (c: ClockView, offset = 0) => mount(BigClock, { props: { clock: c, offset }, global: { plugins: [createAppI18n('en')] } })
+const mountClock = (c: ClockView, offset = 0) => mount(BigClock, { props: { clock: c, offset }, global: { plugins: [createAppI18n(refereeMessages)] } })
 
 describe('BigClock', () => {
   beforeEach(() => {

@@ -3,10 +3,11 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import type { ProjectorView } from '../../../shared/views'
 import { createAppI18n } from '../../i18n'
+import { refereeMessages } from '../../i18n/referee-messages'
 import { makeProjectorView } from '../../testing/fixtures'
 import ProjectorBoard from './ProjectorBoard.vue'
 
-const mountBoard = (view: ProjectorView) => mount(ProjectorBoard, { props: { view }, global: { plugins: [createAppI18n('en')] } })
+const mountBoard = (view: ProjectorView) => mount(ProjectorBoard, { props: { view }, global: { plugins: [createAppI18n(refereeMessages)] } })
 
 describe('ProjectorBoard', () => {
   it('renders every seat, alive or dead, and no role when none is sent', () => {

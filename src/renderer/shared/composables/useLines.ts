@@ -1,34 +1,26 @@
 import { useI18n } from 'vue-i18n'
-import { fillTemplate, SCRIPT_EN } from '../../../shared/script-en'
-import type { RoleNames, Line } from '../../../shared/views'
 import { ROLE_IDS, type RoleId } from '../../../shared/roles'
-import { FALLBACK_LOCALE } from '../../i18n'
-import { lookupMessage } from '../../i18n/nest'
+import type { Line, RoleNames } from '../../../shared/views'
+import { useRoleNames } from './useRoleNames'
 
 /**
- * Turn the host's message lines (script, undo label, game log) into words in the window's language.
- * The template is looked up under `script.<key>` (current locale, then English, then SCRIPT_EN)
- * and filled with fillTemplate, so a name can never be read as message syntax.
+ * Turn the host's message lines (script, undo label, game log) into words in the window's language:
+ * `script.<line id>` (shared/locales/<language>/script.json, English when the language lacks it),
+ * filled with the line's parameters. Parameters are values, never message syntax, so a player's
+ * name is shown as typed. A `role` parameter is a role id, named as the window's language names it.
  */
 export function useLines() {
-  const { t, locale, getLocaleMessage } = useI18n()
-
-  function template(key: string): string {
-    return (
-      lookupMessage(getLocaleMessage(locale.value), `script.${key}`) ??
-      lookupMessage(getLocaleMessage(FALLBACK_LOCALE), `script.${key}`) ??
-      SCRIPT_EN[key] ??
-      key
-    )
-  }
+  const { t, te } = useI18n({ useScope: 'global' })
+  const { roleName } = useRoleNames()
 
   function lineText(line: Line, roleNames?: RoleNames): string {
     const params: Record<string, string | number> = { ...line.params }
     if (line.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
       params.choice = t(`stepChoice.${params.choice}`)
     if (roleNames && typeof params.role === 'string' && (ROLE_IDS as readonly string[]).includes(params.role))
-      params.role = roleNames[params.role as RoleId]
-    return fillTemplate(template(line.key), params)
+      params.role = roleName(roleNames, params.role as RoleId)
+    const key = `script.${line.key}`
+    return te(key) || te(key, 'en') ? t(key, params) : `[${line.key}]`
   }
 
   return { lineText }
