@@ -87,6 +87,13 @@ export default defineConfig({
           // Printable role cards and the referee's sheet (same strict CSP, no remote font or image).
           cards: src('renderer/cards/index.html'),
         },
+        output: {
+          // A language's lazily loaded areas are named for it: assets/locale-hu-script-<hash>.js.
+          chunkFileNames: (chunk) => {
+            const m = /locales[\\/]([a-z]{2,3})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
+            return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js'
+          },
+        },
       },
     },
   },

@@ -7,7 +7,7 @@
  * `npm run bench -- pages`; builds out/ first if it is missing. Needs a Chromium (see README).
  */
 import { execSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -44,6 +44,28 @@ function pageScripts(page: string): string[] {
   return [...seen]
 }
 
+/** The areas the projector page loads (src/renderer/i18n/projector-messages.ts); the referee loads every area. */
+const PROJECTOR_AREAS = ['common', 'projector', 'roles']
+
+/** The lazily loaded locale chunks (assets/locale-<lang>-<area>-<hash>.js), summed per language and page. */
+function languageChunks(): Record<string, Record<'referee' | 'projector', { gz: number; files: number }>> {
+  const out: Record<string, Record<'referee' | 'projector', { gz: number; files: number }>> = {}
+  for (const file of readdirSync(join(RENDERER, 'assets'))) {
+    const m = /^locale-([a-z]{2,3})-([\w-]+?)-[\w-]{8}\.js$/.exec(file)
+    if (!m) continue
+    const [, lang, area] = m as unknown as [string, string, string]
+    const gz = gzipSync(readFileSync(join(RENDERER, 'assets', file)), { level: 9 }).length
+    const entry = (out[lang] ??= { referee: { gz: 0, files: 0 }, projector: { gz: 0, files: 0 } })
+    entry.referee.gz += gz
+    entry.referee.files++
+    if (PROJECTOR_AREAS.includes(area)) {
+      entry.projector.gz += gz
+      entry.projector.files++
+    }
+  }
+  return out
+}
+
 export default async function pagesBench(): Promise<void> {
   if (!existsSync(join(RENDERER, 'referee', 'index.html'))) {
     console.log('out/renderer is missing: building first (electron-vite build)…')
@@ -55,6 +77,11 @@ export default async function pagesBench(): Promise<void> {
     const raw = files.reduce((n, f) => n + readFileSync(f).length, 0)
     const gz = files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0)
     console.log(`  ${page.padEnd(10)} ${String(files.length).padStart(2)} files  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(8)} gzipped`)
+  }
+  console.log('\nEach other language, loaded only when chosen (lazy chunks, gzipped):')
+  for (const [lang, pages] of Object.entries(languageChunks())) {
+    const cell = (page: 'referee' | 'projector') => `${page} ${kb(pages[page].gz).padStart(8)} in ${pages[page].files} chunks`
+    console.log(`  ${lang.padEnd(4)} ${cell('referee')}   ${cell('projector')}`)
   }
 
   const dir = tempDir('nightfall-bench-pages-')

@@ -4,6 +4,10 @@
  */
 export const LANGUAGES = {
   en: 'English',
+  hu: 'Magyar',
+  et: 'Eesti',
+  sv: 'Svenska',
+  ja: '日本語',
 } as const
 
 export type Language = keyof typeof LANGUAGES

@@ -30,6 +30,9 @@ describe('i18n', () => {
 
   it('picks a supported locale or falls back to English', () => {
     expect(pickLocale(['xx-XX', 'en-GB'])).toBe('en')
+    expect(pickLocale(['de-DE', 'hu-HU', 'en-GB'])).toBe('hu')
+    expect(pickLocale(['ja'])).toBe('ja')
+    expect(pickLocale(['sv_FI'])).toBe('sv')
     expect(pickLocale(['en-US'])).toBe('en')
     expect(pickLocale([])).toBe('en')
   })
@@ -67,6 +70,22 @@ describe('i18n', () => {
     await switchLanguage(c, 'zz')
     expect(c.locale.value).toBe('en')
     expect(c.t('phase.night', { n: 2 })).toBe('Night 2')
+  })
+
+  it('loads each language of the referee window from its files, with the clubs’ own words', async () => {
+    const c = createAppI18n(refereeMessages).global as unknown as Composer
+    const expected: Record<string, [string, string]> = {
+      hu: ['Felügyelő', 'aludjon'],
+      et: ['Politseinik', 'sulgege silmad'],
+      sv: ['Konstapel', 'Staden somnar'],
+      ja: ['検査官', '眠って'],
+    }
+    for (const [lang, [role, words]] of Object.entries(expected)) {
+      await switchLanguage(c, lang)
+      expect(c.locale.value).toBe(lang)
+      expect([c.t('roles.maffiasig.investigator'), c.t('roles.estonian.investigator'), c.t('roles.swedish.investigator')]).toContain(role)
+      expect(c.t('script.night.begin', { night: 1 })).toContain(words)
+    }
   })
 
   it('keeps the language it had when a chunk fails to load', async () => {
