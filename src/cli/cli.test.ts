@@ -196,6 +196,25 @@ describe.concurrent('nightfall CLI', () => {
     expect(r.stdout).toMatch(/10\s+Károly\s+dead\s+Mafioso/)
   })
 
+  test('replay --lang prints the script, the announcements and the role names in that language; an unknown language is a usage error', async () => {
+    const [hu, sv, ja, bad] = await Promise.all([
+      cli(['replay', example('maffiasig-12.json'), '--lang', 'hu']),
+      cli(['replay', example('swedish-9.json'), '--lang', 'sv']),
+      cli(['replay', example('maffiasig-12.json'), '--lang', 'ja']),
+      cli(['replay', example('maffiasig-12.json'), '--lang', 'xx']),
+    ])
+    expect(hu.code).toBe(0)
+    expect(hu.stdout).toContain('Kivégezték: Hajnalka')
+    expect(hu.stdout).toContain('A polgárok nyertek: minden maffiózó halott.')
+    expect(hu.stdout).toMatch(/10\s+Károly\s+dead\s+Maffiózó/)
+    expect(sv.code).toBe(0)
+    expect(sv.stdout).toMatch(/Konstapel|Bonde|Läkare/)
+    expect(ja.code).toBe(0)
+    expect(ja.stdout).toContain('市民の勝利')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('Unknown language "xx"')
+  })
+
   test('replay of an illegal command: exit 1 with its index and the typed error', async () => {
     const [human, asJson] = await Promise.all([
       cli(['replay', example('illegal-command.json')]),

@@ -3,7 +3,9 @@ import { projectorView, refereeView } from '../main/engine'
 import type { GameFile } from '../shared/game-file'
 import type { ProjectorView, RefereeView } from '../shared/views'
 import type { Io } from './command'
+import type { Language } from '../shared/languages'
 import { announcementText, lineText, roleLabel, table } from './format'
+import { localAnnouncement, localLine, localRoleName } from './i18n'
 
 /**
  * `replay`'s human output: where a replayed game stands, as the projector shows it (public facts
@@ -12,14 +14,14 @@ import { announcementText, lineText, roleLabel, table } from './format'
 export type ReplayView = 'projector' | 'referee' | 'both'
 export const REPLAY_VIEWS: readonly ReplayView[] = ['projector', 'referee', 'both']
 
-export function printGame(io: Io, g: Game, file: GameFile, path: string, view: ReplayView): void {
+export function printGame(io: Io, g: Game, file: GameFile, path: string, view: ReplayView, lang: Language = 'en'): void {
   const p = projectorView(g.state)
-  if (view === 'projector') return printProjector(io, g, p, file, path)
+  if (view === 'projector') return printProjector(io, g, p, file, path, lang)
   const s = g.state
   const r = s.setup.ruleset
   const ref = refereeView(s, { undoable: g.log.length, last: g.log.at(-1)?.command ?? null })
   const name = (seat: number) => s.setup.players[seat] ?? `seat ${seat}`
-  const role = (x: Parameters<typeof roleLabel>[0]) => roleLabel(x, r.roleNames)
+  const role = (x: Parameters<typeof roleLabel>[0]) => (lang === 'en' ? roleLabel(x, r.roleNames) : localRoleName(lang, r.roleNames, x))
 
   io.out(`${r.name} — ${s.setup.players.length} players, ${s.setup.deal.mode} deal — ${path}${file.id ? ` (id ${file.id})` : ''}`)
   io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
@@ -43,7 +45,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   io.out(`${alive} alive, ${p.seats.length - alive} dead.`)
   for (const line of publicNow(p, name)) io.out(line)
   for (const line of refereeNow(ref, name)) io.out(line)
-  printAnnouncements(io, p, name, role)
+  printAnnouncements(io, p, name, role, lang)
   if (ref.investigations.length) {
     io.out('')
     io.out('Investigations (referee only):')
@@ -52,14 +54,14 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   if (ref.script.length) {
     io.out('')
     io.out("Referee's script now:")
-    for (const l of ref.script) io.out(`  ${lineText(l, role)}`)
+    for (const l of ref.script) io.out(`  ${lang === 'en' ? lineText(l, role) : localLine(lang, l, role)}`)
   }
 }
 
 /** What the room sees: nothing here comes from anywhere but the projector view. */
-function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path: string): void {
+function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path: string, lang: Language): void {
   const name = (seat: number) => p.seats[seat]?.name ?? `seat ${seat}`
-  const role = (x: Parameters<typeof roleLabel>[0]) => roleLabel(x, p.roleNames)
+  const role = (x: Parameters<typeof roleLabel>[0]) => (lang === 'en' ? roleLabel(x, p.roleNames) : localRoleName(lang, p.roleNames, x))
   io.out(`${p.rulesetName} — ${p.seats.length} players — ${path}${file.id ? ` (id ${file.id})` : ''} — what the projector shows`)
   io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
   io.out('')
@@ -70,14 +72,14 @@ function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path:
   const alive = p.seats.filter((x) => x.alive).length
   io.out(`${alive} alive, ${p.seats.length - alive} dead.`)
   for (const line of publicNow(p, name)) io.out(line)
-  printAnnouncements(io, p, name, role)
+  printAnnouncements(io, p, name, role, lang)
 }
 
-function printAnnouncements(io: Io, p: ProjectorView, name: (seat: number) => string, role: (r: Parameters<typeof roleLabel>[0]) => string): void {
+function printAnnouncements(io: Io, p: ProjectorView, name: (seat: number) => string, role: (r: Parameters<typeof roleLabel>[0]) => string, lang: Language): void {
   io.out('')
   io.out('Announcements (what the projector shows):')
   if (!p.announcements.length) io.out('  (none yet)')
-  for (const a of p.announcements) io.out(`  ${announcementText(a, name, role)}`)
+  for (const a of p.announcements) io.out(`  ${lang === 'en' ? announcementText(a, name, role) : localAnnouncement(lang, a, name, role)}`)
 }
 
 /** The open vote and the clock, as shown in the room. */

@@ -7,12 +7,13 @@ import { EXIT, flag, str, UsageError, type CliCommand } from '../command'
 import { json } from '../format'
 import { writeNewFile } from '../write-file'
 import { printGame, REPLAY_VIEWS, type ReplayView } from '../replay-print'
+import { LANG_HELP, parseLang } from '../i18n'
 
 /** `replay FILE`: run a game file through the engine and show where the game stands. */
 export const replay: CliCommand = {
   name: 'replay',
   summary: 'Run a game file through the engine and print the final views',
-  help: `Usage: nightfall replay FILE [--view projector|referee|both] [--json] [--out FILE [--short]]
+  help: `Usage: nightfall replay FILE [--view projector|referee|both] [--json] [--out FILE [--short]] [--lang LANG]
 
 Reads a Nightfall game file (see docs/game-file.md; "-" reads standard input),
 in the short or the full form, checks it, replays every command through the
@@ -36,13 +37,15 @@ Options:
                 FILE; never overwrites
   --short       With --out: write the short form instead (preset and changes,
                 the deal and the commands by name)
+  ${LANG_HELP}
   -h, --help    Show this help`,
-  options: { json: { type: 'boolean' }, view: { type: 'string' }, out: { type: 'string' }, short: { type: 'boolean' } },
+  options: { json: { type: 'boolean' }, view: { type: 'string' }, out: { type: 'string' }, short: { type: 'boolean' }, lang: { type: 'string' } },
   positionals: { min: 1, max: 1, name: 'FILE' },
   run({ values, positionals }, io) {
     const path = positionals[0] as string
     const asJson = flag(values, 'json')
     const view = viewOption(str(values, 'view'))
+    const lang = parseLang(values.lang)
     const out = str(values, 'out')
     if (flag(values, 'short') && out === undefined) throw new UsageError('--short says how --out writes the file: add --out FILE.')
     const refuse = (code: GameFileErrorCode, message: string, problems: FileProblem[]) => {
@@ -82,7 +85,7 @@ Options:
     const extra = notices.length ? { notices } : {}
     if (r.ok) {
       if (asJson) io.out(json({ ...result(r.value, view), ...extra }))
-      else printGame(io, r.value, file, path, view)
+      else printGame(io, r.value, file, path, view, lang)
       if (out !== undefined && !asJson) io.out(`\nWrote ${out}.`)
       return EXIT.ok
     }
@@ -96,7 +99,7 @@ Options:
     if (!asJson && before) {
       io.out(`The game as it stood before command #${index}:`)
       io.out('')
-      printGame(io, before, file, path, view)
+      printGame(io, before, file, path, view, lang)
     }
     return EXIT.refused
   },

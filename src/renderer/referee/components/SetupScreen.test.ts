@@ -132,7 +132,7 @@ describe('SetupScreen', () => {
     const est = wrapper.get('[data-test="estimate"]').text()
     expect(est).toContain('48 % ± 2.2')
     expect(est).toContain('50 % ± 2.2')
-    expect(wrapper.text()).toContain('2000 simulated games')
+    expect(wrapper.text()).toContain('2,000 simulated games')
     await wrapper.get('[data-role="mafia"] [data-test="plus"]').trigger('click')
     expect(store.counts.mafia).toBe(3)
     expect(wrapper.get('[data-test="citizens"]').text()).toBe('2')

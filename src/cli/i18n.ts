@@ -1,0 +1,57 @@
+import { isLanguage, LANGUAGE_IDS, type Language } from '../shared/languages'
+import { lookup, translate } from '../shared/messages'
+import { ROLE_IDS, type RoleId } from '../shared/roles'
+import { PRESET_IDS } from '../shared/ruleset'
+import type { Line, PublicAnnouncement, RoleNames } from '../shared/views'
+import { UsageError } from './command'
+
+/**
+ * The CLI's --lang: the referee's script, the announcements and the role names in one of the app's
+ * languages, from the same locale files as the windows (src/shared/locales). The CLI's own framing
+ * (headings, tables) stays English.
+ */
+export const LANG_HELP = `--lang LANG  Script, announcements and role names in LANG: ${LANGUAGE_IDS.join(', ')} (default en)`
+
+export function parseLang(value: unknown): Language {
+  if (value === undefined) return 'en'
+  if (isLanguage(value)) return value
+  throw new UsageError(`Unknown language "${String(value)}". Languages: ${LANGUAGE_IDS.join(', ')}.`)
+}
+
+/** A preset's own role name as `lang`'s club text calls it; a name the club typed itself stays as typed. */
+export function localRoleName(lang: Language, names: RoleNames, role: RoleId): string {
+  for (const base of PRESET_IDS) if (lookup('en', `roles.${base}.${role}`) === names[role]) return lookup(lang, `roles.${base}.${role}`) ?? names[role]
+  return names[role]
+}
+
+/** A script line in `lang`; a `role` parameter (a role id) is named by `roleName`. */
+export function localLine(lang: Language, l: Line, roleName: (r: RoleId) => string): string {
+  const params = { ...l.params }
+  if (typeof params.role === 'string' && (ROLE_IDS as readonly string[]).includes(params.role)) params.role = roleName(params.role as RoleId)
+  if (l.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
+    params.choice = translate(lang, `stepChoice.${params.choice}`)
+  return translate(lang, `script.${l.key}`, params)
+}
+
+/** A public announcement as the projector shows it in `lang`. */
+export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {
+  const withRole = (text: string, role: RoleId | null) => (role ? translate(lang, 'announce.withRole', { text, role: roleName(role) }) : text)
+  switch (a.kind) {
+    case 'nightResult':
+      return a.deaths.length
+        ? translate(lang, 'announce.nightDeaths', { night: a.night, names: a.deaths.map(name).join(', ') })
+        : translate(lang, 'announce.nightNobody', { night: a.night })
+    case 'executed':
+      return withRole(translate(lang, 'announce.executed', { name: name(a.player) }), a.role)
+    case 'randomDeath':
+      return withRole(translate(lang, 'announce.randomDeath', { name: name(a.player) }), a.role)
+    case 'noExecution':
+      return translate(lang, `announce.noExecution.${a.reason}`, { day: a.day })
+    case 'voteResult':
+      return translate(lang, `announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed })
+    case 'refereeHandover':
+      return translate(lang, 'announce.handover', { name: name(a.player) })
+    case 'gameOver':
+      return translate(lang, `winner.${a.winner}`)
+  }
+}
