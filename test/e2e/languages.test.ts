@@ -68,10 +68,6 @@ describe.skipIf(browserTestsSkipped)('the windows in every language', () => {
   beforeAll(async () => {
     browser = await launchChromium()
     session = await openGame(browser, 'languages')
-    await session.table.setup({ preset: 'maffiasig', names: NAMES.slice(0, 9), counts: { mafia: 2, investigator: 1, doctor: 0 } })
-    await session.table.night() // night 0 → day 1, with a public announcement on the board
-    const citizens = session.table.model.roles.flatMap((r, seat) => (r === 'citizen' ? [seat] : []))
-    await session.table.accuse(citizens[0]!) // a vote is open: the projector shows its box too
   })
   afterAll(async () => {
     await session?.close()
@@ -80,6 +76,10 @@ describe.skipIf(browserTestsSkipped)('the windows in every language', () => {
 
   it('switches both windows to each language mid-game, with no raw key, no overflow, and the game unchanged', async () => {
     onTestFailed(() => console.log(`[languages] page trouble:\n${session.trouble.join('\n')}`))
+    await session.table.setup({ preset: 'maffiasig', names: NAMES.slice(0, 9), counts: { mafia: 2, investigator: 1, doctor: 0 } })
+    await session.table.night() // night 0 → day 1, with a public announcement on the board
+    const citizens = session.table.model.roles.flatMap((r, seat) => (r === 'citizen' ? [seat] : []))
+    await session.table.accuse(citizens[0]!) // a vote is open: the projector shows its box too
     const { referee, projector } = session
     const driver = session.table.referee
     const before = await driver.view()
