@@ -45,7 +45,7 @@ function pageScripts(page: string): string[] {
 }
 
 /** The areas the projector page loads (src/renderer/i18n/projector-messages.ts); the referee loads every area. */
-const PROJECTOR_AREAS = ['common', 'projector', 'roles']
+const PROJECTOR_AREAS = ['common', 'projector', 'roles', 'club']
 
 /** The lazily loaded locale chunks (assets/locale-<lang>-<area>-<hash>.js), summed per language and page. */
 function languageChunks(): Record<string, Record<'referee' | 'projector', { gz: number; files: number }>> {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildStory } from '../../../main/engine'
 import { Scripted } from '../../../main/engine/testing'
 import { createAppI18n } from '../../i18n'
+import { refereeMessages } from '../../i18n/referee-messages'
 import { standingsOf } from '../../../main/host/club/standings'
 import { recordOf } from '../../../main/host/club/record'
 import StandingsTable from './StandingsTable.vue'
@@ -22,7 +23,7 @@ function finished() {
   return { game: g.game, story: s.value }
 }
 
-const page = (index: number) => mount(StoryBoard, { props: { story: finished().story, index }, global: { plugins: [createAppI18n('en')] } })
+const page = (index: number) => mount(StoryBoard, { props: { story: finished().story, index }, global: { plugins: [createAppI18n(refereeMessages)] } })
 
 describe('StoryBoard', () => {
   it('night 0 names the mafia who met', () => {
@@ -60,7 +61,7 @@ describe('StandingsTable', () => {
   it('one row per player, most wins first, and the team wins', () => {
     const { game } = finished()
     const st = standingsOf([recordOf(game, 'a', '2026-01-01T20:00:00.000Z')])
-    const w = mount(StandingsTable, { props: { standings: st, title: 'Tonight' }, global: { plugins: [createAppI18n('en')] } })
+    const w = mount(StandingsTable, { props: { standings: st, title: 'Tonight' }, global: { plugins: [createAppI18n(refereeMessages)] } })
     const rows = w.findAll('[data-test="standing-row"]')
     expect(rows).toHaveLength(10)
     expect(rows[0]!.find('th').text()).not.toBe('Anna')
