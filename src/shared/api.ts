@@ -53,8 +53,12 @@ export interface Estimate {
 /** The host's advice on a table before a deal: the suggested counts, what stops a game, and warnings. */
 export interface SetupCheck {
   suggested: RoleCounts
+  /** In English words (logs, the CLI). */
   problems: string[]
   warnings: string[]
+  /** The same as line ids under `check.` with parameters, for the window's language (a `role` parameter is a role id). */
+  problemLines: Line[]
+  warningLines: Line[]
 }
 
 export interface SavedGameSummary {

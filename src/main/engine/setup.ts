@@ -1,4 +1,5 @@
 import type { RoleCounts, RoleId } from '../../shared/roles'
+import { checkLine, type CheckLine } from '../../shared/setup-check'
 import { rulesetSchema, type Ruleset } from '../../shared/ruleset'
 import { fail, ok, type Result } from './errors'
 import { startDayEvents, startNightEvents } from './phases'
@@ -41,61 +42,64 @@ export function suggestCounts(r: Ruleset, players: number): RoleCounts {
   return { mafia, investigator, doctor, citizen: Math.max(0, n - mafia - investigator - doctor) }
 }
 
-export interface SetupProblem {
+/** One thing wrong with a setup: a line id with its parameters (`check.problem.<id>`) and its English words. */
+export interface SetupProblem extends CheckLine {
   code: 'ruleset' | 'players' | 'names' | 'counts' | 'balance'
-  message: string
 }
 
 /** Everything wrong with a ruleset, a table of players and role counts together. Empty = playable. */
 export function setupProblems(ruleset: unknown, players: readonly string[], counts: RoleCounts): SetupProblem[] {
   const parsed = rulesetSchema.safeParse(ruleset)
   if (!parsed.success)
-    return parsed.error.issues.map((i) => ({ code: 'ruleset' as const, message: `Ruleset option ${i.path.join('.')}: ${i.message}` }))
+    return parsed.error.issues.map((i) => ({ code: 'ruleset' as const, ...checkLine('problem.option', { option: i.path.join('.'), message: i.message }) }))
   const r = parsed.data
   const o = r.options
   const out: SetupProblem[] = []
-  const p = (code: SetupProblem['code'], message: string) => out.push({ code, message })
+  const p = (code: SetupProblem['code'], id: string, params: Record<string, string | number> = {}) =>
+    out.push({ code, ...checkLine(`problem.${id}`, params, r.roleNames) })
   const n = players.length
-  if (o.minPlayers > o.maxPlayers) p('ruleset', 'The smallest table is larger than the largest.')
-  if (o.recommendedMin > o.recommendedMax) p('ruleset', 'The recommended range is empty.')
-  if (!o.nightOrder.includes('mafia')) p('ruleset', 'The night must call the mafia.')
-  if (new Set(o.nightOrder).size !== o.nightOrder.length) p('ruleset', 'A role is called twice in the night order.')
+  if (o.minPlayers > o.maxPlayers) p('ruleset', 'tableRange')
+  if (o.recommendedMin > o.recommendedMax) p('ruleset', 'recommendedRange')
+  if (!o.nightOrder.includes('mafia')) p('ruleset', 'nightNeedsMafia')
+  if (new Set(o.nightOrder).size !== o.nightOrder.length) p('ruleset', 'calledTwice')
   if (o.firstDeadBecomesReferee && o.firstPhase === 'night')
-    p('ruleset', 'The "first dead becomes referee" variant needs a first night without kills (night 0) or a day first.')
+    p('ruleset', 'firstDeadNight')
   // The blind operator cannot run a real night: day 1 must be sure to end with a death (the hand-over).
   if (o.firstDeadBecomesReferee && o.dayProcedure === 'nomination' && (!o.dayMustEndWithDeath || o.noNominationGoesToNight))
-    p('ruleset', 'The "first dead becomes referee" variant needs a first day that can only end with a death (accusations, or nominations with "every day ends with a death" and no night without nominees).')
-  if (n < o.minPlayers) p('players', `${r.name} needs at least ${o.minPlayers} players; ${n} given.`)
-  if (n > o.maxPlayers) p('players', `${r.name} allows at most ${o.maxPlayers} players; ${n} given.`)
+    p('ruleset', 'firstDeadDay')
+  if (n < o.minPlayers) p('players', 'tooFew', { ruleset: r.name, min: o.minPlayers, n })
+  if (n > o.maxPlayers) p('players', 'tooMany', { ruleset: r.name, max: o.maxPlayers, n })
   const seen = new Set<string>()
   players.forEach((name, i) => {
     const key = name.trim().toLocaleLowerCase()
-    if (!key) p('names', `Seat ${i + 1} has no name.`)
-    else if (seen.has(key)) p('names', `The name "${name.trim()}" is used twice.`)
+    if (!key) p('names', 'noName', { seat: i + 1 })
+    else if (seen.has(key)) p('names', 'nameTwice', { name: name.trim() })
     seen.add(key)
   })
   const total = counts.mafia + counts.investigator + counts.doctor + counts.citizen
-  if (total !== n) p('counts', `The roles add up to ${total} but there are ${n} players.`)
-  if (counts.mafia < 1) p('counts', 'At least one mafioso is needed.')
-  if (counts.investigator > 0 && !o.hasInvestigator) p('counts', `${r.name} has no ${r.roleNames.investigator.toLowerCase()}.`)
-  if (counts.doctor > 0 && !o.hasDoctor) p('counts', `${r.name} has no ${r.roleNames.doctor.toLowerCase()}.`)
+  if (total !== n) p('counts', 'countsTotal', { total, n })
+  if (counts.mafia < 1) p('counts', 'noMafia')
+  if (counts.investigator > 0 && !o.hasInvestigator) p('counts', 'roleNotInRuleset', { ruleset: r.name, role: 'investigator' })
+  if (counts.doctor > 0 && !o.hasDoctor) p('counts', 'roleNotInRuleset', { ruleset: r.name, role: 'doctor' })
   const town = total - counts.mafia
   if (counts.mafia >= 1 && winnerForCounts(o, counts.mafia, town, counts.doctor) !== null)
-    p('balance', `With ${counts.mafia} mafia and ${town} town the mafia would win before the game starts.`)
+    p('balance', 'balance', { mafia: counts.mafia, town })
   return out
 }
 
-/** Advice that does not stop a game: a table outside the recommended size, a lopsided deal. */
-export function setupWarnings(r: Ruleset, n: number, counts: RoleCounts): string[] {
+/** Advice that does not stop a game: a table outside the recommended size, a lopsided deal (line ids `check.warning.<id>`). */
+export function setupWarningLines(r: Ruleset, n: number, counts: RoleCounts): CheckLine[] {
   const o = r.options
-  const w: string[] = []
-  if (n < o.recommendedMin || n > o.recommendedMax) w.push(`${r.name} is best with ${o.recommendedMin}–${o.recommendedMax} players.`)
-  if (r.base === 'estonian' && n > 20) w.push('Over 20 players the Estonian text advises two separate games.')
+  const w: CheckLine[] = []
+  if (n < o.recommendedMin || n > o.recommendedMax) w.push(checkLine('warning.recommended', { ruleset: r.name, min: o.recommendedMin, max: o.recommendedMax }))
+  if (r.base === 'estonian' && n > 20) w.push(checkLine('warning.twoGames'))
   const town = n - counts.mafia
-  if (counts.mafia > 0 && (town > 4 * counts.mafia || town < 2 * counts.mafia))
-    w.push(`Town ${town} to mafia ${counts.mafia}: the texts call a game balanced near 3 town per mafioso.`)
+  if (counts.mafia > 0 && (town > 4 * counts.mafia || town < 2 * counts.mafia)) w.push(checkLine('warning.ratio', { town, mafia: counts.mafia }))
   return w
 }
+
+/** The same advice in English words (the CLI, logs). */
+export const setupWarnings = (r: Ruleset, n: number, counts: RoleCounts): string[] => setupWarningLines(r, n, counts).map((l) => l.message)
 
 /**
  * A digital deal from a permutation of seats (the host draws it with crypto): the i-th card of the

@@ -143,7 +143,7 @@ describe('GameHost: library', () => {
     expect(host.refereeAppView().customRulesets).toEqual([])
     expect(referee).toHaveLength(4)
     const check = host.invoke('checkSetup', PRESETS.swedish, PLAYERS9.slice(0, 8))
-    expect(check).toEqual({ ok: true, value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [] } })
+    expect(check).toEqual({ ok: true, value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [], problemLines: [], warningLines: [] } })
     const bad = host.invoke('checkSetup', PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 5, investigator: 1, doctor: 1, citizen: 1 })
     expect(bad.ok && bad.value.problems.length).toBeGreaterThan(0)
     expect(referee).toHaveLength(4) // checkSetup pushes nothing

@@ -1,7 +1,7 @@
 import type { ApiResult, RefereeAppView, SetupCheck } from '../../shared/api'
 import type { RoleCounts } from '../../shared/roles'
 import { PRESET_IDS, type Ruleset } from '../../shared/ruleset'
-import { PRESETS, setupProblems, setupWarnings, suggestCounts } from '../engine'
+import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../engine'
 import { lookAlikeProblems, normalizeName } from './names'
 import type { KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, dedupeNames, type Settings } from './persistence/settings'
@@ -55,7 +55,7 @@ export class Library {
     const unique = dedupeNames(clean)
     if (unique.length !== clean.length) return fail('invalid-arguments', 'The roster has the same name twice.')
     const alike = lookAlikeProblems(unique)
-    if (alike.length) return fail('invalid-arguments', alike.join(' ').replace(/\(seat \d+\) /g, ''))
+    if (alike.length) return fail('invalid-arguments', alike.map((p) => p.message).join(' ').replace(/\(seat \d+\) /g, ''))
     return this.save('roster', unique)
   }
 
@@ -91,9 +91,14 @@ const isPreset = (id: string): boolean => (PRESET_IDS as readonly string[]).incl
 export function checkSetup(r: Ruleset, players: string[], counts: RoleCounts | undefined): ApiResult<SetupCheck> {
   const suggested = suggestCounts(r, players.length)
   const c = counts ?? suggested
+  const normalized = players.map(normalizeName)
+  const problems = [...setupProblems(r, normalized, c), ...lookAlikeProblems(normalized)]
+  const warnings = setupWarningLines(r, players.length, c)
   return ok({
     suggested,
-    problems: [...setupProblems(r, players.map(normalizeName), c).map((p) => p.message), ...lookAlikeProblems(players.map(normalizeName))],
-    warnings: setupWarnings(r, players.length, c),
+    problems: [...problems.map((p) => p.message)],
+    warnings: warnings.map((w) => w.message),
+    problemLines: problems.map(({ key, params }) => ({ key, params })),
+    warningLines: warnings.map(({ key, params }) => ({ key, params })),
   })
 }

@@ -1,3 +1,5 @@
+import { checkLine, type CheckLine } from '../../shared/setup-check'
+
 /**
  * Player names as typed: normalised before they are kept or played with (Unicode NFC; zero-width,
  * bidi and control characters removed; runs of white space made one space; trimmed), and compared
@@ -27,16 +29,16 @@ export function lookAlikeKey(name: string): string {
   return out.normalize('NFC')
 }
 
-/** Pairs of seats whose names look alike, as plain-words problems (empty when there are none). */
-export function lookAlikeProblems(names: readonly string[]): string[] {
+/** Pairs of seats whose names look alike, as setup-check lines (`check.problem.lookAlike`; empty when there are none). */
+export function lookAlikeProblems(names: readonly string[]): CheckLine[] {
   const first = new Map<string, number>()
-  const problems: string[] = []
+  const problems: CheckLine[] = []
   names.forEach((n, i) => {
     const key = lookAlikeKey(n)
     const j = first.get(key)
     if (j === undefined) first.set(key, i)
     else if (names[j]!.trim().toLowerCase() !== n.trim().toLowerCase()) // same name twice: setupProblems says so
-      problems.push(`"${n}" (seat ${i + 1}) looks the same as "${names[j]}" (seat ${j + 1}): give one of them a name the room can tell apart.`)
+      problems.push(checkLine('problem.lookAlike', { name: n, seat: i + 1, other: names[j]!, otherSeat: j + 1 }))
   })
   return problems
 }

@@ -111,7 +111,7 @@ export class Table {
     const blocked = this.blockedByOpenGame()
     if (blocked) return blocked
     const players = req.players.map(normalizeName)
-    const problems = [...setupProblems(req.ruleset, players, req.counts).map((p) => p.message), ...lookAlikeProblems(players)]
+    const problems = [...setupProblems(req.ruleset, players, req.counts).map((p) => p.message), ...lookAlikeProblems(players).map((p) => p.message)]
     if (problems.length) return fail('setup-problems', problems.join(' '))
     let known: (RoleId | null)[] = players.map(() => null)
     if (req.dealMode === 'physical' && req.knownRoles) {

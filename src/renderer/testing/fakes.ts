@@ -20,7 +20,7 @@ const OK: ApiResult<null> = { ok: true, value: null }
 const ANSWERS: Partial<Record<RefereeMethod, () => Promise<ApiResult<unknown>>>> = {
   checkSetup: async () => ({
     ok: true,
-    value: { suggested: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, problems: [], warnings: [] },
+    value: { suggested: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, problems: [], warnings: [], problemLines: [], warningLines: [] },
   }),
   revealRole: async () => ({ ok: true, value: 'citizen' }),
   exportGame: async () => ({ ok: false, error: { code: 'no-game', message: 'No game.' } }),

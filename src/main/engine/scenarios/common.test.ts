@@ -178,13 +178,17 @@ describe('setup validation', () => {
     setupProblems(rulesetWith(id, options), seatNames(n), counts)
 
   it('"Swedish with 3 players" gives a clear error; too many players too', () => {
-    expect(problems('swedish', 3, { mafia: 1, investigator: 0, doctor: 0, citizen: 2 })).toEqual([{ code: 'players', message: 'Swedish needs at least 4 players; 3 given.' }])
+    expect(problems('swedish', 3, { mafia: 1, investigator: 0, doctor: 0, citizen: 2 })).toMatchObject([{ code: 'players', message: 'Swedish needs at least 4 players; 3 given.' }])
     expect(problems('swedish', 31).map((p) => p.message)).toContain('Swedish allows at most 30 players; 31 given.')
   })
 
   it('role counts: must add up, need a mafioso, and only roles the ruleset has', () => {
-    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 6 })).toEqual([{ code: 'counts', message: 'The roles add up to 9 but there are 10 players.' }])
+    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 6 })).toMatchObject([{ code: 'counts', message: 'The roles add up to 9 but there are 10 players.' }])
     expect(problems('maffiasig', 10, { mafia: 0, investigator: 1, doctor: 0, citizen: 9 }).map((p) => p.message)).toContain('At least one mafioso is needed.')
+    // The windows show the same by line id in their language; a role parameter is a role id.
+    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 1, citizen: 6 })).toEqual([
+      { code: 'counts', key: 'problem.roleNotInRuleset', params: { ruleset: 'MaffiaSIG', role: 'doctor' }, message: 'MaffiaSIG has no doctor.' },
+    ])
     expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 1, citizen: 6 }).map((p) => p.message)).toEqual(['MaffiaSIG has no doctor.'])
     expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 7 }, { hasInvestigator: false }).map((p) => p.message)).toEqual(['MaffiaSIG has no inspector.'])
   })
@@ -197,8 +201,8 @@ describe('setup validation', () => {
   it('names: every seat needs one, and no two alike', () => {
     const r = preset('swedish')
     const c = suggestCounts(r, 7)
-    expect(setupProblems(r, ['A', 'B', ' ', 'D', 'E', 'F', 'G'], c)).toEqual([{ code: 'names', message: 'Seat 3 has no name.' }])
-    expect(setupProblems(r, ['A', 'B', 'anna', 'D', 'E', 'F', 'Anna '], c)).toEqual([{ code: 'names', message: 'The name "Anna" is used twice.' }])
+    expect(setupProblems(r, ['A', 'B', ' ', 'D', 'E', 'F', 'G'], c)).toMatchObject([{ code: 'names', message: 'Seat 3 has no name.' }])
+    expect(setupProblems(r, ['A', 'B', 'anna', 'D', 'E', 'F', 'Anna '], c)).toMatchObject([{ code: 'names', message: 'The name "Anna" is used twice.' }])
   })
 
   it('a ruleset must be valid data and consistent', () => {

@@ -17,7 +17,7 @@ describe('Swedish — players and deal', () => {
   it('Swedish: at least 4 players — "Swedish with 3 players" gives a clear error', () => {
     const r = preset('swedish')
     const counts = { mafia: 1, investigator: 1, doctor: 0, citizen: 1 }
-    expect(setupProblems(r, seatNames(3), counts)).toEqual([{ code: 'players', message: 'Swedish needs at least 4 players; 3 given.' }])
+    expect(setupProblems(r, seatNames(3), counts)).toMatchObject([{ code: 'players', message: 'Swedish needs at least 4 players; 3 given.' }])
     const g = createGame(setupOf('swedish', 'M I C'))
     expect(g.ok).toBe(false)
     if (!g.ok) expect(g.error.message).toContain('Swedish needs at least 4 players; 3 given.')
@@ -26,7 +26,7 @@ describe('Swedish — players and deal', () => {
 
   it('setup uses the same end rule as the game: 2 mafia against a constable and a living doctor may start (parity needs a dead doctor)', () => {
     const r = preset('swedish')
-    expect(setupProblems(r, seatNames(4), { mafia: 2, investigator: 1, doctor: 0, citizen: 1 })).toEqual([
+    expect(setupProblems(r, seatNames(4), { mafia: 2, investigator: 1, doctor: 0, citizen: 1 })).toMatchObject([
       { code: 'balance', message: 'With 2 mafia and 2 town the mafia would win before the game starts.' },
     ])
     expect(setupProblems(r, seatNames(4), { mafia: 2, investigator: 1, doctor: 1, citizen: 0 })).toEqual([])

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
+import type { Composer } from 'vue-i18n'
 import { describe, expect, it } from 'vitest'
 import { rulesetOptionsSchema } from '../../../shared/ruleset'
+import { createAppI18n, switchLanguage } from '../../i18n'
+import { refereeMessages } from '../../i18n/referee-messages'
 import { makeAppView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import { useSetupStore } from '../stores/useSetupStore'
@@ -176,6 +179,30 @@ describe('SetupScreen', () => {
     expect(store.read).toBeCloseTo(0.3, 10)
     await store.refreshNow()
     expect(api.estimate.mock.lastCall?.[0]).toMatchObject({ read: 0.3 })
+    wrapper.unmount()
+  })
+})
+
+describe('SetupScreen in another language', () => {
+  it("shows the host's problems and warnings by line id in the window's language, with the ruleset's own role words", async () => {
+    const { pinia, api } = await connectedReferee()
+    api.checkSetup.mockResolvedValue({
+      ok: true,
+      value: {
+        suggested: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 },
+        problems: ['MaffiaSIG has no doctor.'],
+        warnings: ['MaffiaSIG is best with 9–18 players.'],
+        problemLines: [{ key: 'problem.roleNotInRuleset', params: { ruleset: 'MaffiaSIG', role: 'doctor' } }],
+        warningLines: [{ key: 'warning.recommended', params: { ruleset: 'MaffiaSIG', min: 9, max: 18 } }],
+      },
+    })
+    const i18n = createAppI18n(refereeMessages)
+    await switchLanguage(i18n.global as unknown as Composer, 'hu')
+    const wrapper = mount(SetupScreen, { attachTo: document.body, global: { plugins: [pinia, i18n] } })
+    await useSetupStore(pinia).refreshNow()
+    await flushPromises()
+    expect(wrapper.get('[data-test="problems"]').text()).toBe('MaffiaSIG: ebben nincs orvos.')
+    expect(wrapper.get('[data-test="warnings"]').text()).toBe('MaffiaSIG: 9–18 játékossal a legjobb.')
     wrapper.unmount()
   })
 })
