@@ -89,6 +89,7 @@ export const REFEREE_ARG_SCHEMAS = {
   currentStory: none,
   deleteSavedGame: z.tuple([gameId]),
   importGame: z.tuple([z.string().max(MAX_IMPORT_CHARS)]),
+  carryHistory: z.tuple([z.string().trim().min(1).max(60), z.string().trim().min(1).max(60)]),
   newClubNight: none,
   clubCsv: z.tuple([z.enum(['tonight', 'allTime', 'history'])]),
   showOnProjector: z.tuple([projectorChoiceSchema]),

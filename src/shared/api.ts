@@ -179,6 +179,11 @@ export interface RefereeApi extends ConnectionWatch {
   deleteSavedGame(id: string): Promise<ApiResult>
   /** Import a game file's text: checked like `cli replay`; nothing is saved unless it all holds. */
   importGame(text: string): Promise<ApiResult<GameRecord>>
+  /**
+   * A player renamed in the roster takes their saved games along: `from`'s games count for `to` in
+   * the standings from now on. Answers how many finished games were carried.
+   */
+  carryHistory(from: string, to: string): Promise<ApiResult<{ games: number }>>
   /** Start a new club night: tonight's standings count from now. */
   newClubNight(): Promise<ApiResult>
   /** Tonight's or all-time standings, or every game (one row per player per game), as CSV. */
@@ -225,7 +230,7 @@ export const REFEREE_METHODS = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
   'cardsPayload', 'printCards', 'setLanguage', 'play', 'undo', 'logLines',
-  'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'newClubNight', 'clubCsv', 'showOnProjector',
+  'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'carryHistory', 'newClubNight', 'clubCsv', 'showOnProjector',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>

@@ -348,6 +348,11 @@ export class GameHost {
         return r
       },
       importGame: (text) => this.club.importText(text, newGameId(new Date(this.clock.now()), cryptoHex(3)), new Date(this.clock.now())),
+      carryHistory: (from, to) => {
+        const r = this.club.carryHistory(from, to)
+        if (r.ok && this.projectorChoice?.kind === 'standings') this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(library.roster) }
+        return r
+      },
       newClubNight: () => {
         const r = this.club.newNight()
         if (r.ok && this.projectorChoice?.kind === 'standings') this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(library.roster) }

@@ -9,7 +9,15 @@ import { randomGame } from '../../engine/testing'
 import { csv, csvField, historyCsv, standingsCsv } from './csv'
 import { identityOf } from './identity'
 import { recordOf, type GameRecord } from './record'
-import { standingsOf, tonight } from './standings'
+import { resolveIdentity, standingsOf, tonight } from './standings'
+import { Club } from './club'
+import { GameHistory } from './history'
+import { MemoryStore } from '../persistence/kv-store'
+import { FakeClock } from '../clock'
+import { tempDir } from '../testing'
+import { toGameFile } from '../../engine'
+import { writeFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 
 const POOL = ['Ádám', 'Bea', 'Csaba', 'Dóra', 'Emese', 'Ferenc', 'Gréta', 'Henrik', 'Ilona', 'Jenő', 'Kinga', 'Lőrinc', 'Marta', 'Noémi', 'Olivér', 'Pál', 'Réka', 'Sára', 'Tamás', 'Ursula', 'Vilma', 'Zsolt']
 /** The same person written differently from game to game. */
@@ -75,6 +83,52 @@ describe('standings', () => {
     expect(st.teamWins).toEqual({ town: 1, mafia: 1, draw: 0 })
     expect(st.players.find((p) => p.name === 'ANNA')).toMatchObject({ games: 2, wins: 1, winsAs: { mafia: 1, town: 0 }, survived: 2 })
     expect(st.players.find((p) => p.name === 'Bo')).toMatchObject({ games: 2, wins: 1, winsAs: { town: 1, mafia: 0 }, executed: 2 })
+  })
+})
+
+describe('renamed players carry their history', () => {
+  const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['Anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10 }
+
+  it('standings follow the aliases: the old name’s games count under the roster’s new name', () => {
+    const records = [base, { ...base, id: 'b', finishedAt: '2026-01-02T20:00:00.000Z', players: ['Anna K.', 'Bo'], winner: 'town' as const }]
+    expect(standingsOf(records, ['Anna K.', 'Bo']).players.map((p) => [p.name, p.games])).toEqual(
+      expect.arrayContaining([['Anna', 1], ['Anna K.', 1]]),
+    )
+    const carried = standingsOf(records, ['Anna K.', 'Bo'], { [identityOf('Anna')]: identityOf('Anna K.') })
+    expect(carried.players).toHaveLength(2)
+    expect(carried.players.find((p) => p.name === 'Anna K.')).toMatchObject({ games: 2, wins: 1, winsAs: { mafia: 1, town: 0 } })
+  })
+
+  it('chains are followed to their end and a loop stops', () => {
+    expect(resolveIdentity('a', { a: 'b', b: 'c' })).toBe('c')
+    expect(resolveIdentity('a', { a: 'b', b: 'a' })).toBe('b')
+    expect(resolveIdentity('x', { a: 'b' })).toBe('x')
+    expect(resolveIdentity('__proto__', {})).toBe('__proto__')
+  })
+
+  it('Club.carryHistory keeps the rename, counts the games carried, and survives a renamed-back player', () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, 'games'), { recursive: true })
+    const run = randomGame(77, 'maffiasig', { maxPlayers: 9 })
+    expect(run.ended).toBe(true)
+    const names = run.game.setup.players.map((_, i) => (i === 0 ? 'Anna' : `P${i}`))
+    const game = { ...run.game, setup: { ...run.game.setup, players: names } }
+    writeFileSync(join(dir, 'games', '2026-01-01T20-00-00Z-abc123.json'), JSON.stringify(toGameFile(game, { id: '2026-01-01T20-00-00Z-abc123', createdAt: '2026-01-01T20:00:00.000Z' })))
+    const kv = new MemoryStore()
+    const club = new Club(new GameHistory(join(dir, 'games'), false), kv, new FakeClock(Date.UTC(2026, 0, 1, 22)))
+    expect(club.view(['Anna']).view.allTime.players.find((p) => p.name === 'Anna')?.games).toBe(1)
+    expect(club.carryHistory('Anna', 'Anna K.')).toEqual({ ok: true, value: { games: 1 } })
+    const after = club.view(['Anna K.']).view.allTime.players
+    expect(after.find((p) => p.name === 'Anna K.')?.games).toBe(1)
+    expect(after.find((p) => p.name === 'Anna')).toBeUndefined()
+    // Renamed back: the history follows again, no loop.
+    expect(club.carryHistory('Anna K.', 'anna')).toEqual({ ok: true, value: { games: 1 } })
+    expect(club.view(['Anna']).view.allTime.players.find((p) => p.name === 'Anna')?.games).toBe(1)
+    // The same person under another spelling: nothing to carry.
+    expect(club.carryHistory('ANNA', 'Anna')).toEqual({ ok: true, value: { games: 0 } })
+    // A damaged alias store is ignored.
+    kv.set('playerAliases', ['junk'])
+    expect(club.aliases).toEqual({})
   })
 })
 

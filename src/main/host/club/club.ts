@@ -5,9 +5,13 @@ import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
 import { historyCsv, standingsCsv } from './csv'
 import type { GameHistory } from './history'
-import { standingsOf, tonight } from './standings'
+import { identityOf } from './identity'
+import { resolveIdentity, standingsOf, tonight, type Aliases } from './standings'
 
-export const CLUB_KEYS = { newNightAt: 'newNightAt' } as const
+export const CLUB_KEYS = { newNightAt: 'newNightAt', aliases: 'playerAliases' } as const
+
+/** At most this many renames are remembered (a club's whole membership, many times over). */
+const MAX_ALIASES = 5000
 
 /**
  * The club's evening: the saved games (GameHistory) and the standings, tonight's and of all saved
@@ -35,12 +39,42 @@ export class Club {
     return {
       view: {
         games: records,
-        tonight: standingsOf(tonight(records, now, this.tzOffset(), newNightAt), roster),
-        allTime: standingsOf(records, roster),
+        tonight: standingsOf(tonight(records, now, this.tzOffset(), newNightAt), roster, this.aliases),
+        allTime: standingsOf(records, roster, this.aliases),
         newNightAt,
       },
       notices,
     }
+  }
+
+  /** Renamed players (identity → identity); anything malformed in the store is ignored. */
+  get aliases(): Aliases {
+    const v = this.kv.get(CLUB_KEYS.aliases)
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return {}
+    return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'))
+  }
+
+  /**
+   * A player renamed in the roster takes their games along: `from`'s saved games count for `to`
+   * from now on, in every standings (the saved games keep the names they were played with).
+   * Answers how many finished games were carried.
+   */
+  carryHistory(from: string, to: string): ApiResult<{ games: number }> {
+    const source = resolveIdentity(identityOf(from), this.aliases)
+    // The new name is where the history lives from now on, even if it once pointed elsewhere.
+    const target = identityOf(to)
+    if (!source || !target) return { ok: false, error: { code: 'invalid-arguments', message: 'A name is empty.' } }
+    if (source === target) return { ok: true, value: { games: 0 } }
+    const games = standingsOf(this.history.list().records, [from], this.aliases).players.find((p) => p.name === from)?.games ?? 0
+    const next: Record<string, string> = { ...this.aliases, [source]: target }
+    delete next[target]
+    if (Object.keys(next).length > MAX_ALIASES) return { ok: false, error: { code: 'invalid-arguments', message: `At most ${MAX_ALIASES} renames are kept.` } }
+    try {
+      this.kv.set(CLUB_KEYS.aliases, next)
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: `The rename could not be saved: ${(e as Error).message}` } }
+    }
+    return { ok: true, value: { games } }
   }
 
   open(id: string): ApiResult<SavedGameDetail> {

@@ -6,18 +6,35 @@ import type { GameRecord } from './record'
 export type { PlayerStanding, Standings }
 
 /**
+ * Where renamed players' games go: identity of the old name → identity of the new one (the referee
+ * chose to carry the history along when renaming in the roster). Followed to its end; a loop stops.
+ */
+export type Aliases = Readonly<Record<string, string>>
+
+export function resolveIdentity(id: string, aliases: Aliases): string {
+  const seen = new Set<string>([id])
+  let at = id
+  for (;;) {
+    const next = Object.prototype.hasOwnProperty.call(aliases, at) ? aliases[at] : undefined
+    if (next === undefined || seen.has(next)) return at
+    seen.add(next)
+    at = next
+  }
+}
+
+/**
  * The standings over a set of finished games: per player games, wins (by team), survived to the end
  * and times executed; per team wins. Unfinished games are not counted. A player is matched across
- * games by identityOf(name); the roster's spelling wins when given.
+ * games by identityOf(name), through `aliases` for renamed players; the roster's spelling wins when given.
  */
-export function standingsOf(records: readonly GameRecord[], roster: readonly string[] = []): Standings {
+export function standingsOf(records: readonly GameRecord[], roster: readonly string[] = [], aliases: Aliases = {}): Standings {
   const byId = new Map<string, PlayerStanding & { latest: string }>()
   const teamWins = { town: 0, mafia: 0, draw: 0 }
   let games = 0
   const ids = new Map<string, string>()
   const idOf = (name: string): string => {
     let k = ids.get(name)
-    if (k === undefined) ids.set(name, (k = identityOf(name)))
+    if (k === undefined) ids.set(name, (k = resolveIdentity(identityOf(name), aliases)))
     return k
   }
   const ordered = [...records].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
@@ -44,7 +61,7 @@ export function standingsOf(records: readonly GameRecord[], roster: readonly str
       p.executed += r.executed.filter((e) => e === seat).length
     })
   }
-  const rosterName = new Map(roster.map((n) => [identityOf(n), n]))
+  const rosterName = new Map(roster.map((n) => [resolveIdentity(identityOf(n), aliases), n]))
   const players = [...byId.entries()].map(([key, { latest, ...p }]) => ({ ...p, name: rosterName.get(key) ?? latest }))
   players.sort((a, b) => b.wins - a.wins || a.games - b.games || a.name.localeCompare(b.name))
   return { games, teamWins, players }
