@@ -107,11 +107,14 @@ export const useSetupStore = defineStore('setup', () => {
     await saveRoster()
     return true
   }
-  async function renamePlayer(i: number, name: string): Promise<void> {
+  /** Rename seat i; answers the old name when the roster was saved with the new one, else null. */
+  async function renamePlayer(i: number, name: string): Promise<string | null> {
     const n = name.trim()
-    if (!n || players.value[i] === undefined || players.value[i] === n) return
+    const old = players.value[i]
+    if (!n || old === undefined || old === n) return null
     players.value[i] = n
-    await saveRoster()
+    const r = await app.act('saveRoster', [...players.value])
+    return r.ok ? old : null
   }
   async function removePlayer(i: number): Promise<void> {
     if (players.value[i] === undefined) return
