@@ -196,6 +196,36 @@ describe.concurrent('nightfall CLI', () => {
     expect(r.stdout).toMatch(/10\s+Károly\s+dead\s+Mafioso/)
   })
 
+  test('replay --story tells the finished game night by night, in the chosen language; refused before the end', async () => {
+    const unfinished = join(tmp, 'unfinished.json')
+    const whole = JSON.parse(readFileSync(example('maffiasig-12.json'), 'utf8')) as { commands: unknown[] }
+    writeFileSync(unfinished, JSON.stringify({ ...whole, commands: whole.commands.slice(0, 8) }))
+    const [en, hu, asJson, early] = await Promise.all([
+      cli(['replay', example('maffiasig-12.json'), '--story']),
+      cli(['replay', example('maffiasig-12.json'), '--story', '--lang', 'hu']),
+      cli(['replay', example('maffiasig-12.json'), '--story', '--json']),
+      cli(['replay', unfinished, '--story']),
+    ])
+    expect(en.code).toBe(0)
+    expect(en.stdout).toMatch(/^The story of the game — MaffiaSIG/)
+    expect(en.stdout).toContain('Night 0\n  The mafia met for the first time: Csilla, Hajnalka, Károly.')
+    expect(en.stdout).toContain('  Csilla shot at Anna.\n  Károly shot at Anna.\n  The Inspector checked Károly: mafia.\n  Anna (Citizen) was killed.')
+    expect(en.stdout).toContain('  Hajnalka was executed: Mafioso.')
+    expect(en.stdout).toMatch(/The end\n {2}The town wins/)
+    expect(en.stdout).toMatch(/11\. Károly\s+Mafioso †/)
+    expect(en.stdout).not.toContain('Referee')
+    expect(hu.code).toBe(0)
+    expect(hu.stdout).toContain('A maffia először találkozott: Csilla, Hajnalka, Károly.')
+    expect(hu.stdout).toMatch(/11\. Károly\s+Maffiózó †/)
+    const story = JSON.parse(asJson.stdout) as { ok: boolean; story: { chapters: { kind: string }[]; winner: string; players: string[] } }
+    expect(story).toMatchObject({ ok: true, story: { winner: 'town' } })
+    expect(story.story.chapters[0]).toMatchObject({ kind: 'night' })
+    expect(story.story.players).toHaveLength(12)
+    expect(early.code).toBe(2)
+    expect(early.stdout).toBe('')
+    expect(early.stderr).toMatch(/The story is told once the game is over/)
+  })
+
   test('replay --lang prints the script, the announcements and the role names in that language; an unknown language is a usage error', async () => {
     const [hu, sv, ja, bad] = await Promise.all([
       cli(['replay', example('maffiasig-12.json'), '--lang', 'hu']),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parseGameFile, PRESETS, projectorView, refereeView, replay as replayGame, type Game } from '../../main/engine'
+import { buildStory, parseGameFile, PRESETS, projectorView, refereeView, replay as replayGame, type Game } from '../../main/engine'
 import type { Command } from '../../shared/commands'
 import { ROOT_PATH, type FileProblem, type GameFileErrorCode } from '../../shared/game-file/problems'
 import { toShortForm } from '../../shared/game-file/shorten'
@@ -8,12 +8,13 @@ import { json } from '../format'
 import { writeNewFile } from '../write-file'
 import { printGame, REPLAY_VIEWS, type ReplayView } from '../replay-print'
 import { LANG_HELP, parseLang } from '../i18n'
+import { printStory } from '../story-print'
 
 /** `replay FILE`: run a game file through the engine and show where the game stands. */
 export const replay: CliCommand = {
   name: 'replay',
   summary: 'Run a game file through the engine and print the final views',
-  help: `Usage: nightfall replay FILE [--view projector|referee|both] [--json] [--out FILE [--short]] [--lang LANG]
+  help: `Usage: nightfall replay FILE [--view projector|referee|both] [--json] [--out FILE [--short]] [--story] [--lang LANG]
 
 Reads a Nightfall game file (see docs/game-file.md; "-" reads standard input),
 in the short or the full form, checks it, replays every command through the
@@ -37,9 +38,13 @@ Options:
                 FILE; never overwrites
   --short       With --out: write the short form instead (preset and changes,
                 the deal and the commands by name)
+  --story       Tell the story of the finished game instead: night by night and
+                day by day, every shot, check, heal, vote and death, then the
+                winner and every role (with --json: {ok, story}); refused
+                (exit 2) while the game is not over
   ${LANG_HELP}
   -h, --help    Show this help`,
-  options: { json: { type: 'boolean' }, view: { type: 'string' }, out: { type: 'string' }, short: { type: 'boolean' }, lang: { type: 'string' } },
+  options: { json: { type: 'boolean' }, view: { type: 'string' }, out: { type: 'string' }, short: { type: 'boolean' }, story: { type: 'boolean' }, lang: { type: 'string' } },
   positionals: { min: 1, max: 1, name: 'FILE' },
   run({ values, positionals }, io) {
     const path = positionals[0] as string
@@ -83,6 +88,19 @@ Options:
     if (!r.ok && r.error.index < 0) return refuse('bad-setup', r.error.message, [{ path: 'deal', message: r.error.message }])
 
     const extra = notices.length ? { notices } : {}
+    if (r.ok && flag(values, 'story')) {
+      const story = buildStory(r.value)
+      if (!story.ok) {
+        const message = `The story is told once the game is over; ${path} ends in the ${r.value.state.phase} of day ${r.value.state.dayNumber}.`
+        if (asJson) io.out(json({ ok: false, error: { code: 'game-not-over', index: -1, message } }))
+        io.err(`error: ${message}`)
+        return EXIT.usage
+      }
+      if (asJson) io.out(json({ ok: true, story: story.value, ...extra }))
+      else printStory(io, story.value, lang)
+      if (out !== undefined && !asJson) io.out(`\nWrote ${out}.`)
+      return EXIT.ok
+    }
     if (r.ok) {
       if (asJson) io.out(json({ ...result(r.value, view), ...extra }))
       else printGame(io, r.value, file, path, view, lang)
