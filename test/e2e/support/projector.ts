@@ -87,7 +87,7 @@ export function expectedBoard(m: GameModel): Board {
 /** Wait until the board shows what the model says (the push may still be on its way). */
 export async function expectBoard(page: Page, m: GameModel, where: string, root = BOARD): Promise<void> {
   const expected = expectedBoard(m)
-  await expect.poll(() => readBoard(page, root), { timeout: 10_000, message: `${where}: the board shows the wrong thing` }).toEqual(expected)
+  await expect.poll(() => readBoard(page, root), { timeout: 30_000, message: `${where}: the board shows the wrong thing` }).toEqual(expected)
 }
 
 /**

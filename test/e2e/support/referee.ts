@@ -51,7 +51,8 @@ export class RefereeDriver {
     const handle = await this.page.waitForFunction(
       ({ n, error }) => (window.__e2e!.views > n ? 'ok' : document.querySelector(error) ? 'error' : false),
       { n: before, error: ERROR },
-      { timeout: 10_000 },
+      // Generous: a loaded machine (CI, or tests run side by side) can take seconds to answer.
+      { timeout: 30_000 },
     )
     if ((await handle.jsonValue()) === 'error') {
       throw new Error(`${label}: the referee page shows a refusal: ${squash(await this.page.locator(ERROR).textContent())}`)
