@@ -1,6 +1,5 @@
-/** Save a value as a JSON file through a temporary Blob link (no navigation, nothing inline). */
-export function downloadJson(value: unknown, filename: string): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' })
+/** Save a Blob as a file through a temporary link (no navigation, nothing inline). */
+function downloadBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
@@ -12,16 +11,12 @@ export function downloadJson(value: unknown, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-/** Save text (e.g. CSV) as a file the same way. A BOM lets spreadsheets read UTF-8 names. */
+/** Save a value as a JSON file. */
+export function downloadJson(value: unknown, filename: string): void {
+  downloadBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), filename)
+}
+
+/** Save text (e.g. CSV) as a file. A BOM lets spreadsheets read UTF-8 names. */
 export function downloadText(text: string, filename: string, type = 'text/csv'): void {
-  const blob = new Blob([type === 'text/csv' ? '\uFEFF' + text : text], { type: `${type};charset=utf-8` })
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  a.rel = 'noopener'
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  downloadBlob(new Blob([type === 'text/csv' ? '\uFEFF' + text : text], { type: `${type};charset=utf-8` }), filename)
 }
