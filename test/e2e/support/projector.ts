@@ -10,6 +10,8 @@ import { around, containsWord, phaseTitle, roleWords, squash, t, winnerText } fr
 
 export interface BoardSeat {
   seat: number
+  /** The seat number shown on the seat (1-based: the seating order is public). */
+  number: string
   name: string
   dead: boolean
   /** The role word on the seat, if any. */
@@ -42,6 +44,7 @@ export async function readBoard(page: Page, root = BOARD): Promise<Board | null>
       title: squashText(board.querySelector('h1.title')?.textContent),
       seats: [...board.querySelectorAll<HTMLElement>('li.seat')].map((li) => ({
         seat: Number(li.dataset['seat']),
+        number: squashText(li.querySelector('.seat-no')?.textContent),
         name: squashText(li.querySelector('.name')?.textContent),
         dead: li.classList.contains('dead'),
         role: li.querySelector('.role') ? squashText(li.querySelector('.role')?.textContent) : null,
@@ -71,7 +74,7 @@ export function expectedBoard(m: GameModel): Board {
     seats: m.names.map((name, seat) => {
       const shown = over || m.revealed[seat]
       const role = m.roles[seat]!
-      return { seat, name, dead: !m.alive[seat], role: shown ? m.ruleset.roleNames[role] : null, roleClass: shown ? `role-${role}` : null }
+      return { seat, number: String(seat + 1), name, dead: !m.alive[seat], role: shown ? m.ruleset.roleNames[role] : null, roleClass: shown ? `role-${role}` : null }
     }),
     vote:
       !v || over

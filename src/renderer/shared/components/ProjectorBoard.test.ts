@@ -21,6 +21,11 @@ describe('ProjectorBoard', () => {
     expect(w.text()).not.toMatch(/Mafioso|Inspector|Citizen/)
   })
 
+  it('numbers every seat in seating order (the order is public)', () => {
+    const w = mountBoard(makeProjectorView())
+    expect(w.findAll('[data-seat] [data-test=seat-no]').map((e) => e.text())).toEqual(['1', '2', '3', '4', '5', '6'])
+  })
+
   it('renders a role exactly where the host sent one', () => {
     const seats = makeProjectorView().seats.map((s) => (s.seat === 3 ? { ...s, alive: false, role: 'mafia' as const } : s))
     const w = mountBoard(makeProjectorView({ phase: 'day', dayNumber: 2, seats }))
