@@ -273,7 +273,7 @@ describe('built main process under the fake electron', () => {
     expect(sentAfter['readyFromProjectorSubframe']?.projector).toBe(1)
     expect(finalWindow('projector').webContents.sent[0]).toEqual({
       channel: IPC.projectorScreen,
-      args: [{ kind: 'idle', sentAt: expect.any(Number), lang: 'en' }],
+      args: [{ kind: 'idle', sentAt: expect.any(Number), lang: 'en', sound: { volume: 70, muted: false } }],
     })
   })
 

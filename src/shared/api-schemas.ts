@@ -45,6 +45,11 @@ export const cardsRequestSchema = z.object({
 
 export const rosterSchema = z.array(name).max(500)
 
+export const roomSettingsSchema = z.object({
+  showVoters: z.boolean(),
+  sound: z.object({ volume: z.number().int().min(0).max(100), muted: z.boolean() }),
+})
+
 const none = z.tuple([])
 /** A language tag: 'hu', 'en', 'sv-FI'. */
 const language = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
@@ -76,6 +81,7 @@ export const REFEREE_ARG_SCHEMAS = {
   dismissNotice: z.tuple([z.number().int().min(0).max(1000)]),
   estimate: z.tuple([estimateRequestSchema]),
   toggleProjectorFullscreen: none,
+  setRoomSettings: z.tuple([roomSettingsSchema]),
   cardsPayload: z.tuple([cardsRequestSchema]),
   printCards: z.tuple([cardsRequestSchema, z.enum(['print', 'pdf'])]),
   setLanguage: z.tuple([language, language.nullable()]),

@@ -71,6 +71,21 @@ export interface SavedGameSummary {
   winner: string | null
 }
 
+/** The projector's chimes (clock warning and time-up): volume 0–100, and mute. */
+export interface SoundSettings {
+  volume: number
+  muted: boolean
+}
+
+/** How the room is shown the game: the referee's settings for the projector, kept with the app's settings. */
+export interface RoomSettings {
+  /** Name who raised a hand in a vote on the projector (open-hand votes are public). */
+  showVoters: boolean
+  sound: SoundSettings
+}
+
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = Object.freeze({ showVoters: true, sound: Object.freeze({ volume: 70, muted: false }) })
+
 /** Everything the referee window shows, pushed after every change. */
 export interface RefereeAppView {
   /** 'setup' until a game is started; 'game' while one is open (running or just over). */
@@ -97,6 +112,7 @@ export interface RefereeAppView {
   language: string | null
   /** The projector's own language (null: it follows the referee's). */
   projectorLanguage: string | null
+  room: RoomSettings
 }
 
 /** 'game' (the game or the idle screen), a finished game's story at a page, or tonight's standings. */
@@ -146,6 +162,8 @@ export interface RefereeApi extends ConnectionWatch {
   toggleProjectorFullscreen(): Promise<ApiResult>
   /** The referee window's language, and the projector's when it differs (null: follow the referee). Kept in the settings. */
   setLanguage(language: string, projectorLanguage: string | null): Promise<ApiResult>
+  /** The room settings: voters named on the projector, the chimes' volume and mute. */
+  setRoomSettings(room: RoomSettings): Promise<ApiResult>
 
   // printing (src/shared/cards.ts; the cards page, src/renderer/cards)
   /**
@@ -206,12 +224,16 @@ export interface CardsApi {
  * or the standings); `lang` is the language the room reads (the projector's own, else the referee's;
  * null: the projector's system language).
  */
-export type ProjectorScreen =
+export type ProjectorScreen = (
   | { kind: 'idle'; sentAt: number; lang: string | null }
   | { kind: 'game'; view: ProjectorView; sentAt: number; lang: string | null }
   /** A finished game's story at one page (never a game that can still be played). */
   | { kind: 'story'; story: Story; index: number; sentAt: number; lang: string | null }
   | { kind: 'standings'; standings: Standings; sentAt: number; lang: string | null }
+) & {
+  /** The chimes' volume and mute (the projector plays them on the room's speakers); absent: the defaults. */
+  sound?: SoundSettings
+}
 
 export interface ProjectorApi extends ConnectionWatch {
   onView(cb: (v: ProjectorScreen) => void): () => void
@@ -228,7 +250,7 @@ export type RefereeMethod = Exclude<keyof RefereeApi, 'onView' | 'onConnection' 
  */
 export const REFEREE_METHODS = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
-  'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen',
+  'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen', 'setRoomSettings',
   'cardsPayload', 'printCards', 'setLanguage', 'play', 'undo', 'logLines',
   'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'carryHistory', 'newClubNight', 'clubCsv', 'showOnProjector',
 ] as const satisfies readonly RefereeMethod[]

@@ -26,20 +26,39 @@ export type PublicAnnouncement =
   | { kind: 'nightResult'; night: number; deaths: number[] }
   | { kind: 'executed'; day: number; player: number; role: RoleId | null }
   | { kind: 'randomDeath'; day: number; player: number; role: RoleId | null }
-  | { kind: 'noExecution'; day: number; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
+  | {
+      kind: 'noExecution'
+      day: number
+      reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded'
+      /** A tie: who tied, and with how many votes each (the reason nobody is executed). */
+      tie?: { seats: number[]; votes: number }
+    }
   | { kind: 'voteResult'; day: number; vote: 'guilty' | 'execute'; player: number; yes: number; needed: number; passed: boolean }
   | { kind: 'refereeHandover'; player: number }
   | { kind: 'gameOver'; winner: Winner }
 
 export interface PublicVote {
   kind: 'guilty' | 'execute' | 'plurality'
-  /** The accused (yes/no votes) or the nominees. */
-  candidates: { seat: number; votes: number }[]
+  /**
+   * The accused (yes/no votes) or the nominees. `voters`: the hands raised so far for this candidate
+   * (yes/no votes: for yes), in seating order: hands go up in front of the room, so who voted is as
+   * public as the count. null when the count was typed in as a number (no names recorded) or when
+   * the room settings say the projector does not name voters.
+   */
+  candidates: { seat: number; votes: number; voters: number[] | null }[]
   /** Yes/no votes: yes so far and how many are needed (more than half of those eligible). */
   yes: number
   needed: number
   eligible: number
   revote: boolean
+  /** A revote: the tie it breaks (the candidates are the tied players), with the votes each had. */
+  tiedAt: number | null
+}
+
+/** How the projector shows the game: the referee's room settings (not part of the game). */
+export interface ProjectorOptions {
+  /** Name who raised a hand in a vote (open-hand votes are public). Default true. */
+  showVoters: boolean
 }
 
 export interface ProjectorSeat {

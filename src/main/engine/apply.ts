@@ -98,7 +98,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
       return e.passed ? next : withDay(next, { stage: 'discussion', accused: null, accuser: null })
     }
     case 'noExecution':
-      return patched(withDay(s, { vote: null, nominees: [], stage: 'nominating' }), { announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason }) })
+      return patched(withDay(s, { vote: null, nominees: [], stage: 'nominating' }), { announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason, ...(e.tie ? { tie: { seats: [...e.tie.seats], votes: e.tie.votes } } : {}) }) })
     case 'defenceStarted':
       return patched(withDay(s, { stage: 'defence', defenceIndex: e.index }), {
         defenceTimer: newTimer('defence', e.timeLimit),

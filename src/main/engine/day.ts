@@ -156,8 +156,8 @@ export function yesNoVote(s: GameState, kind: 'guilty' | 'execute', accused: num
   return { kind, candidates: [accused], eligible: living(s).filter((p) => p !== accused), ballots: {}, counts: {}, revote: false }
 }
 
-function pluralityVote(s: GameState, candidates: number[], revote: boolean): VoteState {
-  return { kind: 'plurality', candidates: [...candidates], eligible: living(s), ballots: {}, counts: {}, revote }
+function pluralityVote(s: GameState, candidates: number[], revote: boolean, tiedAt?: number): VoteState {
+  return { kind: 'plurality', candidates: [...candidates], eligible: living(s), ballots: {}, counts: {}, revote, ...(tiedAt !== undefined ? { tiedAt } : {}) }
 }
 
 /** The count for one option: entered directly, or from the ballots. */
@@ -213,10 +213,10 @@ function closeVote(s: GameState, d: DayState, v: VoteState, draw: number | undef
     return ok(em.events)
   }
   if (leaders.length > 1 && o.tieRule === 'revote' && !v.revote) {
-    em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, leaders, true) })
+    em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, leaders, true, top) })
     return ok(em.events)
   }
-  em.emit({ type: 'noExecution', reason: leaders.length > 1 ? 'tie' : 'noVotes' })
+  em.emit(leaders.length > 1 ? { type: 'noExecution', reason: 'tie', tie: { seats: [...leaders], votes: top } } : { type: 'noExecution', reason: 'noVotes' })
   if (!o.dayMustEndWithDeath) startNightEvents(em)
   return ok(em.events)
 }

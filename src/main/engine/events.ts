@@ -35,7 +35,7 @@ export type GameEvent =
   | { type: 'voteCast'; voter: number; choice: boolean | number | null; previous?: boolean | number | null }
   | { type: 'voteCountSet'; key: number; count: number }
   | { type: 'voteClosed'; kind: VoteState['kind']; yes: number; needed: number; passed: boolean; winner: number | null }
-  | { type: 'noExecution'; reason: Extract<PublicAnnouncement, { kind: 'noExecution' }>['reason'] }
+  | { type: 'noExecution'; reason: Extract<PublicAnnouncement, { kind: 'noExecution' }>['reason']; tie?: { seats: number[]; votes: number } }
   /** timeLimit: the defence clock's seconds (null: no clock). */
   | { type: 'defenceStarted'; index: number; timeLimit: number | null }
   | { type: 'defenceEnded' }

@@ -12,6 +12,8 @@
  * spread of shots with the same victim, another heal that saves nobody (or the same save), another
  * investigation. The projector views must agree at every step (at the end, when all cards are
  * shown, up to π), and while the operator is blind (variant) so must the whole referee view.
+ * The compared views name who raised a hand in each vote (the default room setting): hands go up in
+ * front of the room, so they are public like the counts, and the pairs prove no secret shapes them.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -140,6 +142,8 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
   it(`same public history, different secrets → identical projector at every step (${GAMES} game pairs)`, { timeout: TIMEOUT }, () => {
     let varied = 0
     let permuted = 0
+    // Steps whose compared view names raised hands (who voted is public: it must be compared too).
+    let namedHands = 0
     fc.assert(
       fc.property(SEEDS, (seed) => {
         const A = randomGame(seed, id)
@@ -192,6 +196,7 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
           } else put(c, i)
           const sa2 = A.states[i + 1] as GameState
           const pa = projectorView(sa2)
+          if (pa.vote?.candidates.some((c) => c.voters?.length)) namedHands++
           same(sa2.phase === 'over' ? expectedAtEnd(pa, pi) : pa, projectorView(B.state), `seed ${seed}: projector after A's step ${i} ${JSON.stringify(c)}`)
           if (sa2.operatorBlind || B.state.operatorBlind) same(refereeView(sa2), refereeView(B.state), `seed ${seed}: blind referee view after step ${i}`)
         })
@@ -203,6 +208,7 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
     // The test is only real if secrets really differ in most pairs.
     expect(permuted).toBeGreaterThan(GAMES * 0.7)
     expect(varied).toBeGreaterThan(GAMES)
+    expect(namedHands).toBeGreaterThan(GAMES / 2)
   })
 
   it(`mutating any secret field leaves projectorView unchanged (${GAMES} games)`, { timeout: TIMEOUT }, () => {

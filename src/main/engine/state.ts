@@ -52,6 +52,8 @@ export interface VoteState {
   counts: Record<number, number>
   /** This is the revote after a tie. */
   revote: boolean
+  /** The revote: how many votes each tied candidate had. */
+  tiedAt?: number
 }
 
 export interface TimerState {

@@ -180,6 +180,43 @@ describe('GameHost: library', () => {
   })
 })
 
+describe('GameHost: room settings (voters on the projector, the chimes)', () => {
+  it('names raised hands on the projector by default; off, neither the projector nor the preview names them; kept over a restart', () => {
+    const dir = tempDir()
+    const { host, projector } = makeHost({ dir })
+    expect(host.refereeAppView().room).toEqual({ showVoters: true, sound: { volume: 70, muted: false } })
+    ok(host.invoke('startGame', maffiasigRequest()))
+    ok(host.play({ type: 'endNightStep' }))
+    ok(host.play({ type: 'accuse', accused: 5 }))
+    ok(host.play({ type: 'castVote', voter: 2, choice: true }))
+    ok(host.play({ type: 'castVote', voter: 0, choice: true }))
+    const shown = () => {
+      const screen = projector.at(-1)!
+      return screen.kind === 'game' ? screen.view.vote?.candidates[0]?.voters : 'no game'
+    }
+    expect(shown()).toEqual([0, 2])
+    expect(host.refereeAppView().game!.projector.vote?.candidates[0]?.voters).toEqual([0, 2])
+
+    ok(host.invoke('setRoomSettings', { showVoters: false, sound: { volume: 30, muted: true } }))
+    expect(shown()).toBeNull()
+    expect(host.refereeAppView().game!.projector.vote?.candidates[0]?.voters).toBeNull()
+    expect(projector.at(-1)!.sound).toEqual({ volume: 30, muted: true })
+    expect(host.refereeAppView().room).toEqual({ showVoters: false, sound: { volume: 30, muted: true } })
+    host.dispose()
+
+    const again = makeHost({ dir })
+    expect(again.host.refereeAppView().room).toEqual({ showVoters: false, sound: { volume: 30, muted: true } })
+    expect(again.host.projectorScreen().sound).toEqual({ volume: 30, muted: true })
+  })
+
+  it('refuses a volume outside 0–100 or a missing field', async () => {
+    const { host } = makeHost()
+    for (const bad of [{ showVoters: true, sound: { volume: 101, muted: false } }, { showVoters: true, sound: { volume: 2.5, muted: false } }, { showVoters: true }])
+      expect(await host.call('setRoomSettings', [bad])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.refereeAppView().room.sound.volume).toBe(70)
+  })
+})
+
 /** Vote yes with the first eligible voters until the vote passes, then close it. */
 function passVote(host: GameHost) {
   const vote = host.refereeAppView().game!.vote!
@@ -419,7 +456,8 @@ describe('GameHost: the projector never learns a secret', () => {
 
   function checkScreens(screens: ProjectorScreen[]) {
     for (const s of screens) {
-      expect(Object.keys(s).sort()).toEqual(s.kind === 'idle' ? ['kind', 'lang', 'sentAt'] : ['kind', 'lang', 'sentAt', 'view'])
+      expect(Object.keys(s).sort()).toEqual(s.kind === 'idle' ? ['kind', 'lang', 'sentAt', 'sound'] : ['kind', 'lang', 'sentAt', 'sound', 'view'])
+      expect(Object.keys(s.sound!).sort()).toEqual(['muted', 'volume'])
       if (s.kind !== 'game') continue
       const json = JSON.stringify(s)
       for (const k of SECRET_KEYS) expect(json).not.toContain(`"${k}"`)

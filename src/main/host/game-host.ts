@@ -17,6 +17,7 @@ import type { CardsPayload } from '../../shared/cards'
 import { HOST_FIELDS_OF, type Command, type HostField, type RefereeCommand } from '../../shared/commands'
 import type { Standings } from '../../shared/club'
 import type { Story } from '../../shared/story'
+import type { ProjectorOptions } from '../../shared/views'
 import { buildStory, projectorView, type Game } from '../engine'
 import { matchLanguage } from '../../shared/languages'
 import { Club } from './club/club'
@@ -169,7 +170,7 @@ export class GameHost {
   }
 
   refereeAppView(): RefereeAppView {
-    const table = this.table.view()
+    const table = this.table.view(this.projectorOptions())
     return {
       screen: table.screen,
       ...this.library.view(),
@@ -184,7 +185,12 @@ export class GameHost {
       projectorShows: this.projectorShows(),
       language: this.library.language ?? this.systemLanguage,
       projectorLanguage: this.library.projectorLanguage,
+      room: structuredClone(this.library.room),
     }
+  }
+
+  private projectorOptions(): ProjectorOptions {
+    return { showVoters: this.library.room.showVoters }
   }
 
   /** The referee's choice for the projector, while it still holds: a story of the open game only while it is over. */
@@ -204,11 +210,12 @@ export class GameHost {
   projectorScreen(): ProjectorScreen {
     const sentAt = this.clock.now()
     const lang = this.library.projectorLanguage ?? this.library.language ?? this.systemLanguage
+    const sound = { ...this.library.room.sound }
     const c = this.activeChoice()
-    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt, lang }
-    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt, lang }
+    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt, lang, sound }
+    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt, lang, sound }
     const s = this.table.state
-    return s ? { kind: 'game', view: projectorView(s), sentAt, lang } : { kind: 'idle', sentAt, lang }
+    return s ? { kind: 'game', view: projectorView(s, this.projectorOptions()), sentAt, lang, sound } : { kind: 'idle', sentAt, lang, sound }
   }
 
   /** The projector page is ready: push it the current screen (and return it). */
@@ -323,6 +330,7 @@ export class GameHost {
         safe(() => this.onFullscreen?.(this.fullscreen))
         return OK
       },
+      setRoomSettings: (room) => library.setRoom(room),
       cardsPayload: (req) => cardsPayloadFor(table.game, req),
       printCards: (req, output) => {
         const payload = cardsPayloadFor(table.game, req)

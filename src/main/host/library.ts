@@ -1,4 +1,4 @@
-import type { ApiResult, RefereeAppView, SetupCheck } from '../../shared/api'
+import type { ApiResult, RefereeAppView, RoomSettings, SetupCheck } from '../../shared/api'
 import type { RoleCounts } from '../../shared/roles'
 import { PRESET_IDS, type Ruleset } from '../../shared/ruleset'
 import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../engine'
@@ -7,10 +7,11 @@ import type { KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, dedupeNames, type Settings } from './persistence/settings'
 import { OK, fail, messageOf, ok } from './result'
 
-type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage'
+type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room'
 
 /**
- * The library: the presets, the custom rulesets, the club roster and the windows' languages. It owns
+ * The library: the presets, the custom rulesets, the club roster, the windows' languages and the
+ * room settings (projector and sound). It owns
  * these settings: a change is written to the settings store first and kept only once it is saved.
  */
 export class Library {
@@ -19,7 +20,7 @@ export class Library {
 
   constructor(kv: KeyValueStore, loaded: Pick<Settings, LibraryKey>) {
     this.kv = kv
-    this.settings = { roster: loaded.roster, customRulesets: loaded.customRulesets, language: loaded.language, projectorLanguage: loaded.projectorLanguage }
+    this.settings = { roster: loaded.roster, customRulesets: loaded.customRulesets, language: loaded.language, projectorLanguage: loaded.projectorLanguage, room: loaded.room }
   }
 
   view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster'> {
@@ -32,6 +33,15 @@ export class Library {
 
   get roster(): readonly string[] {
     return this.settings.roster
+  }
+
+  /** How the room is shown the game (voters named, the chimes' volume and mute). */
+  get room(): RoomSettings {
+    return this.settings.room
+  }
+
+  setRoom(room: RoomSettings): ApiResult {
+    return this.save('room', structuredClone(room))
   }
 
   get language(): string | null {

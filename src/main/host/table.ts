@@ -2,8 +2,8 @@ import type { ApiResult, RefereeAppView, StartGameRequest } from '../../shared/a
 import type { Command } from '../../shared/commands'
 import type { GameFile } from '../../shared/game-file'
 import type { RoleId } from '../../shared/roles'
-import type { Line } from '../../shared/views'
 import type { Ruleset } from '../../shared/ruleset'
+import type { Line, ProjectorOptions } from '../../shared/views'
 import {
   createGame,
   dealFromOrder,
@@ -83,7 +83,7 @@ export class Table {
     return this.current?.game.state
   }
 
-  view(): Pick<RefereeAppView, 'screen' | 'resumable' | 'game' | 'log' | 'logTotal'> {
+  view(projector?: ProjectorOptions): Pick<RefereeAppView, 'screen' | 'resumable' | 'game' | 'log' | 'logTotal'> {
     const g = this.current?.game
     const lastEntry = g && g.log.length ? g.log[g.log.length - 1]! : null
     const steps = g ? historySteps(g.log).length : 0
@@ -92,7 +92,7 @@ export class Table {
       resumable: this.parked ? summarize(this.parked.game, this.parked.id, this.parked.savedAt) : null,
       // A run of clock presses is one step: one log line, one undo (engine/history.ts).
       game: g
-        ? refereeView(g.state, { undoable: steps, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) })
+        ? refereeView(g.state, { undoable: steps, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) }, projector)
         : null,
       // Only the newest lines travel with every view; older ones are asked for (logLines).
       log: g ? describeHistory(g.state, g.log, Math.max(0, steps - LOG_TAIL)) : [],

@@ -2,7 +2,7 @@
  * Hand-built views for renderer tests (the renderer never imports the engine). Each builder takes
  * overrides; the defaults are a 6-player MaffiaSIG-like game at night 1.
  */
-import type { RefereeAppView, SavedGameSummary } from '../../shared/api'
+import { DEFAULT_ROOM_SETTINGS, type RefereeAppView, type SavedGameSummary } from '../../shared/api'
 import type { Ruleset } from '../../shared/ruleset'
 import type { LegalActions, ProjectorView, RefereeSeat, RefereeView, RoleNames } from '../../shared/views'
 import type { RoleId } from '../../shared/roles'
@@ -172,6 +172,7 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     sentAt: Date.now(),
     projectorFullscreen: false,
     projectorShows: { kind: 'game' },
+    room: structuredClone(DEFAULT_ROOM_SETTINGS),
     ...overrides,
   }
 }

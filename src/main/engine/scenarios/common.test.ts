@@ -11,6 +11,7 @@ import { PRESETS, preset } from '../rulesets'
 import { dealFromOrder, physicalDeal, setupProblems, suggestCounts } from '../setup'
 import type { GameState } from '../state'
 import { Scripted, randomGame, rulesetWith, seatNames, setupOf } from '../testing'
+import { projectorView } from '../views/projector'
 import { describe as describeStep, refereeView } from '../views/referee'
 
 describe('a ruleset is data', () => {
@@ -63,11 +64,32 @@ describe('the projector shows only what the referee would say aloud', () => {
   it('open vote counts are public: the projector follows the raised hands', () => {
     const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC').endStep().do({ type: 'accuse', accused: 5 })
     g.do({ type: 'castVote', voter: 0, choice: true }, { type: 'castVote', voter: 1, choice: true }, { type: 'castVote', voter: 2, choice: false })
-    expect(g.projector.vote).toEqual({ kind: 'guilty', candidates: [{ seat: 5, votes: 2 }], yes: 2, needed: 6, eligible: 11, revote: false })
+    expect(g.projector.vote).toEqual({ kind: 'guilty', candidates: [{ seat: 5, votes: 2, voters: [0, 1] }], yes: 2, needed: 6, eligible: 11, revote: false, tiedAt: null })
     g.do({ type: 'castVote', voter: 1, choice: false })
     expect(g.projector.vote?.yes).toBe(1)
+    expect(g.projector.vote?.candidates[0]?.voters).toEqual([0])
     g.do({ type: 'setVoteCount', count: 7 })
     expect(g.projector.vote?.yes).toBe(7)
+    // A count typed in as a number names nobody.
+    expect(g.projector.vote?.candidates[0]).toEqual({ seat: 5, votes: 7, voters: null })
+  })
+
+  it('who raised a hand is named only when the room settings allow it', () => {
+    const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC').endStep().do({ type: 'accuse', accused: 5 })
+    g.do({ type: 'castVote', voter: 3, choice: true }, { type: 'castVote', voter: 0, choice: true })
+    expect(projectorView(g.state).vote?.candidates[0]?.voters).toEqual([0, 3])
+    expect(projectorView(g.state, { showVoters: false }).vote?.candidates[0]).toEqual({ seat: 5, votes: 2, voters: null })
+  })
+
+  it('plurality: the hands per nominee, in seating order', () => {
+    const g = Scripted.of('swedish', 'MMM I D CCCC')
+      .night({ target: 8, investigate: 0, heal: 4 })
+      .do({ type: 'nominate', player: 5 }, { type: 'nominate', player: 6 }, { type: 'closeNominations' })
+    g.do({ type: 'castVote', voter: 7, choice: 5 }, { type: 'castVote', voter: 1, choice: 5 }, { type: 'castVote', voter: 2, choice: 6 }, { type: 'castVote', voter: 3, choice: null })
+    expect(g.projector.vote?.candidates).toEqual([
+      { seat: 5, votes: 2, voters: [1, 7] },
+      { seat: 6, votes: 1, voters: [2] },
+    ])
   })
 
   it('during the night the projector only knows that it is night', () => {
@@ -133,7 +155,8 @@ describe('tie options', () => {
 
   it('tieRule noExecution: a tie executes nobody and night falls', () => {
     const g = tie({ tieRule: 'noExecution' }).plurality({ 0: 5, 1: 5, 2: 6, 3: 6 })
-    expect(g.projector.announcements.at(-1)).toEqual({ kind: 'noExecution', day: 1, reason: 'tie' })
+    // The reason, for the room: who tied, with how many votes each.
+    expect(g.projector.announcements.at(-1)).toEqual({ kind: 'noExecution', day: 1, reason: 'tie', tie: { seats: [5, 6], votes: 2 } })
     expect(g.state.phase).toBe('night')
   })
 

@@ -1,4 +1,4 @@
-import type { ClockView, ProjectorView, PublicVote } from '../../../shared/views'
+import type { ClockView, ProjectorOptions, ProjectorView, PublicVote } from '../../../shared/views'
 import { countFor, YES } from '../day'
 import { strictMajority } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
@@ -7,7 +7,7 @@ import type { GameState, TimerState, VoteState } from '../state'
  * What the room may see: only what the referee would say aloud. Built field by field from public
  * facts — never by copying the state and deleting secrets — so a new secret field cannot leak.
  */
-export function projectorView(s: GameState): ProjectorView {
+export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_PROJECTOR_OPTIONS): ProjectorView {
   const over = s.phase === 'over'
   const d = s.day
   return {
@@ -26,22 +26,41 @@ export function projectorView(s: GameState): ProjectorView {
     accused: d ? d.accused : null,
     nominees: d ? [...d.nominees] : [],
     speaker: d?.stage === 'defence' ? (d.accused ?? d.nominees[d.defenceIndex] ?? null) : d?.stage === 'lastWords' ? d.lastWordsBy : null,
-    vote: d?.vote ? publicVote(d.vote) : null,
+    vote: d?.vote ? publicVote(d.vote, options.showVoters) : null,
     clock: activeClock(s),
-    announcements: s.announcements.map((a) => ({ ...a, ...('deaths' in a ? { deaths: [...a.deaths] } : {}) })),
+    announcements: s.announcements.map((a) => ({
+      ...a,
+      ...('deaths' in a ? { deaths: [...a.deaths] } : {}),
+      ...('tie' in a && a.tie ? { tie: { seats: [...a.tie.seats], votes: a.tie.votes } } : {}),
+    })),
     winner: s.winner,
   }
 }
 
-export function publicVote(v: VoteState): PublicVote {
+export const DEFAULT_PROJECTOR_OPTIONS: ProjectorOptions = Object.freeze({ showVoters: true })
+
+/** The vote as the room sees it: counts, and (when `showVoters`) whose hands are up. */
+export function publicVote(v: VoteState, showVoters = true): PublicVote {
   return {
     kind: v.kind,
-    candidates: v.candidates.map((seat) => ({ seat, votes: v.kind === 'plurality' ? countFor(v, seat) : countFor(v, YES) })),
+    candidates: v.candidates.map((seat) => {
+      const key = v.kind === 'plurality' ? seat : YES
+      return { seat, votes: countFor(v, key), voters: showVoters ? handsFor(v, key) : null }
+    }),
     yes: v.kind === 'plurality' ? 0 : countFor(v, YES),
     needed: v.kind === 'plurality' ? 0 : strictMajority(v.eligible.length),
     eligible: v.eligible.length,
     revote: v.revote,
+    tiedAt: v.revote ? (v.tiedAt ?? null) : null,
   }
+}
+
+/** Who raised a hand for `key` (a candidate, or YES), in seating order; null when the count was typed in. */
+function handsFor(v: VoteState, key: number): number[] | null {
+  if (v.counts[key] !== undefined) return null
+  const hands: number[] = []
+  for (const [voter, b] of Object.entries(v.ballots)) if (key === YES ? b === true : b === key) hands.push(Number(voter))
+  return hands.sort((a, b) => a - b)
 }
 
 export function activeClock(s: GameState): ClockView | null {

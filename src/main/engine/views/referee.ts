@@ -1,6 +1,6 @@
 import type { Command } from '../../../shared/commands'
 import type { RoleId } from '../../../shared/roles'
-import type { LegalActions, Line, RefereeNightView, RefereeView } from '../../../shared/views'
+import type { LegalActions, Line, ProjectorOptions, RefereeNightView, RefereeView } from '../../../shared/views'
 import { decide } from '../decide'
 import { answerStyle, endStepBlocker, nightVictim, readingOrder, shotTally, stepRole } from '../night'
 import { livingWithRole, unidentified } from '../queries'
@@ -16,12 +16,14 @@ import { scriptFor } from './script'
 export function refereeView(
   s: GameState,
   history: { undoable: number; last: Command | null; lastEvents?: readonly GameEvent[]; lastStep?: Line | null } = { undoable: 0, last: null },
+  /** The room settings the projector is shown with, so that the preview is exactly the projector. */
+  projectorOptions?: ProjectorOptions,
 ): RefereeView {
   const blind = s.operatorBlind
   const d = s.day
   const v = d?.vote ?? null
   return {
-    projector: projectorView(s),
+    projector: projectorView(s, projectorOptions),
     answerStyle: answerStyle(s),
     blind,
     seats: s.setup.players.map((name, seat) => ({

@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import type { SavedGameSummary } from '../../../shared/api'
+import { DEFAULT_ROOM_SETTINGS, type RoomSettings, type SavedGameSummary } from '../../../shared/api'
+import { roomSettingsSchema } from '../../../shared/api-schemas'
 import { rulesetSchema, type Ruleset } from '../../../shared/ruleset'
 import type { KeyValueStore } from './kv-store'
 
 /** What the settings store holds, and how each value is checked (and salvaged) when read. */
 
-export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', projectorLanguage: 'projectorLanguage', finishedGames: 'finishedGames' } as const
+export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', projectorLanguage: 'projectorLanguage', finishedGames: 'finishedGames', room: 'room' } as const
 
 export const savedGameSummarySchema = z.object({
   id: z.string().min(1).max(100),
@@ -25,6 +26,7 @@ export interface Settings {
   /** The projector's own language (null: the referee's). */
   projectorLanguage: string | null
   finishedGames: SavedGameSummary[]
+  room: RoomSettings
 }
 
 const rosterName = z.string().trim().min(1).max(60)
@@ -86,7 +88,15 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
   const language = readLanguage('language', 'the language setting')
   const projectorLanguage = readLanguage('projectorLanguage', "the projector's language setting")
 
-  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, finishedGames: finished.value }
+  const rawRoom = kv.get(SETTINGS_KEYS.room)
+  let room: RoomSettings = structuredClone(DEFAULT_ROOM_SETTINGS)
+  if (rawRoom !== undefined && rawRoom !== null) {
+    const r = roomSettingsSchema.safeParse(rawRoom)
+    if (r.success) room = r.data
+    else damaged.push('the projector and sound settings (the defaults are used)')
+  }
+
+  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, finishedGames: finished.value, room }
   if (damaged.length) {
     let aside: string | null = null
     try {
@@ -105,6 +115,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
       kv.set(SETTINGS_KEYS.finishedGames, settings.finishedGames)
       kv.set(SETTINGS_KEYS.language, settings.language)
       kv.set(SETTINGS_KEYS.projectorLanguage, settings.projectorLanguage)
+      kv.set(SETTINGS_KEYS.room, settings.room)
     } catch (e) {
       notices.push(`The repaired settings could not be saved (${(e as Error).message}).`)
     }

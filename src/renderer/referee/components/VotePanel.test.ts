@@ -7,11 +7,12 @@ import VotePanel from './VotePanel.vue'
 
 const guilty = (v: Partial<RefereeVote> = {}): RefereeVote => ({
   kind: 'guilty',
-  candidates: [{ seat: 1, votes: 2 }],
+  candidates: [{ seat: 1, votes: 2, voters: null }],
   yes: 2,
   needed: 3,
   eligible: 5,
   revote: false,
+  tiedAt: null,
   eligibleSeats: [0, 2, 3, 4, 5],
   ballots: [{ voter: 0, choice: true }, { voter: 3, choice: true }, { voter: 4, choice: false }],
   directCounts: false,
@@ -67,11 +68,12 @@ describe('VotePanel', () => {
   it('plurality: a voter picks a nominee or nobody; a count per nominee', async () => {
     const vote: RefereeVote = {
       kind: 'plurality',
-      candidates: [{ seat: 1, votes: 1 }, { seat: 4, votes: 0 }],
+      candidates: [{ seat: 1, votes: 1, voters: null }, { seat: 4, votes: 0, voters: null }],
       yes: 0,
       needed: 0,
       eligible: 6,
       revote: false,
+      tiedAt: null,
       eligibleSeats: [0, 1, 2, 3, 4, 5],
       ballots: [{ voter: 0, choice: 1 }],
       directCounts: false,

@@ -51,7 +51,7 @@ describe('ProjectorBoard', () => {
         dayNumber: 1,
         stage: 'vote',
         accused: 1,
-        vote: { kind: 'guilty', candidates: [{ seat: 1, votes: 2 }], yes: 2, needed: 3, eligible: 5, revote: false },
+        vote: { kind: 'guilty', candidates: [{ seat: 1, votes: 2, voters: null }], yes: 2, needed: 3, eligible: 5, revote: false, tiedAt: null },
       }),
     )
     expect(w.text()).toContain('Is Bence guilty?')
@@ -65,7 +65,7 @@ describe('ProjectorBoard', () => {
         dayNumber: 1,
         stage: 'vote',
         nominees: [1, 4],
-        vote: { kind: 'plurality', candidates: [{ seat: 1, votes: 3 }, { seat: 4, votes: 1 }], yes: 0, needed: 0, eligible: 6, revote: false },
+        vote: { kind: 'plurality', candidates: [{ seat: 1, votes: 3, voters: null }, { seat: 4, votes: 1, voters: null }], yes: 0, needed: 0, eligible: 6, revote: false, tiedAt: null },
       }),
     )
     expect(w.get('[data-candidate="1"]').text()).toContain('3 votes')
