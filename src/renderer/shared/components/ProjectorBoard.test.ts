@@ -56,6 +56,32 @@ describe('ProjectorBoard', () => {
     )
     expect(w.text()).toContain('Is Bence guilty?')
     expect(w.get('[data-test="vote-progress"]').text()).toBe('3 of 5 needed — 2 so far')
+    expect(w.get('[data-test="vote-count"]').text()).toBe('2/3')
+    expect(w.find('[data-test="vote-hands"]').exists()).toBe(false)
+  })
+
+  it('names the raised hands when the view carries them (yes/no and plurality)', () => {
+    const yesNo = mountBoard(
+      makeProjectorView({
+        phase: 'day',
+        dayNumber: 1,
+        stage: 'vote',
+        accused: 1,
+        vote: { kind: 'guilty', candidates: [{ seat: 1, votes: 2, voters: [0, 3] }], yes: 2, needed: 3, eligible: 5, revote: false, tiedAt: null },
+      }),
+    )
+    expect(yesNo.get('[data-test="vote-hands"]').text()).toBe('Anna, Dóra')
+    const plurality = mountBoard(
+      makeProjectorView({
+        phase: 'day',
+        dayNumber: 1,
+        stage: 'vote',
+        nominees: [1, 4],
+        vote: { kind: 'plurality', candidates: [{ seat: 1, votes: 2, voters: [2, 5] }, { seat: 4, votes: 0, voters: [] }], yes: 0, needed: 0, eligible: 6, revote: false, tiedAt: null },
+      }),
+    )
+    expect(plurality.get('[data-candidate="1"] [data-test="candidate-hands"]').text()).toBe('Csaba, Fanni')
+    expect(plurality.find('[data-candidate="4"] [data-test="candidate-hands"]').exists()).toBe(false)
   })
 
   it('shows plurality counts per nominee', () => {
