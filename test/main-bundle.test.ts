@@ -162,6 +162,11 @@ describe('built main process under the fake electron', () => {
     expect(windowProblems(window)).toEqual([])
   })
 
+  it('lets only the projector play sound without a click (the chimes on the room’s speakers)', () => {
+    expect(windowFor('projector').options.webPreferences?.autoplayPolicy).toBe('no-user-gesture-required')
+    for (const role of PAGE_ROLES.filter((r) => r !== 'projector')) expect(windowFor(role).options.webPreferences?.autoplayPolicy).toBe('document-user-activation-required')
+  })
+
   it.each(PAGE_ROLES)('loads the built %s page from disk, once', (role) => {
     const { loads } = windowFor(role)
     expect(loads).toEqual([expect.objectContaining({ kind: 'file', path: BUILT.page(role) })])

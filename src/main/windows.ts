@@ -85,6 +85,9 @@ export function createWindow(role: WindowRole, placement: BrowserWindowConstruct
       spellcheck: false,
       // Middle-click would otherwise try to open links in new windows.
       disableBlinkFeatures: 'Auxclick',
+      // The projector plays the clock's chimes on the room's speakers; nobody clicks that window, so
+      // it may play sound without a gesture. The other windows keep Chromium's default.
+      autoplayPolicy: role === 'projector' ? 'no-user-gesture-required' : 'document-user-activation-required',
     },
   })
   window.once('ready-to-show', () => {
