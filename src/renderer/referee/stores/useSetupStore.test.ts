@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeAppView, makeRuleset } from '../../testing/fixtures'
 import { connectedReferee } from '../../testing/mount'
 import { useRevealStore } from './useRevealStore'
-import { rulesetIdFor, useSetupStore } from './useSetupStore'
+import { namesFromText, rulesetIdFor, useSetupStore } from './useSetupStore'
 
 async function ready(view = makeAppView()) {
   const { api } = await connectedReferee(view)
@@ -35,6 +35,22 @@ describe('useSetupStore', () => {
     expect(await setup.movePlayer(0, -1)).toBe(false)
     expect(await setup.addPlayer('   ')).toBe(false)
     expect(api.saveRoster).toHaveBeenCalledTimes(4)
+  })
+
+  it('drags a player to another seat, clears the roster, and adds a pasted list', async () => {
+    const { api, setup } = await ready()
+    expect(await setup.movePlayerTo(0, 3)).toBe(true)
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Bence', 'Csaba', 'Dóra', 'Anna', 'Emil', 'Fanni'])
+    expect(await setup.movePlayerTo(5, 0)).toBe(true)
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Fanni', 'Bence', 'Csaba', 'Dóra', 'Anna', 'Emil'])
+    expect(await setup.movePlayerTo(2, 2)).toBe(false)
+    expect(await setup.movePlayerTo(2, 6)).toBe(false)
+    await setup.clearRoster()
+    expect(api.saveRoster).toHaveBeenLastCalledWith([])
+    expect(await setup.pasteNames('Gábor\n\n  Hédi  \r\nIlona\n')).toEqual({ added: ['Gábor', 'Hédi', 'Ilona'], skipped: [] })
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Gábor', 'Hédi', 'Ilona'])
+    expect(await setup.pasteNames('hédi\nJános')).toEqual({ added: ['János'], skipped: ['hédi'] })
+    expect(setup.players).toEqual(['Gábor', 'Hédi', 'Ilona', 'János'])
   })
 
   it('asks the host for advice and an estimate, debounced, and follows the suggested counts until edited', async () => {
@@ -115,5 +131,18 @@ describe('useSetupStore', () => {
     expect(rulesetIdFor('Péntek esti szabályok!', [])).toBe('pentek-esti-szabalyok')
     expect(rulesetIdFor('???', [])).toBe('custom')
     expect(rulesetIdFor('Swedish', ['swedish', 'swedish-2'])).toBe('swedish-3')
+  })
+})
+
+describe('namesFromText', () => {
+  it('one name a line: numbering, bullets, blank lines and doubles dropped', () => {
+    expect(namesFromText('1. Anna\n2) Bence\n- Csaba\n• Dóra\n\n   \nAnna\nEmil  Kovács\n', ['Fanni'])).toEqual({
+      added: ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emil Kovács'],
+      skipped: ['Anna'],
+    })
+    expect(namesFromText('fanni\n', ['Fanni'])).toEqual({ added: [], skipped: ['fanni'] })
+    expect(namesFromText('x'.repeat(80), []).added[0]).toHaveLength(60)
+    // A name that is a number stays (only "1." / "1)" followed by a name is numbering).
+    expect(namesFromText('007\n3 Musketeers', []).added).toEqual(['007', '3 Musketeers'])
   })
 })

@@ -12,6 +12,36 @@ export const COUNTED_ROLES: readonly CountedRole[] = ['mafia', 'investigator', '
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
 
 /** A ruleset id (^[a-z0-9][a-z0-9-]*$) from a name; never one of the presets' ids. */
+/** The longest name a seat takes (as the roster field and the host). */
+export const MAX_NAME = 60
+
+/**
+ * Names from pasted text, one a line: trimmed, list numbering and bullets dropped, blank lines
+ * ignored; a name already in `seated` or pasted twice (case and spacing aside) is skipped.
+ */
+export function namesFromText(text: string, seated: readonly string[]): { added: string[]; skipped: string[] } {
+  const key = (n: string) => n.replace(/\s+/g, ' ').trim().toLocaleLowerCase()
+  const seen = new Set(seated.map(key))
+  const added: string[] = []
+  const skipped: string[] = []
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const name = raw
+      .replace(/^\s*(?:\d{1,3}[.)]|[-*•·])\s+/u, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MAX_NAME)
+      .trim()
+    if (!name) continue
+    if (seen.has(key(name))) {
+      skipped.push(name)
+      continue
+    }
+    seen.add(key(name))
+    added.push(name)
+  }
+  return { added, skipped }
+}
+
 export function rulesetIdFor(name: string, reserved: readonly string[]): string {
   const slug =
     name
@@ -130,6 +160,34 @@ export const useSetupStore = defineStore('setup', () => {
     return true
   }
 
+  /** Move a player from seat `from` to seat `to` (dragging a row); the others close up. */
+  async function movePlayerTo(from: number, to: number): Promise<boolean> {
+    const list = players.value
+    if (from === to || list[from] === undefined || to < 0 || to >= list.length) return false
+    const [moved] = list.splice(from, 1)
+    list.splice(to, 0, moved as string)
+    await saveRoster()
+    return true
+  }
+  /** Empty the roster (the window asks first). */
+  async function clearRoster(): Promise<void> {
+    if (!players.value.length) return
+    players.value = []
+    await saveRoster()
+  }
+  /**
+   * Add pasted names, one a line, after the seated ones: blank lines and list numbering ("1.", "2)")
+   * are dropped, and a name already seated (or pasted twice) is skipped, not doubled.
+   */
+  async function pasteNames(text: string): Promise<{ added: string[]; skipped: string[] }> {
+    const { added, skipped } = namesFromText(text, players.value)
+    if (added.length) {
+      players.value = [...players.value, ...added]
+      await saveRoster()
+    }
+    return { added, skipped }
+  }
+
   // ---- counts -------------------------------------------------------------------------------
   function setCount(role: CountedRole, n: number): void {
     counts.value = { ...counts.value, [role]: Math.max(0, Math.min(60, Math.floor(n))) }
@@ -246,7 +304,8 @@ export const useSetupStore = defineStore('setup', () => {
     players, rosterLoaded, rulesetId, draft, counts, countsEdited, dealMode, check, checkError, estimate, estimateError,
     estimating, policy, read, games, startErrors, starting, saveMessage,
     presets, customRulesets, allRulesets, source, isCustom, changed, fullCounts,
-    syncFromView, selectRuleset, setOption, addPlayer, renamePlayer, removePlayer, movePlayer, setCount, applySuggested,
+    syncFromView, selectRuleset, setOption, addPlayer, renamePlayer, removePlayer, movePlayer, movePlayerTo, clearRoster, pasteNames,
+    setCount, applySuggested,
     scheduleRefresh, refreshNow, saveAsCustom, deleteCustom, request, start,
   }
 })
