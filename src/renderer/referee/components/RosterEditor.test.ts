@@ -57,3 +57,65 @@ describe('RosterEditor: renaming a player with saved games', () => {
     expect(api.carryHistory).not.toHaveBeenCalled()
   })
 })
+
+async function mountRoster() {
+  const { pinia, api } = await connectedReferee()
+  useSetupStore().syncFromView()
+  const wrapper = await mountWith(RosterEditor, pinia)
+  return { wrapper, api, dialog: useDialogStore() }
+}
+
+const names = (wrapper: Awaited<ReturnType<typeof mountRoster>>['wrapper']) =>
+  wrapper.findAll<HTMLInputElement>('[data-test="roster-row"] input').map((i) => i.element.value)
+
+describe('RosterEditor: roster handling', () => {
+  it('clears the roster only after a confirmation that says how many players go', async () => {
+    const { wrapper, api, dialog } = await mountRoster()
+    await wrapper.get('[data-test="clear-roster"]').trigger('click')
+    expect(dialog.current?.message).toBe('Remove all 6 players from the roster?')
+    dialog.answer(false)
+    await flushPromises()
+    expect(api.saveRoster).not.toHaveBeenCalled()
+    expect(names(wrapper)).toHaveLength(6)
+
+    await wrapper.get('[data-test="clear-roster"]').trigger('click')
+    dialog.answer(true)
+    await flushPromises()
+    expect(api.saveRoster).toHaveBeenLastCalledWith([])
+    expect(wrapper.findAll('[data-test="roster-row"]')).toHaveLength(0)
+    expect(wrapper.get('[data-test="clear-roster"]').attributes('disabled')).toBeDefined()
+  })
+
+  it('adds a pasted list, one name a line, and says which names were already seated', async () => {
+    const { wrapper, api } = await mountRoster()
+    await wrapper.get('[data-test="paste-open"]').trigger('click')
+    await wrapper.get('[data-test="paste-text"]').setValue('1. Gábor\n2. Hédi\n\nanna\n')
+    await wrapper.get('form.paste').trigger('submit')
+    await flushPromises()
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Anna', 'Bence', 'Csaba', 'Dóra', 'Emil', 'Fanni', 'Gábor', 'Hédi'])
+    expect(wrapper.get('[data-test="paste-result"]').text()).toBe('2 names added. Already on the roster: anna.')
+    expect((wrapper.get('[data-test="paste-text"]').element as HTMLTextAreaElement).value).toBe('')
+  })
+
+  it('drags a row onto another seat', async () => {
+    const { wrapper, api } = await mountRoster()
+    const rows = wrapper.findAll('[data-test="roster-row"]')
+    const data = { setData: () => undefined, effectAllowed: '' }
+    await rows[0]!.get('[data-test="drag-handle"]').trigger('dragstart', { dataTransfer: data })
+    await rows[3]!.trigger('dragover', { dataTransfer: data })
+    expect(rows[3]!.classes()).toContain('drop-target')
+    await rows[3]!.trigger('drop', { dataTransfer: data })
+    await flushPromises()
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Bence', 'Csaba', 'Dóra', 'Anna', 'Emil', 'Fanni'])
+    expect(names(wrapper)).toEqual(['Bence', 'Csaba', 'Dóra', 'Anna', 'Emil', 'Fanni'])
+  })
+
+  it('keyboard: the ↑/↓ buttons name the player they move', async () => {
+    const { wrapper, api } = await mountRoster()
+    const down = wrapper.findAll('[data-test="move-down"]')[0]!
+    expect(down.attributes('aria-label')).toBe('Move Anna down')
+    await down.trigger('click')
+    await flushPromises()
+    expect(api.saveRoster).toHaveBeenLastCalledWith(['Bence', 'Anna', 'Csaba', 'Dóra', 'Emil', 'Fanni'])
+  })
+})

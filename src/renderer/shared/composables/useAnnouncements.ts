@@ -25,7 +25,10 @@ export function useAnnouncements() {
       case 'randomDeath':
         return withRole(t('announce.randomDeath', { name: name(a.player) }), a.role)
       case 'noExecution':
-        return t(`announce.noExecution.${a.reason}`, { day: a.day })
+        // A tie names who tied and with how many votes: the room sees why nobody dies.
+        return a.tie
+          ? t('announce.noExecution.tieBetween', { day: a.day, names: a.tie.seats.map(name).join(', '), n: a.tie.votes }, a.tie.votes)
+          : t(`announce.noExecution.${a.reason}`, { day: a.day })
       case 'voteResult':
         return t(`announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed })
       case 'refereeHandover':
