@@ -79,8 +79,25 @@ describe.skipIf(browserTestsSkipped)('the projector from the back of the room', 
       expect(await numbers(table.page, '.preview [data-test=projector-board]')).toEqual(names.map((_, i) => String(i + 1)))
 
       await table.endStep()
+      // The room's view of a vote: two hands go up; the projector names them, under a count larger than its line.
+      await table.accuse(town[0]!)
+      const voters = m.vote!.eligible.slice(0, 2).reverse()
+      for (const voter of voters) await table.tapYes(voter)
+      const hands = projector.locator('[data-test=projector-board] [data-test=vote-hands]')
+      await expect.poll(() => hands.textContent()).toBe(voters.sort((a, b) => a - b).map((p) => names[p]).join(', '))
+      const size = (sel: string) => projector.locator(`[data-test=projector-board] ${sel}`).evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
+      expect(await projector.locator('[data-test=projector-board] [data-test=vote-count]').textContent()).toMatch(/^\s*2\/5\s*$/)
+      const [count, line] = [await size('[data-test=vote-count]'), await size('[data-test=vote-progress]')]
+      console.log(`[projector-readable] vote at 1920×1080: running count ${count.toFixed(1)} px, its line ${line.toFixed(1)} px`)
+      expect(count).toBeGreaterThan(2 * line)
+      // Clock, question, count, line, hands and announcements fit the middle of the table.
+      const centre = await projector.locator('[data-test=projector-board] .center').evaluate((e) => ({ content: e.scrollHeight, box: e.clientHeight }))
+      expect(centre.content, 'the middle of the board holds the vote').toBeLessThanOrEqual(centre.box + 1)
+      await projector.screenshot({ path: '/tmp/i11-vote.png' })
       // Day 1 executes a citizen, night 1 kills another: by day 2 there are older announcements.
-      await table.accusation(town[0]!, { guilty: { yes: 8, typed: true }, execute: { yes: 8, typed: true } })
+      await table.yesNoVote({ yes: 8, typed: true })
+      await table.endDefence()
+      await table.yesNoVote({ yes: 8, typed: true })
       expect(m.phase).toBe('night')
       const results: Measured[] = []
       const check = async (theme: string) => {
