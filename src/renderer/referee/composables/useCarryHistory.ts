@@ -16,7 +16,7 @@ export function useCarryHistory() {
   return async function offerCarry(from: string, to: string): Promise<boolean> {
     if (identityOf(from) === identityOf(to)) return false
     const club = await app.invoke('clubView')
-    if (!club.ok) return false
+    if (!club.ok || !club.value) return false
     const games = club.value.allTime.players.find((p) => identityOf(p.name) === identityOf(from))?.games ?? 0
     if (games === 0) return false
     const yes = await dialog.confirm({
