@@ -1,4 +1,5 @@
 import type { Story, StoryChapter, StoryDayItem } from './story'
+import { seatName } from './seat-name'
 
 /**
  * The story of a finished game as lines of text, one chapter (a night or a day) at a time: the one
@@ -14,7 +15,7 @@ export interface StoryLine {
 }
 
 export function storyName(story: Story, seat: number | null): string {
-  return seat === null ? '—' : (story.players[seat] ?? `#${seat + 1}`)
+  return seatName(story.players, seat, '—')
 }
 
 export function storyRoleName(story: Story, seat: number): string {

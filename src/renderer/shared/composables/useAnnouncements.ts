@@ -1,13 +1,14 @@
 import { useI18n } from 'vue-i18n'
 import type { RoleId } from '../../../shared/roles'
 import type { ProjectorSeat, PublicAnnouncement, RoleNames } from '../../../shared/views'
+import { seatName } from '../names'
 
 /** Words for the public announcements (projector and referee preview alike). */
 export function useAnnouncements() {
   const { t } = useI18n()
 
   function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], roleNames: RoleNames): string {
-    const name = (p: number) => seats[p]?.name ?? `#${p + 1}`
+    const name = (p: number) => seatName(seats, p)
     const withRole = (base: string, role: RoleId | null) => (role ? t('announce.withRole', { text: base, role: roleNames[role] }) : base)
     switch (a.kind) {
       case 'nightResult':

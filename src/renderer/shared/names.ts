@@ -1,0 +1,11 @@
+import type { ProjectorView } from '../../shared/views'
+
+export { seatName } from '../../shared/seat-name'
+
+type Translate = (key: string, params: Record<string, unknown>) => string
+
+/** The heading of a phase: "Night 2", "Day 3", or the game is over (`phase.*` words). */
+export function phaseTitle(t: Translate, v: Pick<ProjectorView, 'phase' | 'dayNumber' | 'nightNumber'>): string {
+  if (v.phase === 'over') return t('phase.over', {})
+  return v.phase === 'night' ? t('phase.night', { n: v.nightNumber }) : t('phase.day', { n: v.dayNumber })
+}
