@@ -3,6 +3,7 @@ import { vi, type Mock } from 'vitest'
 import { REFEREE_METHODS, type ApiResult, type PrintOutcome, type ProjectorApi, type ProjectorScreen, type RefereeApi, type RefereeAppView, type RefereeMethod } from '../../shared/api'
 import type { RefereeCommand } from '../../shared/commands'
 import { makeAppView } from './fixtures'
+import type { ClubView, Standings } from '../../shared/club'
 
 type Mocked<T> = { [K in keyof T]: T[K] extends (...a: infer A) => infer R ? Mock<(...a: A) => R> : T[K] }
 
@@ -15,6 +16,7 @@ export type FakeRefereeApi = Mocked<RefereeApi> & {
 }
 
 const OK: ApiResult<null> = { ok: true, value: null }
+const NO_STANDINGS: Standings = { games: 0, teamWins: { town: 0, mafia: 0, draw: 0 }, players: [] }
 
 /** What the fakes answer where `ok` is not enough (every other method answers ok with null). */
 const ANSWERS: Partial<Record<RefereeMethod, () => Promise<ApiResult<unknown>>>> = {
@@ -26,6 +28,8 @@ const ANSWERS: Partial<Record<RefereeMethod, () => Promise<ApiResult<unknown>>>>
   exportGame: async () => ({ ok: false, error: { code: 'no-game', message: 'No game.' } }),
   cardsPayload: async () => ({ ok: false, error: { code: 'no-game', message: 'No game.' } }),
   printCards: async () => ({ ok: true, value: { done: 'printed' } as PrintOutcome }),
+  // An empty club (no saved games): what a fresh data folder answers.
+  clubView: async () => ({ ok: true, value: { games: [], tonight: NO_STANDINGS, allTime: NO_STANDINGS, newNightAt: null } satisfies ClubView }),
   estimate: async () => ({
     ok: true,
     value: { games: 2000, town: 0.48, mafia: 0.5, draw: 0.02, townCi: 0.022, mafiaCi: 0.022, drawCi: 0.006, meanDays: 3.4 },
