@@ -3,13 +3,14 @@ import { join } from 'node:path'
 import { ipcMain } from 'electron'
 import Store from 'electron-store'
 import { copyAside } from './host/persistence/fs-util'
+import { notice } from '../shared/notices'
 import { MemoryStore, openJsonObjectFile, writeSettingsFile, type KeyValueStore } from './host/persistence/kv-store'
 
 /**
  * The app's settings (roster, custom rulesets, finished-game summaries) in electron-store, as
  * `<userData>/settings.json`. electron-store on its own either wipes a damaged file
  * (`clearInvalidConfig`) or throws on start; we check the file first, and a damaged one is kept
- * aside with a plain-words notice (and the last good copy restored, if there is one) before
+ * aside with a notice (and the last good copy restored, if there is one) before
  * electron-store opens it. Writes are synchronous and checked (CheckedStore), so a setting is
  * complete on disk when the referee's call returns, or the call answers `storage-failed`.
  */
@@ -30,7 +31,7 @@ export function openSettingsStore(dir: string): KeyValueStore {
     // could be read, in memory; the host finds the folder unwritable and says that nothing is saved.
     ipcMain.removeAllListeners('electron-store-get-data')
     const memory = new MemoryStore(data)
-    return { notices: [...notices, `The settings could not be opened (${(e as Error).message}).`], get: (k) => memory.get(k), set: (k, v) => memory.set(k, v) }
+    return { notices: [...notices, notice('settings.notOpened', { error: (e as Error).message })], get: (k) => memory.get(k), set: (k, v) => memory.set(k, v) }
   }
   // Every write goes through the project's checked atomic write (temp file, every byte written,
   // fsync, read back, rename, fsync of the folder; then the last-good copy). conf's own write

@@ -2,6 +2,7 @@ import type { CardsPayload, CardsRequest } from './cards'
 import type { RefereeCommand } from './commands'
 import type { ClubView, GameRecord, SavedGameDetail, Standings } from './club'
 import type { GameFile } from './game-file'
+import type { Notice } from './notices'
 import type { Story } from './story'
 import type { RoleCounts, RoleId } from './roles'
 import type { Ruleset } from './ruleset'
@@ -101,8 +102,8 @@ export interface RefereeAppView {
   log: Line[]
   /** How many lines the whole log has: `log` holds lines logTotal - log.length .. logTotal - 1. */
   logTotal: number
-  /** Plain-words notices (e.g. a settings file was damaged and set aside). */
-  notices: string[]
+  /** The host's notices (e.g. a settings file was damaged and set aside): line ids with parameters, and the English message (src/shared/notices.ts). */
+  notices: Notice[]
   /** Host clock offset help: host ms at the time this view was sent. */
   sentAt: number
   projectorFullscreen: boolean

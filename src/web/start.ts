@@ -96,7 +96,7 @@ process.on('exit', () => lock?.release())
 console.log(`Nightfall (browser mode) — data in ${dataDir}`)
 console.log(`  Referee:   ${server.refereeUrl}`)
 console.log(`  Projector: ${server.projectorUrl}`)
-for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n}`)
+for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n.message}`)
 
 const stop = () => {
   host.dispose()

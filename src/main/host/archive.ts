@@ -1,4 +1,5 @@
 import type { ApiResult, SavedGameSummary } from '../../shared/api'
+import type { Notice } from '../../shared/notices'
 import { toGameFile, type Game } from '../engine'
 import { GameArchive } from './persistence/games'
 import type { KeyValueStore } from './persistence/kv-store'
@@ -27,7 +28,7 @@ export class Archive {
   }
 
   /** Bring the cached list in line with the folder: drop what is gone, add what is missing. Returns notices. */
-  sync(): string[] {
+  sync(): Notice[] {
     const listed = this.list.filter((s) => this.files.has(s.id))
     const scan = this.files.scan(new Set(listed.map((s) => s.id)))
     const next = [...listed, ...scan.summaries]

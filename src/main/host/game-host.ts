@@ -16,6 +16,7 @@ import { REFEREE_ARG_SCHEMAS, isRefereeMethod, type RefereeWireResult } from '..
 import type { CardsPayload } from '../../shared/cards'
 import { HOST_FIELDS_OF, type Command, type HostField, type RefereeCommand } from '../../shared/commands'
 import type { Standings } from '../../shared/club'
+import { notice, type Notice } from '../../shared/notices'
 import type { Story } from '../../shared/story'
 import type { ProjectorOptions } from '../../shared/views'
 import { buildStory, projectorView, type Game } from '../engine'
@@ -97,7 +98,7 @@ export class GameHost {
   private readonly estimates: Estimates
   private readonly fanOut: FanOut
   private readonly handlers: Handlers
-  private readonly notices: string[] = []
+  private readonly notices: Notice[] = []
   private fullscreen = false
   /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
   readonly saving: boolean
@@ -125,7 +126,7 @@ export class GameHost {
     try {
       loaded = loadSettings(kv)
     } catch (e) {
-      loaded = { settings: loadSettings(new MemoryStore()).settings, notices: [`The settings could not be read (${messageOf(e)}); defaults are used for now.`] }
+      loaded = { settings: loadSettings(new MemoryStore()).settings, notices: [notice('settings.unreadable', { error: messageOf(e) })] }
     }
     this.library = new Library(kv, loaded.settings)
     const saving = this.saving
@@ -150,7 +151,7 @@ export class GameHost {
     try {
       this.notices.push(...this.archive.sync())
     } catch (e) {
-      this.notices.push(`The finished games could not be listed (${messageOf(e)}).`)
+      this.notices.push(notice('games.notListed', { error: messageOf(e) }))
     }
     const found = recoverGameInProgress(journal, this.archive, now)
     this.table.restore(found)

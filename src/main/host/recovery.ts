@@ -2,6 +2,7 @@ import type { Game } from '../engine'
 import type { Archive } from './archive'
 import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex } from './random'
+import { notice, type Notice } from '../../shared/notices'
 import { messageOf } from './result'
 import { GAME_ID_PATTERN, newGameId } from './summary'
 import type { ParkedGame } from './table'
@@ -14,13 +15,13 @@ export function recoverGameInProgress(
   journal: JournalFile,
   archive: Archive,
   now: () => number,
-): { parked: ParkedGame | null; lastFinished: Game | null; notices: string[] } {
-  const found = { parked: null as ParkedGame | null, lastFinished: null as Game | null, notices: [] as string[] }
+): { parked: ParkedGame | null; lastFinished: Game | null; notices: Notice[] } {
+  const found = { parked: null as ParkedGame | null, lastFinished: null as Game | null, notices: [] as Notice[] }
   let rec
   try {
     rec = journal.recover()
   } catch (e) {
-    found.notices.push(`The saved game in progress could not be read (${messageOf(e)}).`)
+    found.notices.push(notice('journal.unreadable', { error: messageOf(e) }))
     return found
   }
   found.notices.push(...rec.notices)
@@ -34,10 +35,7 @@ export function recoverGameInProgress(
       journal.remove()
     } catch (e) {
       // Undeletable (a read-only folder; on Windows a file held by antivirus or a sync client).
-      found.notices.push(
-        `The finished game ${id} was ${archive.has(id) ? 'saved with the finished games' : 'listed'}, but its journal could not be removed ` +
-          `(${messageOf(e)}); it is kept and looked at again at the next start.`,
-      )
+      found.notices.push(notice(archive.has(id) ? 'games.journalKeptSaved' : 'games.journalKeptListed', { id, error: messageOf(e) }))
     }
     found.lastFinished = r.game
     return found

@@ -3,6 +3,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import type { Pinia } from 'pinia'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RefereeAppView } from '../../shared/api'
+import { notice, noticeLine } from '../../shared/notices'
 import { fakeRefereeApi, type FakeRefereeApi } from '../testing/fakes'
 import { makeAppView, makeLegal, makeProjectorView, makeRefereeView, makeSummary } from '../testing/fixtures'
 import { freshPinia, mountWith } from '../testing/mount'
@@ -48,9 +49,11 @@ describe('referee App', () => {
   })
 
   it('shows the host’s notices and dismisses them by index', async () => {
-    const { wrapper, api } = await mountApp(makeAppView({ notices: ['Settings were damaged and set aside.', 'Second.'] }))
+    const { wrapper, api } = await mountApp(makeAppView({ notices: [notice('settings.damaged', {}, [noticeLine('settings.keptAs', { file: 'settings.json.corrupt-1' }), noticeLine('settings.defaultsUsed')]), notice('games.notListed', { error: 'EACCES' })] }))
     const notices = wrapper.findAll('[data-test="notice"]')
     expect(notices).toHaveLength(2)
+    expect(notices[0]!.text()).toContain('The settings file was damaged. It was kept as settings.json.corrupt-1. Defaults were used.')
+    expect(notices[1]!.text()).toContain('The finished games could not be listed (EACCES).')
     await notices[1]!.get('button').trigger('click')
     expect(api.dismissNotice).toHaveBeenCalledWith(1)
   })

@@ -1,3 +1,4 @@
+import type { Notice } from '../../../shared/notices'
 import type { ApiResult } from '../../../shared/api'
 import type { ClubView, GameRecord, SavedGameDetail, Standings } from '../../../shared/club'
 import type { Story } from '../../../shared/story'
@@ -32,7 +33,7 @@ export class Club {
   }
 
   /** The saved games and the standings; notices for damaged files set aside. */
-  view(roster: readonly string[]): { view: ClubView; notices: string[] } {
+  view(roster: readonly string[]): { view: ClubView; notices: Notice[] } {
     const { records, notices } = this.history.list()
     const now = new Date(this.clock.now())
     const newNightAt = this.newNightAt

@@ -51,7 +51,7 @@ describe('GameHistory', () => {
     // Changed time: read again, damaged, set aside.
     const after = fresh2.list()
     expect(after.records).toHaveLength(4)
-    expect(after.notices.join(' ')).toMatch(/s0\.json was damaged/)
+    expect(after.notices.map((n) => n.message).join(' ')).toMatch(/s0\.json was damaged/)
     expect(readdirSync(h.dir).some((n) => n.startsWith('s0.json.corrupt-'))).toBe(true)
     // A damaged index is only a cache.
     writeFileSync(h.indexPath, '{"version":1,"entries":{"s1":{"mtimeMs":"no"}}')

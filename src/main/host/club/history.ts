@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GameFile } from '../../../shared/game-file'
+import { notice, type Notice } from '../../../shared/notices'
 import type { Story } from '../../../shared/story'
 import { buildStory, parseGameFile, replay, toGameFile, type Game } from '../../engine'
 import { setAside, setFileTime, writeFileAtomic } from '../persistence/fs-util'
@@ -44,15 +45,15 @@ export class GameHistory {
   }
 
   /** Every readable game, newest first, and notices for files set aside. */
-  list(): { records: GameRecord[]; notices: string[] } {
-    const notices: string[] = []
+  list(): { records: GameRecord[]; notices: Notice[] } {
+    const notices: Notice[] = []
     const cache = this.loadIndex()
     const next = new Map<string, IndexEntry>()
     let names: string[] = []
     try {
       names = existsSync(this.dir) ? readdirSync(this.dir) : []
     } catch (e) {
-      notices.push(`The games folder could not be read (${(e as Error).message}).`)
+      notices.push(notice('games.folderUnreadable', { error: (e as Error).message }))
     }
     let changed = false
     for (const name of names) {
@@ -77,7 +78,7 @@ export class GameHistory {
         next.set(id, { mtimeMs: st.mtimeMs, size: st.size, record: recordOf(read.value, id, new Date(st.mtimeMs).toISOString()) })
       } else {
         const aside = setAside(path)
-        notices.push(`The saved game ${name} was damaged (${read.error.message.slice(0, 120)}); it was kept as ${aside ?? path}.`)
+        notices.push(notice('games.damaged', { name, why: read.error.message.slice(0, 120), file: aside ?? path }))
       }
     }
     if (changed || next.size !== cache.size) this.saveIndex(next)

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { notice, type Notice } from '../../../shared/notices'
 import { MemoryStore, type KeyValueStore } from './kv-store'
 import { SETTINGS_KEYS } from './settings'
 
@@ -8,8 +9,8 @@ import { SETTINGS_KEYS } from './settings'
  * saving — and says so at once on the referee window (not at the first refused click).
  */
 
-/** Why the data folder (or its journal or games folder) cannot be written, or null if it can. */
-export function dataFolderProblem(dataDir: string): string | null {
+/** Which folder (the data folder, or its journal or games folder) cannot be written and why, or null if all can. */
+export function dataFolderProblem(dataDir: string): { folder: string; error: string } | null {
   for (const dir of [dataDir, join(dataDir, 'journal'), join(dataDir, 'games')]) {
     if (dir !== dataDir && !existsSync(dir)) continue
     const probe = join(dir, `.write-check-${process.pid}`)
@@ -29,16 +30,14 @@ export function dataFolderProblem(dataDir: string): string | null {
       } catch {
         /* the probe could not even be created */
       }
-      return `${dir}: ${(e as Error).message}`
+      return { folder: dir, error: (e as Error).message }
     }
   }
   return null
 }
 
-export const notSavingNotice = (dataDir: string, why: string): string =>
-  `Nothing is being saved: the data folder ${dataDir} cannot be written (${why}). ` +
-  'You can play, but the game in progress, the roster, the rulesets and finished games are kept only until Nightfall closes. ' +
-  'Free some space or fix the folder, then restart Nightfall to save again.'
+export const notSavingNotice = (dataDir: string, problem: { folder: string; error: string }): Notice =>
+  notice('notSaving', { folder: dataDir, error: `${problem.folder}: ${problem.error}` })
 
 /** The settings as they are now, in memory (for a run that cannot save). Unreadable values are left out. */
 export function memorySnapshot(kv: KeyValueStore): MemoryStore {

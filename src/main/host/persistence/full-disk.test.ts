@@ -73,7 +73,7 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     a.dispose()
     // Restarted with the disk still full: said at once, and the game resumes all the same.
     const full = open(dir)
-    expect(full.refereeAppView().notices).toEqual([expect.stringMatching(/^Nothing is being saved: .*ENOSPC/)])
+    expect(full.refereeAppView().notices).toEqual([expect.objectContaining({ key: 'notSaving', message: expect.stringMatching(/^Nothing is being saved: .*ENOSPC/) })])
     expect(full.invoke('resumeGame')).toMatchObject({ ok: true })
     const whileFull = full.invoke('exportGame')
     expect(whileFull.ok && before.ok && whileFull.value.commands).toEqual(before.ok && before.value.commands)

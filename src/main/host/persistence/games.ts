@@ -4,6 +4,7 @@ import type { SavedGameSummary } from '../../../shared/api'
 import type { GameFile } from '../../../shared/game-file'
 import { parseGameFile, replay } from '../../engine'
 import { GAME_ID_PATTERN, summarize } from '../summary'
+import { notice, type Notice } from '../../../shared/notices'
 import { setAside, setFileTime, writeFileAtomic } from './fs-util'
 
 /** Finished games, one game file each (the shared format) in the games folder: `<id>.json`. */
@@ -35,15 +36,15 @@ export class GameArchive {
    * Summaries of the saved games whose ids are not in `known` (the list kept in the settings is a
    * cache; the folder is the truth). Unreadable files are set aside with a notice.
    */
-  scan(known: ReadonlySet<string>): { summaries: SavedGameSummary[]; notices: string[] } {
+  scan(known: ReadonlySet<string>): { summaries: SavedGameSummary[]; notices: Notice[] } {
     const summaries: SavedGameSummary[] = []
-    const notices: string[] = []
+    const notices: Notice[] = []
     if (!existsSync(this.dir)) return { summaries, notices }
     let names: string[]
     try {
       names = readdirSync(this.dir)
     } catch (e) {
-      return { summaries, notices: [`The games folder could not be read (${(e as Error).message}).`] }
+      return { summaries, notices: [notice('games.folderUnreadable', { error: (e as Error).message })] }
     }
     for (const name of names) {
       if (!name.endsWith('.json')) continue
@@ -66,7 +67,7 @@ export class GameArchive {
         why = (e as Error).message
       }
       const aside = setAside(path)
-      notices.push(`The saved game ${name} was damaged (${why.slice(0, 120)}); it was kept as ${aside ?? path}.`)
+      notices.push(notice('games.damaged', { name, why: why.slice(0, 120), file: aside ?? path }))
     }
     return { summaries, notices }
   }

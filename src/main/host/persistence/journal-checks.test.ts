@@ -83,8 +83,8 @@ describe('journal: every line is numbered and checksummed', () => {
     const content = [...lines.slice(0, 21), lines[20]!, ...lines.slice(21)].join('\n') + '\n'
     const { h, v, aside, asideText } = reopen(dir, content)
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]).toMatch(/damaged at step 21 \(line 22 repeats step 20 \(a duplicated line\)\)\. The 20 steps before it were recovered/)
-    expect(v.notices[0]).toMatch(/step 21 and the 20 lines after it were not replayed/)
+    expect(v.notices[0]?.message).toMatch(/damaged at step 21 \(line 22 repeats step 20 \(a duplicated line\)\)\. The 20 steps before it were recovered/)
+    expect(v.notices[0]?.message).toMatch(/Step 21 and the 20 lines after it were not replayed/)
     expect(aside).toHaveLength(1)
     expect(asideText).toBe(content)
     expect(v.resumable).not.toBeNull()
@@ -99,7 +99,7 @@ describe('journal: every line is numbered and checksummed', () => {
     const edited = lines[i]!.replace(/"(voter|target|player|accused)":(\d)/, (_m, k: string, d: string) => `"${k}":${(Number(d) + 1) % 9}`)
     expect(edited).not.toBe(lines[i])
     const { v, aside } = reopen(dir, [...lines.slice(0, i), edited, ...lines.slice(i + 1)].join('\n') + '\n')
-    expect(v.notices[0]).toMatch(new RegExp(`damaged at step ${i} \\(line ${i + 1} does not match its checksum \\(it was changed after it was written\\)\\)\\. The ${i - 1} steps before it`))
+    expect(v.notices[0]?.message).toMatch(new RegExp(`damaged at step ${i} \\(line ${i + 1} does not match its checksum \\(it was changed after it was written\\)\\)\\. The ${i - 1} steps before it`))
     expect(aside).toHaveLength(1)
   })
 
@@ -114,7 +114,7 @@ describe('journal: every line is numbered and checksummed', () => {
     const { h, v, aside, asideText } = reopen(dir, content)
     expect(v.resumable).toBeNull()
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]).toMatch(/its header \(the players, roles or rules\) was changed after it was written.*kept as .*corrupt-/)
+    expect(v.notices[0]?.message).toMatch(/its header \(the players, roles or rules\) was changed after it was written.*kept as .*corrupt-/)
     expect(asideText).toBe(content)
     expect(aside).toHaveLength(1)
     ok(h.invoke('startGame', req()))
@@ -128,14 +128,14 @@ describe('journal: every line is numbered and checksummed', () => {
     const at = text.indexOf('"type":"', start) + 9
     const flipped = text.slice(0, at) + String.fromCharCode(text.charCodeAt(at) ^ 0x01) + text.slice(at + 1)
     const { h, v } = reopen(dir, flipped)
-    expect(v.notices[0]).toMatch(/damaged at step 25 \(line 26 (does not match its checksum|is not readable).*The 24 steps before it were recovered/)
+    expect(v.notices[0]?.message).toMatch(/damaged at step 25 \(line 26 (does not match its checksum|is not readable).*The 24 steps before it were recovered/)
     expect(steps(h)).toBeLessThanOrEqual(24)
   })
 
   it('a missing line in the middle is found', () => {
     const { dir, lines } = gameDir()
     const { v } = reopen(dir, [...lines.slice(0, 10), ...lines.slice(11)].join('\n') + '\n')
-    expect(v.notices[0]).toMatch(/damaged at step 10 \(line 11 is numbered step 11 where step 10 was expected/)
+    expect(v.notices[0]?.message).toMatch(/damaged at step 10 \(line 11 is numbered step 11 where step 10 was expected/)
   })
 
   it('a journal from before checksums still resumes, and goes on in the checked format', () => {

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { GameFile } from '../../../shared/game-file'
+import { notice, noticeLine, type Notice } from '../../../shared/notices'
 import { createGame, dispatchUnknown, parseGameFile, undo, type Game } from '../../engine'
 import { fsyncDir, setAside, writeAll, writeFileAtomic } from './fs-util'
 import { headerLine, parseJournalText, recordLine, type ChainTail, type JournalRecord } from './journal-format'
@@ -119,7 +120,7 @@ export interface RecoveredGame {
 
 export interface JournalRecovery {
   recovered: RecoveredGame | null
-  notices: string[]
+  notices: Notice[]
 }
 
 /** Apply one record to a game; the engine decides whether it is valid. */
@@ -142,18 +143,14 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     text = readFileSync(path, 'utf8')
     savedAt = statSync(path).mtime.toISOString()
   } catch (e) {
-    return { recovered: null, notices: [`The saved game in progress could not be read (${(e as Error).message}).`] }
+    return { recovered: null, notices: [notice('journal.unreadable', { error: (e as Error).message })] }
   }
 
   const lost = (why: string): JournalRecovery => {
     const aside = setAside(path)
     return {
       recovered: null,
-      notices: [
-        aside
-          ? `The saved game in progress was damaged (${why}); it was kept as ${aside} and could not be resumed.`
-          : `The saved game in progress at ${path} was damaged (${why}) and could not be resumed.`,
-      ],
+      notices: [aside ? notice('journal.lost', { why, file: aside }) : notice('journal.lostInPlace', { path, why })],
     }
   }
 
@@ -199,20 +196,20 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     records.push('undo' in rec ? { undo: rec.undo } : { command: game.log[game.log.length - 1]!.command })
   }
 
-  const notices: string[] = []
+  const notices: Notice[] = []
   if (damage) {
     const aside = setAside(path)
     try {
       JournalWriter.create(path, header, records, durable).close()
     } catch (e) {
-      notices.push(`The recovered game could not be written back (${(e as Error).message}).`)
+      notices.push(notice('journal.notWrittenBack', { error: (e as Error).message }))
     }
     const kept = records.length - parsed.value.commands.length
     notices.push(
-      `The saved game in progress was damaged at step ${damage.step} (${damage.why}). ` +
-        `The ${kept} steps before it were recovered and can be resumed; ` +
-        (unread ? `step ${damage.step} and the ${unread} lines after it were not replayed. ` : `step ${damage.step} was not replayed. `) +
-        (aside ? `The damaged file was kept as ${aside}.` : 'The damaged file could not be moved aside.'),
+      notice('journal.damagedAt', { step: damage.step, why: damage.why, kept }, [
+        unread ? noticeLine('journal.linesNotReplayed', { step: damage.step, unread }) : noticeLine('journal.stepNotReplayed', { step: damage.step }),
+        aside ? noticeLine('journal.damagedKeptAs', { file: aside }) : noticeLine('journal.damagedNotMoved'),
+      ]),
     )
   } else if (j.version === 1) {
     // A journal from before checksums: rewritten in the checked format (the torn line left out).

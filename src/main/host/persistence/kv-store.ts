@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { notice, noticeLine, type Notice } from '../../../shared/notices'
 import { copyAside, setAside, writeFileAtomic } from './fs-util'
 
 /**
@@ -16,8 +17,8 @@ export interface KeyValueStore {
    * copy is (shown in the notice), or null when the store cannot do that.
    */
   backup?(): string | null
-  /** Damage found when the store was opened, in plain words; the host shows them as notices. */
-  readonly notices?: readonly string[]
+  /** Damage found when the store was opened; the host shows them as notices. */
+  readonly notices?: readonly Notice[]
 }
 
 /** In memory only: for tests and for when no data folder can be written. */
@@ -41,7 +42,7 @@ export class MemoryStore implements KeyValueStore {
  */
 export class JsonFileStore implements KeyValueStore {
   private data: Record<string, unknown> = {}
-  readonly notices: string[] = []
+  readonly notices: Notice[] = []
 
   constructor(
     readonly path: string,
@@ -95,10 +96,9 @@ function readObject(path: string): Record<string, unknown> | null {
 
 /**
  * Read a file that must hold one JSON object. A missing file is empty; an unreadable one (garbage,
- * truncated, not an object) is renamed aside as `name.corrupt-<timestamp>` with a plain-words
- * notice, and the data starts empty. Shared by JsonFileStore and the Electron app's electron-store.
+ * truncated, not an object) is renamed aside as `name.corrupt-<timestamp>` with a notice, and the data starts empty. Shared by JsonFileStore and the Electron app's electron-store.
  */
-export function openJsonObjectFile(path: string): { data: Record<string, unknown>; notices: string[] } {
+export function openJsonObjectFile(path: string): { data: Record<string, unknown>; notices: Notice[] } {
   try {
     mkdirSync(dirname(path), { recursive: true })
   } catch {
@@ -109,7 +109,7 @@ export function openJsonObjectFile(path: string): { data: Record<string, unknown
   try {
     text = readFileSync(path, 'utf8')
   } catch (e) {
-    return { data: {}, notices: [`The settings file ${path} could not be read (${(e as Error).message}); defaults are used for now.`] }
+    return { data: {}, notices: [notice('settings.fileUnreadable', { path, error: (e as Error).message })] }
   }
   try {
     const parsed: unknown = JSON.parse(text)
@@ -118,13 +118,13 @@ export function openJsonObjectFile(path: string): { data: Record<string, unknown
     // damaged: set aside below
   }
   const aside = setAside(path)
-  const kept = aside ? `it was kept as ${aside}` : 'it could not be moved aside'
+  const kept = aside ? noticeLine('settings.keptAs', { file: aside }) : noticeLine('settings.notMovedAside')
   // The last good copy (the same bytes as the last confirmed save) takes its place.
   const good = readObject(lastGoodPath(path))
   if (good) {
-    let when = ''
+    let savedAt = '?'
     try {
-      when = ` (saved ${statSync(lastGoodPath(path)).mtime.toISOString()})`
+      savedAt = statSync(lastGoodPath(path)).mtime.toISOString()
     } catch {
       /* the time is only for the notice */
     }
@@ -136,14 +136,11 @@ export function openJsonObjectFile(path: string): { data: Record<string, unknown
     }
     return {
       data: good,
-      notices: [
-        `The settings file was damaged; ${kept}, and the last good copy${when} was ` +
-          (restored ? 'restored.' : 'used (it could not be written back yet).'),
-      ],
+      notices: [notice('settings.damaged', {}, [kept, noticeLine(restored ? 'settings.lastGoodRestored' : 'settings.lastGoodUsed', { savedAt })])],
     }
   }
   return {
     data: {},
-    notices: [`The settings file was damaged; ${kept}, and defaults were used.`],
+    notices: [notice('settings.damaged', {}, [kept, noticeLine('settings.defaultsUsed')])],
   }
 }

@@ -147,7 +147,7 @@ describe('persistence: damaged settings', () => {
       const v = h.refereeAppView()
       expect(v.roster).toEqual([])
       expect(v.notices).toHaveLength(1)
-      expect(v.notices[0]).toMatch(/settings file was damaged; it was kept as .*settings\.json\.corrupt-.* and defaults were used/)
+      expect(v.notices[0]?.message).toMatch(/settings file was damaged\. It was kept as .*settings\.json\.corrupt-.*\. Defaults were used/)
       const aside = asideFiles(dir)
       expect(aside).toHaveLength(1)
       expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(content)
@@ -173,7 +173,7 @@ describe('persistence: damaged settings', () => {
     expect(v.roster).toEqual(['Anna', 'Bence'])
     expect(v.customRulesets.map((r) => r.id)).toEqual(['good'])
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]).toMatch(/club roster \(2 names kept\).*custom rulesets \(1 kept, 2 unreadable\).*finished games.*language.*kept as .*corrupt-/)
+    expect(v.notices[0]?.message).toMatch(/club roster: 2 names kept\..*custom rulesets: 1 kept, 2 unreadable\..*finished games.*language.*kept as .*corrupt-/)
     const aside = asideFiles(dir)
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(original)
@@ -227,7 +227,7 @@ describe('persistence: damaged journal', () => {
     const h = open(dir)
     const v = h.refereeAppView()
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]).toMatch(/saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/)
+    expect(v.notices[0]?.message).toMatch(/saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*Step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/)
     expect(asideFiles(join(dir, 'journal'))).toHaveLength(1)
     ok(h.invoke('resumeGame'))
     // the recovered game equals replaying the first 10 records
@@ -243,14 +243,14 @@ describe('persistence: damaged journal', () => {
     records.splice(5, 0, { command: { type: 'shoot', shooter: 0, target: 0 } })
     writeFileSync(journalOf(dir), rechain(JSON.parse(lines[0]!).header, records))
     const h = open(dir)
-    expect(h.refereeAppView().notices[0]).toMatch(/damaged at step 6 \(the rules refused it: .*\)\. The 5 steps before it were recovered/)
+    expect(h.refereeAppView().notices[0]?.message).toMatch(/damaged at step 6 \(the rules refused it: .*\)\. The 5 steps before it were recovered/)
     expect(h.refereeAppView().resumable).not.toBeNull()
   })
 
   it('wrong-shape records are damage too', () => {
     const { dir, lines } = gameDir()
     writeFileSync(journalOf(dir), [...lines.slice(0, 4), '{"undo": "all"}', ...lines.slice(4)].join('\n') + '\n')
-    expect(open(dir).refereeAppView().notices[0]).toMatch(/damaged at step 4 \(line 5 is not a checked game step.*The 3 steps before it were recovered/)
+    expect(open(dir).refereeAppView().notices[0]?.message).toMatch(/damaged at step 4 \(line 5 is not a checked game step.*The 3 steps before it were recovered/)
   })
 
   const headerCases: [string, (lines: string[]) => string][] = [
@@ -268,7 +268,7 @@ describe('persistence: damaged journal', () => {
       const v = h.refereeAppView()
       expect(v.resumable).toBeNull()
       expect(v.notices).toHaveLength(1)
-      expect(v.notices[0]).toMatch(/saved game in progress was damaged .*kept as .*corrupt-/)
+      expect(v.notices[0]?.message).toMatch(/saved game in progress was damaged .*kept as .*corrupt-/)
       const aside = asideFiles(join(dir, 'journal'))
       expect(aside).toHaveLength(1)
       expect(readFileSync(join(dir, 'journal', aside[0]!), 'utf8')).toBe(content)
@@ -287,7 +287,7 @@ describe('persistence: damaged journal', () => {
     writeFileSync(join(dir, 'games', 'broken-1.json'), '{"format":')
     const v = open(dir).refereeAppView()
     expect(v.finishedGames).toHaveLength(1)
-    expect(v.notices[0]).toMatch(/saved game broken-1\.json was damaged/)
+    expect(v.notices[0]?.message).toMatch(/saved game broken-1\.json was damaged/)
     expect(asideFiles(join(dir, 'games'))).toHaveLength(1)
   })
 

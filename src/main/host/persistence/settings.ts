@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DEFAULT_ROOM_SETTINGS, type RoomSettings, type SavedGameSummary } from '../../../shared/api'
 import { roomSettingsSchema } from '../../../shared/api-schemas'
 import { rulesetSchema, type Ruleset } from '../../../shared/ruleset'
+import { notice, noticeLine, type Notice, type NoticeLine } from '../../../shared/notices'
 import type { KeyValueStore } from './kv-store'
 
 /** What the settings store holds, and how each value is checked (and salvaged) when read. */
@@ -57,27 +58,27 @@ export function dedupeNames(names: readonly string[]): string[] {
 }
 
 /**
- * Read every setting, keep what is valid, and say in plain words what was not. When anything was
+ * Read every setting, keep what is valid, and say (as a notice) what was not. When anything was
  * damaged the store's data is first copied aside (nothing is lost) and the repaired values written back.
  */
-export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: string[] } {
-  const notices: string[] = [...(kv.notices ?? [])]
-  const damaged: string[] = []
+export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: Notice[] } {
+  const notices: Notice[] = [...(kv.notices ?? [])]
+  const damaged: NoticeLine[] = []
 
   const roster = salvageList(kv.get(SETTINGS_KEYS.roster), rosterName)
   const rosterValue = dedupeNames(roster.value)
-  if (roster.damaged) damaged.push(`the club roster (${rosterValue.length} names kept)`)
+  if (roster.damaged) damaged.push(noticeLine('settings.roster', { kept: rosterValue.length }))
 
   const rulesets = salvageList(kv.get(SETTINGS_KEYS.customRulesets), rulesetSchema)
   const seenIds = new Set<string>()
   const rulesetValue = rulesets.value.filter((r) => (seenIds.has(r.id) ? false : (seenIds.add(r.id), true)))
   if (rulesets.damaged || rulesetValue.length !== rulesets.value.length)
-    damaged.push(`the custom rulesets (${rulesetValue.length} kept, ${rulesets.dropped + rulesets.value.length - rulesetValue.length} unreadable)`)
+    damaged.push(noticeLine('settings.rulesets', { kept: rulesetValue.length, unreadable: rulesets.dropped + rulesets.value.length - rulesetValue.length }))
 
   const finished = salvageList(kv.get(SETTINGS_KEYS.finishedGames), savedGameSummarySchema)
-  if (finished.damaged) damaged.push('the list of finished games (it is rebuilt from the games folder)')
+  if (finished.damaged) damaged.push(noticeLine('settings.finishedGames'))
 
-  const readLanguage = (key: 'language' | 'projectorLanguage', what: string): string | null => {
+  const readLanguage = (key: 'language' | 'projectorLanguage', what: NoticeLine): string | null => {
     const raw = kv.get(SETTINGS_KEYS[key])
     if (raw === undefined || raw === null) return null
     const l = languageSchema.safeParse(raw)
@@ -85,8 +86,8 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
     damaged.push(what)
     return null
   }
-  const language = readLanguage('language', 'the language setting')
-  const projectorLanguage = readLanguage('projectorLanguage', "the projector's language setting")
+  const language = readLanguage('language', noticeLine('settings.language'))
+  const projectorLanguage = readLanguage('projectorLanguage', noticeLine('settings.projectorLanguage'))
 
   const rawRoom = kv.get(SETTINGS_KEYS.room)
   let room: RoomSettings = structuredClone(DEFAULT_ROOM_SETTINGS)
@@ -104,11 +105,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
     } catch {
       aside = null
     }
-    notices.push(
-      `Part of the settings was damaged: ${damaged.join('; ')}.` +
-        (aside ? ` The original settings were kept as ${aside}.` : '') +
-        ' What could be read was kept.',
-    )
+    notices.push(notice('settings.partDamaged', {}, [...damaged, ...(aside ? [noticeLine('settings.originalKeptAs', { file: aside })] : [])]))
     try {
       kv.set(SETTINGS_KEYS.roster, settings.roster)
       kv.set(SETTINGS_KEYS.customRulesets, settings.customRulesets)
@@ -117,7 +114,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
       kv.set(SETTINGS_KEYS.projectorLanguage, settings.projectorLanguage)
       kv.set(SETTINGS_KEYS.room, settings.room)
     } catch (e) {
-      notices.push(`The repaired settings could not be saved (${(e as Error).message}).`)
+      notices.push(notice('settings.repairNotSaved', { error: (e as Error).message }))
     }
   }
   return { settings, notices }
