@@ -94,7 +94,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
   if (rawRoom !== undefined && rawRoom !== null) {
     const r = roomSettingsSchema.safeParse(rawRoom)
     if (r.success) room = r.data
-    else damaged.push('the projector and sound settings (the defaults are used)')
+    else damaged.push(noticeLine('settings.room'))
   }
 
   const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, finishedGames: finished.value, room }
