@@ -1,5 +1,6 @@
 import type { GameEvent } from './events'
-import type { Announcement, DayState, GameState, NightState, TimerState } from './state'
+import type { Announcement, DayState, GameState, NightState, TimerState, VoteState } from './state'
+import { withEnteredCount } from './queries'
 import { newTimer } from './timers'
 
 /**
@@ -12,29 +13,57 @@ export function apply(s: GameState, e: GameEvent): GameState {
       const roles = s.roles.slice()
       for (const p of e.players) roles[p] = e.role
       for (const p of e.citizens) roles[p] = 'citizen'
-      return withNight(patched(s, { roles }), { identified: true })
+      const next = nightCopy(s)
+      next.roles = roles
+      next.night.identified = true
+      return next
     }
-    case 'readingStartSet':
-      return withNight(s, { readingStart: e.player })
-    case 'shotRecorded':
-      return withNight(s, { shots: { ...night(s).shots, [e.shooter]: e.target } })
+    case 'readingStartSet': {
+      const next = nightCopy(s)
+      next.night.readingStart = e.player
+      return next
+    }
+    case 'shotRecorded': {
+      const next = nightCopy(s)
+      const shots = { ...next.night.shots }
+      shots[e.shooter] = e.target
+      next.night.shots = shots
+      return next
+    }
     case 'shotCleared': {
-      const shots = { ...night(s).shots }
+      const next = nightCopy(s)
+      const shots = { ...next.night.shots }
       delete shots[e.shooter]
-      return withNight(s, { shots })
+      next.night.shots = shots
+      return next
     }
-    case 'targetChosen':
-      return withNight(s, { target: e.target })
-    case 'investigated':
-      return patched(withNight(s, { investigation: { target: e.target, isMafia: e.isMafia } }), {
-        investigations: [...s.investigations, { night: night(s).number, target: e.target, isMafia: e.isMafia }],
-      })
-    case 'investigationSkipped':
-      return withNight(s, { investigationSkipped: true })
-    case 'healChosen':
-      return withNight(s, { heal: e.target })
-    case 'nightStepEnded':
-      return withNight(s, { stepIndex: night(s).stepIndex + 1, identified: false })
+    case 'targetChosen': {
+      const next = nightCopy(s)
+      next.night.target = e.target
+      return next
+    }
+    case 'investigated': {
+      const next = nightCopy(s)
+      next.night.investigation = { target: e.target, isMafia: e.isMafia }
+      next.investigations = [...s.investigations, { night: next.night.number, target: e.target, isMafia: e.isMafia }]
+      return next
+    }
+    case 'investigationSkipped': {
+      const next = nightCopy(s)
+      next.night.investigationSkipped = true
+      return next
+    }
+    case 'healChosen': {
+      const next = nightCopy(s)
+      next.night.heal = e.target
+      return next
+    }
+    case 'nightStepEnded': {
+      const next = nightCopy(s)
+      next.night.stepIndex++
+      next.night.identified = false
+      return next
+    }
     case 'nightEnded': {
       const alive = s.alive.slice()
       const revealed = s.revealed.slice()
@@ -43,7 +72,11 @@ export function apply(s: GameState, e: GameEvent): GameState {
         if (e.revealed) revealed[p] = true
       }
       const announcements = e.announced ? announce(s, { kind: 'nightResult', night: night(s).number, deaths: [...e.deaths] }) : s.announcements
-      return patched(s, { alive, revealed, announcements })
+      const next = copyState(s)
+      next.alive = alive
+      next.revealed = revealed
+      next.announcements = announcements
+      return next
     }
     case 'dayStarted': {
       const d: DayState = {
@@ -57,7 +90,14 @@ export function apply(s: GameState, e: GameEvent): GameState {
         deathToday: false,
         lastWordsBy: null,
       }
-      return patched(s, { phase: 'day', night: null, day: d, dayNumber: e.number, dayTimer: newTimer('day', e.timeLimit), defenceTimer: null })
+      const next = copyState(s)
+      next.phase = 'day'
+      next.night = null
+      next.day = d
+      next.dayNumber = e.number
+      next.dayTimer = newTimer('day', e.timeLimit)
+      next.defenceTimer = null
+      return next
     }
     case 'nightStarted': {
       const n: NightState = {
@@ -72,43 +112,95 @@ export function apply(s: GameState, e: GameEvent): GameState {
         heal: null,
         identified: false,
       }
-      return patched(s, { phase: 'night', night: n, day: null, dayTimer: null, defenceTimer: null, nightNumber: e.number })
+      const next = copyState(s)
+      next.phase = 'night'
+      next.night = n
+      next.day = null
+      next.dayTimer = null
+      next.defenceTimer = null
+      next.nightNumber = e.number
+      return next
     }
-    case 'accused':
-      return withDay(s, { accused: e.accused, accuser: e.accuser })
-    case 'accusationWithdrawn':
-      return patched(withDay(s, { accused: null, accuser: null, vote: null, stage: 'discussion' }), { defenceTimer: null })
-    case 'voteOpened':
-      return withDay(s, { vote: e.vote, stage: 'vote' })
+    case 'accused': {
+      const next = dayCopy(s)
+      next.day.accused = e.accused
+      next.day.accuser = e.accuser
+      return next
+    }
+    case 'accusationWithdrawn': {
+      const next = dayCopy(s)
+      next.day.accused = null
+      next.day.accuser = null
+      next.day.vote = null
+      next.day.stage = 'discussion'
+      next.defenceTimer = null
+      return next
+    }
+    case 'voteOpened': {
+      const next = dayCopy(s)
+      next.day.vote = e.vote
+      next.day.stage = 'vote'
+      return next
+    }
     case 'voteCast': {
-      const v = vote(s)
-      return withDay(s, { vote: { ...v, ballots: { ...v.ballots, [e.voter]: e.choice } } })
+      const next = dayCopy(s)
+      const v = copyVote(vote(s))
+      v.ballots = { ...v.ballots }
+      v.ballots[e.voter] = e.choice
+      next.day.vote = v
+      return next
     }
     case 'voteCountSet': {
-      const v = vote(s)
-      return withDay(s, { vote: { ...v, counts: { ...v.counts, [e.key]: e.count } } })
+      const next = dayCopy(s)
+      const v = copyVote(vote(s))
+      v.counts = withEnteredCount(v.counts, e.key, e.count)
+      next.day.vote = v
+      return next
     }
     case 'voteClosed': {
-      const d = day(s)
-      const base = withDay(s, { vote: null })
-      if (e.kind === 'plurality') return base
+      const next = dayCopy(s)
+      next.day.vote = null
+      if (e.kind === 'plurality') return next
+      const d = next.day
       const accused = e.winner ?? d.accused ?? -1
-      const a: Announcement = { kind: 'voteResult', day: d.number, vote: e.kind, player: accused, yes: e.yes, needed: e.needed, passed: e.passed }
-      const next = patched(base, { announcements: announce(s, a) })
-      return e.passed ? next : withDay(next, { stage: 'discussion', accused: null, accuser: null })
+      next.announcements = announce(s, { kind: 'voteResult', day: d.number, vote: e.kind, player: accused, yes: e.yes, needed: e.needed, passed: e.passed })
+      if (!e.passed) {
+        d.stage = 'discussion'
+        d.accused = null
+        d.accuser = null
+      }
+      return next
     }
-    case 'noExecution':
-      return patched(withDay(s, { vote: null, nominees: [], stage: 'nominating' }), { announcements: announce(s, { kind: 'noExecution', day: day(s).number, reason: e.reason, ...(e.tie ? { tie: { seats: [...e.tie.seats], votes: e.tie.votes } } : {}) }) })
-    case 'defenceStarted':
-      return patched(withDay(s, { stage: 'defence', defenceIndex: e.index }), {
-        defenceTimer: newTimer('defence', e.timeLimit),
-      })
-    case 'defenceEnded':
-      return patched(s, { defenceTimer: null })
-    case 'nominated':
-      return withDay(s, { nominees: [...day(s).nominees, e.player] })
-    case 'nominationWithdrawn':
-      return withDay(s, { nominees: day(s).nominees.filter((p) => p !== e.player) })
+    case 'noExecution': {
+      const next = dayCopy(s)
+      next.day.vote = null
+      next.day.nominees = []
+      next.day.stage = 'nominating'
+      next.announcements = announce(s, { kind: 'noExecution', day: next.day.number, reason: e.reason, ...(e.tie ? { tie: { seats: [...e.tie.seats], votes: e.tie.votes } } : {}) })
+      return next
+    }
+    case 'defenceStarted': {
+      const next = dayCopy(s)
+      next.day.stage = 'defence'
+      next.day.defenceIndex = e.index
+      next.defenceTimer = newTimer('defence', e.timeLimit)
+      return next
+    }
+    case 'defenceEnded': {
+      const next = copyState(s)
+      next.defenceTimer = null
+      return next
+    }
+    case 'nominated': {
+      const next = dayCopy(s)
+      next.day.nominees = [...next.day.nominees, e.player]
+      return next
+    }
+    case 'nominationWithdrawn': {
+      const next = dayCopy(s)
+      next.day.nominees = next.day.nominees.filter((p) => p !== e.player)
+      return next
+    }
     case 'playerDied': {
       const d = day(s)
       const alive = s.alive.slice()
@@ -120,13 +212,26 @@ export function apply(s: GameState, e: GameEvent): GameState {
         e.cause === 'execution'
           ? { kind: 'executed', day: d.number, player: e.player, role }
           : { kind: 'randomDeath', day: d.number, player: e.player, role }
-      return withDay(
-        patched(s, { alive, revealed, announcements: announce(s, a), defenceTimer: null }),
-        { deathToday: true, vote: null, accused: null, accuser: null, nominees: [], stage: e.lastWords ? 'lastWords' : d.stage, lastWordsBy: e.lastWords ? e.player : null },
-      )
+      const next = dayCopy(s)
+      next.alive = alive
+      next.revealed = revealed
+      next.announcements = announce(s, a)
+      next.defenceTimer = null
+      const nd = next.day
+      nd.deathToday = true
+      nd.vote = null
+      nd.accused = null
+      nd.accuser = null
+      nd.nominees = []
+      if (e.lastWords) nd.stage = 'lastWords'
+      nd.lastWordsBy = e.lastWords ? e.player : null
+      return next
     }
-    case 'lastWordsEnded':
-      return withDay(s, { lastWordsBy: null })
+    case 'lastWordsEnded': {
+      const next = dayCopy(s)
+      next.day.lastWordsBy = null
+      return next
+    }
     case 'timerStarted':
       return withTimer(s, e.timer, (t) => ({ ...t, deadline: e.at + t.remainingMs }))
     case 'timerPaused':
@@ -141,23 +246,30 @@ export function apply(s: GameState, e: GameEvent): GameState {
     case 'timerExpired':
       return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: 0, expired: true }))
     case 'noteSet': {
-      const notes = s.notes.slice()
-      notes[e.player] = e.text
-      return patched(s, { notes })
+      const next = copyState(s)
+      next.notes = s.notes.slice()
+      next.notes[e.player] = e.text
+      return next
     }
-    case 'refereeHandedOver':
-      return patched(s, { operatorBlind: false, refereePlayer: e.player, announcements: announce(s, { kind: 'refereeHandover', player: e.player }) })
-    case 'gameOver':
-      return patched(s, {
-        phase: 'over',
-        winner: e.winner,
-        night: null,
-        day: null,
-        dayTimer: null,
-        defenceTimer: null,
-        operatorBlind: false,
-        announcements: announce(s, { kind: 'gameOver', winner: e.winner }),
-      })
+    case 'refereeHandedOver': {
+      const next = copyState(s)
+      next.operatorBlind = false
+      next.refereePlayer = e.player
+      next.announcements = announce(s, { kind: 'refereeHandover', player: e.player })
+      return next
+    }
+    case 'gameOver': {
+      const next = copyState(s)
+      next.phase = 'over'
+      next.winner = e.winner
+      next.night = null
+      next.day = null
+      next.dayTimer = null
+      next.defenceTimer = null
+      next.operatorBlind = false
+      next.announcements = announce(s, { kind: 'gameOver', winner: e.winner })
+      return next
+    }
   }
 }
 
@@ -178,23 +290,28 @@ function vote(s: GameState) {
 }
 
 /*
- * Copies of the state go through these helpers, which list every field in one object literal,
- * instead of object spread ({ ...s, x }). Same values, same result — but V8 gives each spread site's
+ * Every case copies what it changes and writes the new values into the fresh copies, which nothing
+ * else holds yet. The copies go through the helpers below, which list every field in one object
+ * literal, instead of object spread ({ ...s, x }) or Object.assign: V8 gives each spread site's
  * result its own hidden class, so with a dozen sites feeding one another every copy went through a
- * megamorphic slow path; one literal per type keeps one shape. A whole simulated game got about 3×
- * faster (see docs/estimator.md). A field missing here is a type error, so they cannot fall behind.
+ * megamorphic slow path, and Object.assign walks its patch generically (about 3× the cost of
+ * setting the fields). One literal per type keeps one shape. See docs/estimator.md for the figures.
+ * A field missing here is a type error, so they cannot fall behind.
  */
-const withNight = (s: GameState, patch: Partial<NightState>): GameState => {
-  const next = copyState(s)
-  next.night = Object.assign(copyNight(night(s)), patch)
+
+/** A copy of the state with a copy of its night, to write into. */
+function nightCopy(s: GameState): GameState & { night: NightState } {
+  const next = copyState(s) as GameState & { night: NightState }
+  next.night = copyNight(night(s))
   return next
 }
-const withDay = (s: GameState, patch: Partial<DayState>): GameState => {
-  const next = copyState(s)
-  next.day = Object.assign(copyDay(day(s)), patch)
+/** A copy of the state with a copy of its day, to write into. */
+function dayCopy(s: GameState): GameState & { day: DayState } {
+  const next = copyState(s) as GameState & { day: DayState }
+  next.day = copyDay(day(s))
   return next
 }
-/** The state with some fields replaced: { ...s, ...patch }. */
+/** The state with some fields replaced: { ...s, ...patch } (for the rare events). */
 const patched = (s: GameState, patch: Partial<GameState>): GameState => Object.assign(copyState(s), patch)
 
 function copyState(s: GameState): GameState {
@@ -230,6 +347,8 @@ const copyNight = (n: NightState): NightState => ({
   heal: n.heal,
   identified: n.identified,
 })
+/** A vote is copied by spread: its `tiedAt` is there only on a revote. */
+const copyVote = (v: VoteState): VoteState => ({ ...v })
 const copyDay = (d: DayState): DayState => ({
   number: d.number,
   accused: d.accused,

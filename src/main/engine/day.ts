@@ -3,7 +3,7 @@ import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startNightEvents } from './phases'
-import { isPlayer, living, pick, strictMajority, winnerOf } from './queries'
+import { enteredCount, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
 import type { DayState, GameState, VoteState } from './state'
 
 /** The day: accusations with two majority votes, or nominations with a plurality vote; deaths by day; last words. */
@@ -24,31 +24,21 @@ export type DayCommandType =
   | 'drawRandomDeath'
   | 'endDay'
 
-/** The key under which a yes/no vote's count is kept. */
-export const YES = -1
+export { YES }
 
 export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult {
   const d = s.day
   if (s.phase !== 'day' || !d) return fail('wrong-phase', 'It is not day.')
   const o = s.setup.ruleset.options
-  const name = (p: number) => s.setup.players[p] ?? `seat ${p}`
-  const needAlive = (p: number, what: string): DayResult | null =>
-    !isPlayer(s, p)
-      ? fail('unknown-player', `${what}: there is no seat ${p}.`)
-      : s.alive[p]
-        ? null
-        : fail('not-alive', `${what}: ${name(p)} is dead.`)
-  const stage = (want: DayState['stage'], what: string): DayResult | null =>
-    d.stage === want ? null : fail('wrong-step', `${what} is not possible now (the day is at: ${d.stage}).`)
 
   switch (c.type) {
     case 'accuse': {
       if (o.dayProcedure !== 'accusation') return fail('not-allowed', 'This ruleset uses nominations, not accusations.')
       const e =
-        stage('discussion', 'An accusation') ??
+        stage(d, 'discussion', 'An accusation') ??
         (d.deathToday ? fail('not-allowed', 'There was already an execution today.') : null) ??
-        needAlive(c.accused, 'Accused') ??
-        (c.accuser === undefined ? null : needAlive(c.accuser, 'Accuser'))
+        needAlive(s, c.accused, 'Accused') ??
+        (c.accuser === undefined ? null : needAlive(s, c.accuser, 'Accuser'))
       if (e) return e
       if (c.accuser === c.accused) return fail('not-allowed', 'Nobody may accuse themselves.')
       const em = new Emitter(s)
@@ -62,7 +52,7 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       return ok([{ type: 'accusationWithdrawn' }])
     }
     case 'endDefence': {
-      const e = stage('defence', 'Ending a defence')
+      const e = stage(d, 'defence', 'Ending a defence')
       if (e) return e
       const em = new Emitter(s)
       em.emit({ type: 'defenceEnded' })
@@ -77,32 +67,32 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     }
     case 'nominate': {
       if (o.dayProcedure !== 'nomination') return fail('not-allowed', 'This ruleset uses accusations, not nominations.')
-      const e = stage('nominating', 'A nomination') ?? needAlive(c.player, 'Nominee')
+      const e = stage(d, 'nominating', 'A nomination') ?? needAlive(s, c.player, 'Nominee')
       if (e) return e
-      if (d.nominees.includes(c.player)) return fail('not-allowed', `${name(c.player)} is already nominated.`)
+      if (d.nominees.includes(c.player)) return fail('not-allowed', `${name(s, c.player)} is already nominated.`)
       if (o.maxNominees !== null && d.nominees.length >= o.maxNominees)
         return fail('not-allowed', `At most ${o.maxNominees} suspects a day.`)
       return ok([{ type: 'nominated', player: c.player }])
     }
     case 'withdrawNomination': {
-      const e = stage('nominating', 'Withdrawing a nomination')
+      const e = stage(d, 'nominating', 'Withdrawing a nomination')
       if (e) return e
-      if (!d.nominees.includes(c.player)) return fail('not-allowed', `${name(c.player)} is not nominated.`)
+      if (!d.nominees.includes(c.player)) return fail('not-allowed', `${name(s, c.player)} is not nominated.`)
       return ok([{ type: 'nominationWithdrawn', player: c.player }])
     }
     case 'closeNominations': {
-      const e = stage('nominating', 'Closing the nominations')
+      const e = stage(d, 'nominating', 'Closing the nominations')
       if (e) return e
       return closeNominations(s, d)
     }
     case 'castVote': {
       const v = d.vote
       if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
-      if (!v.eligible.includes(c.voter)) return fail('vote-invalid', `${name(c.voter)} may not vote in this vote.`)
+      if (!v.eligible.includes(c.voter)) return fail('vote-invalid', `${name(s, c.voter)} may not vote in this vote.`)
       if (v.kind === 'plurality') {
         if (typeof c.choice === 'boolean') return fail('vote-invalid', 'This vote is for a nominee, not yes/no.')
         if (c.choice !== null && !v.candidates.includes(c.choice))
-          return fail('vote-invalid', `${name(c.choice)} is not a candidate.`)
+          return fail('vote-invalid', `${name(s, c.choice)} is not a candidate.`)
       } else if (typeof c.choice !== 'boolean') return fail('vote-invalid', 'This vote is yes or no.')
       const previous = v.ballots[c.voter]
       return ok([previous === undefined ? { type: 'voteCast', voter: c.voter, choice: c.choice } : { type: 'voteCast', voter: c.voter, choice: c.choice, previous }])
@@ -125,7 +115,7 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       return closeVote(s, d, v, c.draw)
     }
     case 'endLastWords': {
-      const e = stage('lastWords', 'Ending last words')
+      const e = stage(d, 'lastWords', 'Ending last words')
       if (e) return e
       const em = new Emitter(s)
       em.emit({ type: 'lastWordsEnded' })
@@ -152,8 +142,20 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
   }
 }
 
+const name = (s: GameState, p: number): string => s.setup.players[p] ?? `seat ${p}`
+function needAlive(s: GameState, p: number, what: string): DayResult | null {
+  if (!isPlayer(s, p)) return fail('unknown-player', `${what}: there is no seat ${p}.`)
+  return s.alive[p] ? null : fail('not-alive', `${what}: ${name(s, p)} is dead.`)
+}
+/** Null when the day is at `want`, else the refusal. */
+function stage(d: DayState, want: DayState['stage'], what: string): DayResult | null {
+  return d.stage === want ? null : fail('wrong-step', `${what} is not possible now (the day is at: ${d.stage}).`)
+}
+
 export function yesNoVote(s: GameState, kind: 'guilty' | 'execute', accused: number): VoteState {
-  return { kind, candidates: [accused], eligible: living(s).filter((p) => p !== accused), ballots: {}, counts: {}, revote: false }
+  const eligible: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && p !== accused) eligible.push(p)
+  return { kind, candidates: [accused], eligible, ballots: {}, counts: {}, revote: false }
 }
 
 function pluralityVote(s: GameState, candidates: number[], revote: boolean, tiedAt?: number): VoteState {
@@ -162,7 +164,7 @@ function pluralityVote(s: GameState, candidates: number[], revote: boolean, tied
 
 /** The count for one option: entered directly, or from the ballots. */
 export function countFor(v: VoteState, key: number): number {
-  const direct = v.counts[key]
+  const direct = enteredCount(v, key)
   if (direct !== undefined) return direct
   let n = 0
   for (const b of Object.values(v.ballots)) if (key === YES ? b === true : b === key) n++

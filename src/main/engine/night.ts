@@ -5,7 +5,7 @@ import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startDayEvents } from './phases'
-import { isPlayer, living, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
+import { isPlayer, living, anyLivingWithRole, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
 import type { GameState, NightState, NightStepKind } from './state'
 
 /** The night: the calls in order, the mafia's shots or target, investigation, healing, and the resolution. */
@@ -30,15 +30,10 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
   if (s.phase !== 'night' || !n || !step) return fail('wrong-phase', 'It is not night.')
   const o = s.setup.ruleset.options
   const role = stepRole(step)
-  const needPlayer = (p: number, what: string): NightResult | null =>
-    isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${p}.`)
-  const needAlive = (p: number, what: string): NightResult | null =>
-    needPlayer(p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${s.setup.players[p]} is dead.`))
-  const wrongStep = (want: string): NightResult => fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
 
   switch (c.type) {
     case 'identifyRole': {
-      if (c.role !== role) return wrongStep(c.role)
+      if (c.role !== role) return wrongStep(step, c.role)
       if (s.setup.deal.mode !== 'physical' || unidentified(s, role) === 0)
         return fail('not-allowed', `Every ${role} is already recorded.`)
       if (n.identified) return fail('not-allowed', 'Who woke at this call is already recorded.')
@@ -46,7 +41,7 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       // A dead player may be recorded too: with a day first (or the blind-operator variant) an
       // unrecorded mafioso can die before the mafia's first call, and the count must still add up.
       for (const p of c.players) {
-        const e = needPlayer(p, 'Identify')
+        const e = needPlayer(s, p, 'Identify')
         if (e) return e
         if (s.roles[p] !== null) return fail('not-allowed', `${s.setup.players[p]} already has a recorded role.`)
         if (seen.has(p)) return fail('invalid-command', `${s.setup.players[p]} is listed twice.`)
@@ -64,13 +59,13 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
     }
     case 'setReadingStart': {
       if (step !== 'mafia' || !o.readNamesAtShots) return fail('not-allowed', 'Names are not read at this call.')
-      return needAlive(c.player, 'Reading start') ?? ok([{ type: 'readingStartSet', player: c.player }])
+      return needAlive(s, c.player, 'Reading start') ?? ok([{ type: 'readingStartSet', player: c.player }])
     }
     case 'shoot': {
-      if (step !== 'mafia') return wrongStep('mafia')
+      if (step !== 'mafia') return wrongStep(step, 'mafia')
       if (o.killResolution !== 'individualShots') return fail('not-allowed', 'This ruleset has one group target, not individual shots.')
       if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
-      const e = needAlive(c.shooter, 'Shooter') ?? (c.target === null ? null : needAlive(c.target, 'Target'))
+      const e = needAlive(s, c.shooter, 'Shooter') ?? (c.target === null ? null : needAlive(s, c.target, 'Target'))
       if (e) return e
       if (s.roles[c.shooter] !== 'mafia') return fail('not-allowed', `${s.setup.players[c.shooter]} is not mafia.`)
       // Nobody can be made to point: a missing shot is recorded and counts toward no one.
@@ -83,29 +78,29 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       return ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
     }
     case 'clearShot': {
-      if (step !== 'mafia') return wrongStep('mafia')
+      if (step !== 'mafia') return wrongStep(step, 'mafia')
       if (n.shots[c.shooter] === undefined) return fail('not-allowed', 'That player has no recorded shot.')
       return ok([{ type: 'shotCleared', shooter: c.shooter }])
     }
     case 'chooseTarget': {
-      if (step !== 'mafia') return wrongStep('mafia')
+      if (step !== 'mafia') return wrongStep(step, 'mafia')
       if (o.killResolution !== 'groupTarget') return fail('not-allowed', 'This ruleset uses individual shots.')
       if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
-      const e = needAlive(c.target, 'Target')
+      const e = needAlive(s, c.target, 'Target')
       if (e) return e
       if (!o.mafiaMayTargetMafia && s.roles[c.target] === 'mafia') return fail('not-allowed', 'The mafia must choose another, sleeping player.')
       return ok([{ type: 'targetChosen', target: c.target }])
     }
     case 'investigate': {
-      if (step !== 'investigator') return wrongStep('investigator')
+      if (step !== 'investigator') return wrongStep(step, 'investigator')
       if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
-      if (livingWithRole(s, 'investigator').length === 0) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
+      if (!anyLivingWithRole(s, 'investigator')) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
       // The answer is signed at once: a second point the same night would be a second answer.
       if (n.investigation) return fail('not-allowed', 'The investigators have already pointed at someone tonight (undo to correct a mistake).')
       if (n.investigationSkipped) return fail('not-allowed', 'The investigators are already recorded as not asking tonight (undo to correct a mistake).')
       // The rules say the investigators *may* ask: "did not ask" is recorded, and no answer is given.
       if (c.target === null) return ok([{ type: 'investigationSkipped' }])
-      const e = needAlive(c.target, 'Investigation')
+      const e = needAlive(s, c.target, 'Investigation')
       if (e) return e
       if (s.roles[c.target] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
       if (!o.investigatorMayRepeat && s.investigations.some((i) => i.target === c.target))
@@ -113,10 +108,10 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       return ok([{ type: 'investigated', target: c.target, isMafia: s.roles[c.target] === 'mafia' }])
     }
     case 'heal': {
-      if (step !== 'doctor') return wrongStep('doctor')
+      if (step !== 'doctor') return wrongStep(step, 'doctor')
       if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
-      if (livingWithRole(s, 'doctor').length === 0) return fail('not-allowed', 'No doctor is alive; this call is only made for show.')
-      const e = needAlive(c.target, 'Heal')
+      if (!anyLivingWithRole(s, 'doctor')) return fail('not-allowed', 'No doctor is alive; this call is only made for show.')
+      const e = needAlive(s, c.target, 'Heal')
       if (e) return e
       if (!o.doctorSelfHeal && s.roles[c.target] === 'doctor') return fail('not-allowed', 'Doctors may not heal themselves in this ruleset.')
       return ok([{ type: 'healChosen', target: c.target }])
@@ -125,6 +120,14 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       return endStep(s, n)
   }
 }
+
+function needPlayer(s: GameState, p: number, what: string): NightResult | null {
+  return isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${p}.`)
+}
+function needAlive(s: GameState, p: number, what: string): NightResult | null {
+  return needPlayer(s, p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${s.setup.players[p]} is dead.`))
+}
+const wrongStep = (step: NightStepKind, want: string): NightResult => fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
 
 export type NightCommandType =
   | 'identifyRole'
@@ -144,25 +147,32 @@ export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-i
   const n = s.night
   const step = currentStep(s)
   if (!n || !step) return null
-  const o = s.setup.ruleset.options
-  const roleName = s.setup.ruleset.roleNames[stepRole(step)]
+  const roleName = (): string => s.setup.ruleset.roleNames[stepRole(step)]
   if (needsIdentification(s, n, step))
-    return { code: 'identify-first', line: { key: 'why.identifyFirst', params: { role: roleName } }, message: 'Record who woke at this call first.' }
-  const incomplete = (key: string, params: Record<string, string | number>, message: string) =>
-    ({ code: 'step-incomplete' as const, line: { key, params }, message })
+    return { code: 'identify-first', line: { key: 'why.identifyFirst', params: { role: roleName() } }, message: 'Record who woke at this call first.' }
   if (step === 'mafia') {
-    const mafia = livingWithRole(s, 'mafia')
-    if (o.killResolution === 'individualShots') {
-      const missing = mafia.filter((m) => n.shots[m] === undefined).map((m) => s.setup.players[m] ?? `#${m}`)
-      if (missing.length > 0)
-        return incomplete('why.shotsMissing', { names: missing.join(', '), count: missing.length }, `Still waiting for the shot of ${missing.join(', ')} (record "did not shoot" if they do not point).`)
+    if (s.setup.ruleset.options.killResolution === 'individualShots') {
+      const missing = shotsMissing(s, n)
+      if (missing.length > 0) {
+        const names = missing.map((m) => s.setup.players[m] ?? `#${m}`).join(', ')
+        return incomplete('why.shotsMissing', { names, count: missing.length }, `Still waiting for the shot of ${names} (record "did not shoot" if they do not point).`)
+      }
     } else if (n.target === null) return incomplete('why.noTarget', {}, 'The mafia have not chosen a target.')
   }
-  if (step === 'investigator' && investigationPossible(s) && !n.investigation && !n.investigationSkipped)
-    return incomplete('why.noInvestigation', { role: roleName }, 'The investigators have not pointed at anyone (record "did not ask" if they do not).')
-  if (step === 'doctor' && livingWithRole(s, 'doctor').length > 0 && n.heal === null)
-    return incomplete('why.noHeal', { role: roleName }, 'The doctors have not chosen whom to heal.')
+  if (step === 'investigator' && !n.investigation && !n.investigationSkipped && investigationPossible(s))
+    return incomplete('why.noInvestigation', { role: roleName() }, 'The investigators have not pointed at anyone (record "did not ask" if they do not).')
+  if (step === 'doctor' && n.heal === null && anyLivingWithRole(s, 'doctor'))
+    return incomplete('why.noHeal', { role: roleName() }, 'The doctors have not chosen whom to heal.')
   return null
+}
+
+const incomplete = (key: string, params: Record<string, string | number>, message: string) => ({ code: 'step-incomplete' as const, line: { key, params }, message })
+
+/** The living mafiosi with no shot recorded yet (neither a target nor "did not shoot"). */
+function shotsMissing(s: GameState, n: NightState): number[] {
+  const out: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && s.roles[p] === 'mafia' && n.shots[p] === undefined) out.push(p)
+  return out
 }
 
 function endStep(s: GameState, n: NightState): NightResult {
@@ -199,11 +209,11 @@ function citizensShown(s: GameState, role: RoleId, players: readonly number[]): 
  * players to check; the call then ends without an answer instead of blocking the night.
  */
 export function investigationPossible(s: GameState): boolean {
-  if (livingWithRole(s, 'investigator').length === 0) return false
-  const o = s.setup.ruleset.options
-  return living(s).some(
-    (p) => s.roles[p] !== 'investigator' && (o.investigatorMayRepeat || !s.investigations.some((i) => i.target === p)),
-  )
+  if (!anyLivingWithRole(s, 'investigator')) return false
+  const repeat = s.setup.ruleset.options.investigatorMayRepeat
+  for (let p = 0; p < s.alive.length; p++)
+    if (s.alive[p] && s.roles[p] !== 'investigator' && (repeat || !s.investigations.some((i) => i.target === p))) return true
+  return false
 }
 
 /** Who the night kills: a strict majority of living mafiosi on one target, or the group target; a heal saves them. */

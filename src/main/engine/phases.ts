@@ -1,5 +1,5 @@
 import type { Emitter } from './emitter'
-import { living, livingWithRole, roleInGame, unidentified } from './queries'
+import { anyLivingWithRole, roleInGame, unidentified } from './queries'
 import type { DayState, GameState, NightStepKind } from './state'
 
 /**
@@ -16,16 +16,18 @@ export function nightSteps(s: GameState, number: number): NightStepKind[] {
   return o.nightOrder.filter(
     (role) =>
       roleInGame(s, role) &&
-      (o.callDeadRoles || livingWithRole(s, role).length > 0 || unidentified(s, role) > 0),
+      (o.callDeadRoles || anyLivingWithRole(s, role) || unidentified(s, role) > 0),
   )
 }
 
 /** Names are read from a different living seat each night. */
 export function defaultReadingStart(s: GameState, number: number): number {
-  const alive = living(s)
   const n = s.alive.length
   const from = ((number % n) + n) % n
-  return alive.find((p) => p >= from) ?? alive[0] ?? 0
+  // The first living seat from `from` on, else the first living seat, else 0.
+  for (let p = from; p < n; p++) if (s.alive[p]) return p
+  for (let p = 0; p < from; p++) if (s.alive[p]) return p
+  return 0
 }
 
 export function startNightEvents(em: Emitter): void {

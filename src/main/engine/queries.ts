@@ -1,6 +1,6 @@
 import type { RoleId, Winner } from '../../shared/roles'
 import type { RulesetOptions } from '../../shared/ruleset'
-import type { GameState } from './state'
+import type { GameState, VoteState } from './state'
 
 /** Read-only questions about a state, shared by decide, apply and the views. */
 
@@ -21,9 +21,20 @@ export function livingWithRole(s: GameState, role: RoleId): number[] {
   return out
 }
 
+/** Is a player with this role alive? (livingWithRole(s, role).length > 0, without the list.) */
+export function anyLivingWithRole(s: GameState, role: RoleId): boolean {
+  for (let i = 0; i < s.alive.length; i++) if (s.alive[i] && s.roles[i] === role) return true
+  return false
+}
+
 /** How many players of a role the deal has that the referee has not recorded yet (physical deals). */
-export const unidentified = (s: GameState, role: RoleId): number =>
-  s.setup.deal.counts[role] - s.roles.reduce((n, r) => (r === role ? n + 1 : n), 0)
+export function unidentified(s: GameState, role: RoleId): number {
+  // A digital deal gives every role it counts (setupProblems checks that), and none is recorded later.
+  if (s.setup.deal.mode === 'digital') return 0
+  let recorded = 0
+  for (let i = 0; i < s.roles.length; i++) if (s.roles[i] === role) recorded++
+  return s.setup.deal.counts[role] - recorded
+}
 
 /** Does this role take part in the game at all? */
 export const roleInGame = (s: GameState, role: RoleId): boolean => s.setup.deal.counts[role] > 0
@@ -62,3 +73,26 @@ export const strictMajority = (n: number): number => Math.floor(n / 2) + 1
 
 /** Maps a uniform 32-bit draw onto [0, n). */
 export const pick = (draw: number, n: number): number => Math.min(n - 1, Math.floor((draw / 0x100000000) * n))
+
+/** The key under which a yes/no vote's count is kept. */
+export const YES = -1
+
+/*
+ * VoteState.counts keeps the yes count under the property "-1". Written as the number -1, which is
+ * not an array index, V8 turns the key into its string on every access (about ten times the cost of
+ * the string itself), and a yes/no vote's count is written and read on every vote: these two go
+ * through the string. Same object, same properties, as `counts[key]`.
+ */
+const YES_PROPERTY = '-1'
+
+/** The count entered directly for `key` (a candidate, or YES), if any. */
+export function enteredCount(v: VoteState, key: number): number | undefined {
+  return key === YES ? (v.counts as Record<string, number | undefined>)[YES_PROPERTY] : v.counts[key]
+}
+
+/** A copy of `counts` with `key`'s count set to `n`. */
+export function withEnteredCount(counts: VoteState['counts'], key: number, n: number): VoteState['counts'] {
+  const next: Record<string, number> = { ...counts }
+  next[key === YES ? YES_PROPERTY : key] = n
+  return next
+}

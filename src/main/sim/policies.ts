@@ -64,7 +64,19 @@ function mayHeal(s: GameState): number[] {
   return seats(s, (p) => self || s.roles[p] !== 'doctor')
 }
 
-const livingTown = (s: GameState): number[] => seats(s, (p) => s.roles[p] !== 'mafia')
+/** Living players who are not mafia. */
+function livingTown(s: GameState): number[] {
+  const out: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && s.roles[p] !== 'mafia') out.push(p)
+  return out
+}
+
+/** Living players whose public standing (`known`) is `k`, or (`not`) is anything but `k`. */
+function livingKnown(s: GameState, known: Int8Array, k: number, not: boolean): number[] {
+  const out: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && (known[p] === k) !== not) out.push(p)
+  return out
+}
 
 // ---- the mechanical part shared by every policy ---------------------------------------------------
 
@@ -209,9 +221,9 @@ export const informedPolicy: Policy = {
     return player(rng, {
       execute(s) {
         const k = learn(s)
-        const mafia = seats(s, (p) => k[p] === MAFIA)
+        const mafia = livingKnown(s, k, MAFIA, false)
         if (mafia.length > 0) return uniform(rng, mafia) as number
-        const suspects = seats(s, (p) => k[p] !== TOWN)
+        const suspects = livingKnown(s, k, TOWN, true)
         return uniform(rng, suspects.length > 0 ? suspects : seats(s, () => true)) as number
       },
       mafiaTarget(s) {

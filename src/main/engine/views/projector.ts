@@ -1,6 +1,6 @@
 import type { ClockView, ProjectorOptions, ProjectorView, PublicVote } from '../../../shared/views'
 import { countFor, YES } from '../day'
-import { strictMajority } from '../queries'
+import { enteredCount, strictMajority } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
 
 /**
@@ -57,7 +57,7 @@ export function publicVote(v: VoteState, showVoters = true): PublicVote {
 
 /** Who raised a hand for `key` (a candidate, or YES), in seating order; null when the count was typed in. */
 function handsFor(v: VoteState, key: number): number[] | null {
-  if (v.counts[key] !== undefined) return null
+  if (enteredCount(v, key) !== undefined) return null
   const hands: number[] = []
   for (const [voter, b] of Object.entries(v.ballots)) if (key === YES ? b === true : b === key) hands.push(Number(voter))
   return hands.sort((a, b) => a - b)

@@ -3,7 +3,7 @@ import type { RoleId } from '../../../shared/roles'
 import type { LegalActions, Line, ProjectorOptions, RefereeNightView, RefereeView } from '../../../shared/views'
 import { decide } from '../decide'
 import { answerStyle, endStepBlocker, nightVictim, readingOrder, shotTally, stepRole } from '../night'
-import { livingWithRole, unidentified } from '../queries'
+import { anyLivingWithRole, livingWithRole, unidentified } from '../queries'
 import type { GameEvent } from '../events'
 import type { GameState } from '../state'
 import { projectorView, publicVote } from './projector'
@@ -64,7 +64,7 @@ function nightView(s: GameState): RefereeNightView | null {
       const role = stepRole(kind)
       return {
         kind,
-        deadCall: livingWithRole(s, role).length === 0 && unidentified(s, role) === 0,
+        deadCall: !anyLivingWithRole(s, role) && unidentified(s, role) === 0,
         identify: s.setup.deal.mode === 'physical' && unidentified(s, role) > 0,
         state: i < n.stepIndex ? 'done' : i === n.stepIndex ? 'current' : 'next',
       }

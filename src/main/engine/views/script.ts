@@ -2,7 +2,7 @@ import type { RoleId } from '../../../shared/roles'
 import type { Line } from '../../../shared/views'
 import { countFor, YES } from '../day'
 import { answerStyle, readingOrder, shotTally, stepRole } from '../night'
-import { livingWithRole, strictMajority, unidentified } from '../queries'
+import { anyLivingWithRole, strictMajority, unidentified } from '../queries'
 import type { GameState } from '../state'
 
 /**
@@ -30,7 +30,7 @@ export function scriptFor(s: GameState): Line[] {
     if (n.stepIndex === 0) out.push(L('night.begin', { night: n.number }))
     if (!step) return out
     const role = stepRole(step)
-    const dead = livingWithRole(s, role).length === 0 && unidentified(s, role) === 0
+    const dead = !anyLivingWithRole(s, role) && unidentified(s, role) === 0
     const identify = s.setup.deal.mode === 'physical' && unidentified(s, role) > 0 && !n.identified && !(step === 'mafiaMeet' && s.operatorBlind)
     const count = unidentified(s, role)
     if (step === 'mafiaMeet') {
