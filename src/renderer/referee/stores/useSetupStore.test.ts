@@ -79,6 +79,21 @@ describe('useSetupStore', () => {
     expect(setup.counts.mafia).toBe(2)
   })
 
+  it('asks once per edit: taking the suggested counts does not start a second, superseding estimate', async () => {
+    const { api, setup } = await ready()
+    await setup.addPlayer('Gábor')
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(api.checkSetup).toHaveBeenCalledTimes(1)
+    expect(api.estimate).toHaveBeenCalledTimes(1)
+    expect(setup.estimate).not.toBeNull()
+    // A real edit after that is asked about again.
+    setup.setCount('doctor', 1)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(api.checkSetup).toHaveBeenCalledTimes(2)
+    expect(api.estimate).toHaveBeenCalledTimes(2)
+    expect(api.estimate.mock.lastCall?.[0].counts.doctor).toBe(1)
+  })
+
   it('keeps the estimate’s error instead of crashing', async () => {
     const { api, setup } = await ready()
     api.estimate.mockResolvedValue({ ok: false, error: { code: 'busy', message: 'The estimator is busy.' } })

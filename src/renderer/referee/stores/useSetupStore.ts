@@ -216,10 +216,18 @@ export const useSetupStore = defineStore('setup', () => {
     }, DEBOUNCE_MS)
   }
 
+  /**
+   * The inputs the running refresh is about. Taking the host's suggested counts changes `counts`,
+   * which the watcher sees; it is the same question, so it must not start (and supersede) another.
+   */
+  let asking = ''
+  const inputsKey = (): string => JSON.stringify([players.value, draft.value, counts.value, policy.value, read.value, games.value])
+
   async function refreshNow(): Promise<void> {
     const r = draft.value
     if (!r) return
     const mine = ++seq
+    asking = inputsKey()
     const list = [...players.value]
     const ruleset = clone(r)
     const checked = await app.invoke('checkSetup', ruleset, list, countsEdited.value ? fullCounts.value : undefined)
@@ -227,7 +235,10 @@ export const useSetupStore = defineStore('setup', () => {
     if (checked.ok) {
       check.value = checked.value
       checkError.value = null
-      if (!countsEdited.value) applySuggested()
+      if (!countsEdited.value) {
+        applySuggested()
+        asking = inputsKey()
+      }
     } else {
       check.value = null
       checkError.value = checked.error
@@ -250,7 +261,13 @@ export const useSetupStore = defineStore('setup', () => {
     }
   }
 
-  watch([players, draft, counts, policy, read, games], scheduleRefresh, { deep: true })
+  watch(
+    [players, draft, counts, policy, read, games],
+    () => {
+      if (inputsKey() !== asking) scheduleRefresh()
+    },
+    { deep: true },
+  )
 
   // ---- custom rulesets ----------------------------------------------------------------------
   async function saveAsCustom(): Promise<boolean> {
