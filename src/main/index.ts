@@ -7,7 +7,7 @@ import { app, BrowserWindow, dialog, Menu, session } from 'electron'
 import { followDisplays, placementOptions, projectorPlacement, trackProjector } from './displays'
 import { createFileHost, type GameHost } from './host'
 import { openSettingsStore } from './settings-store'
-import { disposeEstimator } from './host/estimator'
+import { disposeEstimator, warmEstimator } from './host/estimator'
 import { connectIpc } from './ipc'
 import { buildMenu, updateMenu } from './menu'
 import { createCardsPrinter } from './print'
@@ -32,6 +32,8 @@ function openProjector(host: GameHost): BrowserWindow {
 function openWindows(host: GameHost): void {
   const referee = createWindow('referee')
   windows.referee = referee
+  // The estimator's threads load the engine while the referee reads the first screen, not at the first estimate.
+  referee.webContents.once('did-finish-load', warmEstimator)
   openProjector(host)
   referee.on('closed', () => {
     // The referee window is the app: closing it ends the session.

@@ -14,6 +14,7 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createFileHost } from '../main/host'
+import { warmEstimator } from '../main/host/estimator'
 import { loadWebAddress, newTokens, saveWebAddress } from './address'
 import { DataLock } from './data-lock'
 import { startWebServer } from './server'
@@ -97,6 +98,8 @@ console.log(`Nightfall (browser mode) — data in ${dataDir}`)
 console.log(`  Referee:   ${server.refereeUrl}`)
 console.log(`  Projector: ${server.projectorUrl}`)
 for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n.message}`)
+// The estimator's threads load the engine now, not when the setup screen asks for its first estimate.
+warmEstimator()
 
 const stop = () => {
   host.dispose()

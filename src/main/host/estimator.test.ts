@@ -57,6 +57,17 @@ describe('estimator worker', () => {
     est.dispose()
   })
 
+  test('warm() starts the workers before the first estimate, which then starts none; a second warm() none either', async () => {
+    const est = createEstimator({ workers: 2 })
+    expect(est.started).toBe(0)
+    est.warm()
+    expect(est.started).toBe(2)
+    est.warm()
+    expect((await est.run(request(100), { seed: 5 })).games).toBe(100)
+    expect(est.started).toBe(2)
+    est.dispose()
+  })
+
   test('the result for a seed is the same with one worker or two, and equals simulate() in this thread', async () => {
     const one = createEstimator({ workers: 1 })
     const two = createEstimator({ workers: 2 })

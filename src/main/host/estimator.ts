@@ -71,6 +71,11 @@ const abortError = (message: string): Error => Object.assign(new Error(message),
 export interface EstimatorRunner {
   /** Run one estimate; a newer run() supersedes an unfinished older one. */
   run(request: EstimateRequest, opts?: EstimateOptions): Promise<Simulation>
+  /**
+   * Start the worker threads now, so the first estimate does not wait while they load the engine.
+   * A worker that cannot start is not reported here: the next run() rejects with the reason.
+   */
+  warm(): void
   /** Cancel the running estimate, if any. */
   cancel(): void
   /** Cancel, and end the warm workers. A later run() starts new ones. */
@@ -183,6 +188,13 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
 
   return {
     run,
+    warm() {
+      try {
+        while (pool.length < size) pool.push(spawn())
+      } catch {
+        // run() reports it.
+      }
+    },
     cancel: () => cancel(),
     dispose() {
       cancel()
@@ -204,6 +216,9 @@ const shared = createEstimator()
  * older unfinished one, whose promise rejects with an AbortError. Fits GameHostOptions.estimate.
  */
 export const runEstimate = (request: EstimateRequest, opts?: EstimateOptions): Promise<Simulation> => shared.run(request, opts)
+
+/** Start the shared estimator's workers ahead of the first estimate (once the windows are up). */
+export const warmEstimator = (): void => shared.warm()
 
 /** End the shared estimator's warm workers (e.g. when the app quits). */
 export const disposeEstimator = (): void => shared.dispose()
