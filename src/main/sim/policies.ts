@@ -51,17 +51,34 @@ function uniform(rng: Rng, xs: readonly number[]): number | null {
   return xs.length === 0 ? null : (xs[xs.length === 1 ? 0 : rng.below(xs.length)] as number)
 }
 
+/** Has anyone investigated `p` yet? (A game has a handful of investigations: a scan beats a Set.) */
+function investigated(s: GameState, p: number): boolean {
+  const inv = s.investigations
+  for (let i = 0; i < inv.length; i++) if ((inv[i] as (typeof inv)[number]).target === p) return true
+  return false
+}
+
 /** Whom the investigators may check: living non-investigators (not yet checked, if the ruleset forbids repeats). */
 function mayInvestigate(s: GameState): number[] {
   const repeat = s.setup.ruleset.options.investigatorMayRepeat
-  const checked = repeat ? null : new Set(s.investigations.map((i) => i.target))
-  return seats(s, (p) => s.roles[p] !== 'investigator' && (checked === null || !checked.has(p)))
+  const out: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && s.roles[p] !== 'investigator' && (repeat || !investigated(s, p))) out.push(p)
+  return out
 }
 
 /** Whom the doctors may heal: living players (doctors only if self-heal is allowed). */
 function mayHeal(s: GameState): number[] {
   const self = s.setup.ruleset.options.doctorSelfHeal
-  return seats(s, (p) => self || s.roles[p] !== 'doctor')
+  const out: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && (self || s.roles[p] !== 'doctor')) out.push(p)
+  return out
+}
+
+/** Every living player. */
+function everyLiving(s: GameState): number[] {
+  const out: number[] = []
+  for (let p = 0; p < s.alive.length; p++) if (s.alive[p]) out.push(p)
+  return out
 }
 
 /** Living players who are not mafia. */
@@ -151,7 +168,7 @@ export const randomPolicy: Policy = {
   description: 'uniformly random executions, kills, checks and heals',
   start(rng) {
     return player(rng, {
-      execute: (s) => uniform(rng, seats(s, () => true)) as number,
+      execute: (s) => uniform(rng, everyLiving(s)) as number,
       mafiaTarget: (s) => uniform(rng, livingTown(s)) as number,
       investigate: (s) => uniform(rng, mayInvestigate(s)),
       heal: (s) => uniform(rng, mayHeal(s)),
@@ -216,7 +233,12 @@ export const informedPolicy: Policy = {
       return known
     }
 
-    const livingRevealed = (s: GameState): number[] => (revealed ? seats(s, (p) => revealed?.[p] === 1) : [])
+    /** The investigators who came out and are alive. */
+    const livingRevealed = (s: GameState): number[] => {
+      const out: number[] = []
+      if (revealed) for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && revealed[p] === 1) out.push(p)
+      return out
+    }
 
     return player(rng, {
       execute(s) {
@@ -224,7 +246,7 @@ export const informedPolicy: Policy = {
         const mafia = livingKnown(s, k, MAFIA, false)
         if (mafia.length > 0) return uniform(rng, mafia) as number
         const suspects = livingKnown(s, k, TOWN, true)
-        return uniform(rng, suspects.length > 0 ? suspects : seats(s, () => true)) as number
+        return uniform(rng, suspects.length > 0 ? suspects : everyLiving(s)) as number
       },
       mafiaTarget(s) {
         const out = livingRevealed(s)
@@ -232,8 +254,8 @@ export const informedPolicy: Policy = {
       },
       investigate(s) {
         const allowed = mayInvestigate(s)
-        const checked = new Set(s.investigations.map((i) => i.target))
-        const fresh = allowed.filter((p) => !checked.has(p) && (known?.[p] ?? UNKNOWN) === UNKNOWN)
+        const fresh: number[] = []
+        for (const p of allowed) if ((known?.[p] ?? UNKNOWN) === UNKNOWN && !investigated(s, p)) fresh.push(p)
         return uniform(rng, fresh.length > 0 ? fresh : allowed)
       },
       heal(s) {
