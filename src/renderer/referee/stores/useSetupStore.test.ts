@@ -94,6 +94,27 @@ describe('useSetupStore', () => {
     expect(api.estimate.mock.lastCall?.[0].counts.doctor).toBe(1)
   })
 
+  it('with counts the referee set, asks for the estimate without waiting for the advice', async () => {
+    const { api, setup } = await ready()
+    await setup.refreshNow()
+    const answer = api.checkSetup.getMockImplementation()
+    let release: () => void = () => {}
+    api.checkSetup.mockImplementationOnce(async (...args: Parameters<NonNullable<typeof answer>>) => {
+      await new Promise<void>((r) => (release = r))
+      return answer!(...args)
+    })
+    api.estimate.mockClear()
+    setup.setCount('mafia', 1)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(api.estimate).toHaveBeenCalledTimes(1)
+    expect(api.estimate.mock.lastCall?.[0].counts.mafia).toBe(1)
+    expect(setup.estimate?.town).toBe(0.48) // the last figures stay until the advice is in too
+    release()
+    await vi.advanceTimersByTimeAsync(100)
+    expect(api.estimate).toHaveBeenCalledTimes(1)
+    expect(setup.estimating).toBe(false)
+  })
+
   it('keeps the estimate’s error instead of crashing', async () => {
     const { api, setup } = await ready()
     api.estimate.mockResolvedValue({ ok: false, error: { code: 'busy', message: 'The estimator is busy.' } })

@@ -230,7 +230,12 @@ export const useSetupStore = defineStore('setup', () => {
     asking = inputsKey()
     const list = [...players.value]
     const ruleset = clone(r)
-    const checked = await app.invoke('checkSetup', ruleset, list, countsEdited.value ? fullCounts.value : undefined)
+    const edited = countsEdited.value
+    const askEstimate = () =>
+      app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, read: read.value, games: games.value, precision })
+    // Counts the referee set do not wait for the host's advice: both questions go at once.
+    const early = edited && list.length > 0 ? askEstimate() : null
+    const checked = await app.invoke('checkSetup', ruleset, list, edited ? fullCounts.value : undefined)
     if (mine !== seq) return
     if (checked.ok) {
       check.value = checked.value
@@ -249,7 +254,7 @@ export const useSetupStore = defineStore('setup', () => {
       return
     }
     estimating.value = true
-    const est = await app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, read: read.value, games: games.value, precision })
+    const est = await (early ?? askEstimate())
     if (mine !== seq) return
     estimating.value = false
     if (est.ok) {
