@@ -205,8 +205,9 @@ export const useSetupStore = defineStore('setup', () => {
   let timer: ReturnType<typeof setTimeout> | null = null
   let seq = 0
   // Short: a newer estimate supersedes the older one in the host (its worker threads stop between
-  // chunks), so the estimate can follow the edits closely.
-  const DEBOUNCE_MS = 40
+  // chunks of a few milliseconds), so the estimate can follow the edits closely; the wait only
+  // folds a burst of clicks into one question. Part of the 150 ms from an edit to the new estimate.
+  const DEBOUNCE_MS = 20
 
   function scheduleRefresh(): void {
     if (timer) clearTimeout(timer)
