@@ -63,7 +63,10 @@ describe('estimator worker', () => {
     est.warm()
     expect(est.started).toBe(2)
     est.warm()
-    expect((await est.run(request(100), { seed: 5 })).games).toBe(100)
+    // Asked while the workers still play their warm-up batches: those stop, and none of their
+    // chunks is counted in this estimate.
+    const req = request(600, 'swedish', 9)
+    expect(await est.run(req, { seed: 5 })).toEqual(simulate({ ...req, seed: 5 }))
     expect(est.started).toBe(2)
     est.dispose()
   })
