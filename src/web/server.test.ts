@@ -73,7 +73,7 @@ describe('web server', () => {
     const ok = await fetch(server.refereeUrl)
     expect(ok.status).toBe(200)
     const html = await ok.text()
-    expect(html.indexOf('<script src="/bridge/referee.js"></script>')).toBeGreaterThan(0)
+    expect(html.indexOf('<script defer src="/bridge/referee.js"></script>')).toBeGreaterThan(0)
     expect(html.indexOf('/bridge/referee.js')).toBeLessThan(html.indexOf('../assets/referee-x.js'))
     expect(ok.headers.get('referrer-policy')).toBe('no-referrer')
     // Built with connect-src 'none' (Electron connects nowhere); served, the bridge may call this origin only.
@@ -149,8 +149,8 @@ describe('web server', () => {
   })
 
   it('injectBridge puts the script first even without a script in the page', () => {
-    expect(injectBridge('<html><head><title>x</title></head></html>', '/b.js')).toMatch(/<script src="\/b.js"><\/script>\s*<\/head>/)
-    expect(injectBridge('<head><script type="module" src="a.js"></script></head>', '/b.js')).toMatch(/^<head><script src="\/b.js"><\/script>\s*<script type="module"/)
+    expect(injectBridge('<html><head><title>x</title></head></html>', '/b.js')).toMatch(/<script defer src="\/b.js"><\/script>\s*<\/head>/)
+    expect(injectBridge('<head><script type="module" src="a.js"></script></head>', '/b.js')).toMatch(/^<head><script defer src="\/b.js"><\/script>\s*<script type="module"/)
   })
 })
 

@@ -83,9 +83,14 @@ function sameToken(given: string | null | undefined, expected: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** Put the bridge script before the first script of the page (the app bundle), or before </head>. */
+/**
+ * Put the bridge script before the first script of the page (the app bundle), or before </head>.
+ * Deferred: it does not hold up the parser (and with it the fetch of the app's scripts and styles),
+ * yet still runs before the app bundle — deferred classic scripts and module scripts run in document
+ * order once the document is parsed — so window.referee / window.projector exist when the app starts.
+ */
 export function injectBridge(html: string, src: string): string {
-  const tag = `<script src="${src}"></script>`
+  const tag = `<script defer src="${src}"></script>`
   const i = html.search(/<script\b/i)
   if (i >= 0) return html.slice(0, i) + tag + '\n    ' + html.slice(i)
   const h = html.search(/<\/head>/i)
