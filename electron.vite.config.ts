@@ -62,7 +62,8 @@ export default defineConfig({
   renderer: {
     root: src('renderer'),
     plugins: [
-      vue(),
+      // Every component is <script setup>: Vue's Options API support is left out of the bundle.
+      vue({ features: { optionsAPI: false } }),
       // The locale files (src/shared/locales/<language>/<area>.json) are precompiled at build time,
       // and vue-i18n's runtime-only build is bundled: no message compiler ships, nothing needs eval.
       VueI18nPlugin({
@@ -76,6 +77,10 @@ export default defineConfig({
       }),
       devOnlyInlineStyles(),
     ],
+    define: {
+      // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.
+      __INTLIFY_PROD_DEVTOOLS__: false,
+    },
     build: {
       // electron-vite leaves the pages unminified by default; minified, the projector page loads
       // about a third less JavaScript (bench: npm run bench -- pages).

@@ -23,6 +23,8 @@ import { launchChromium } from '../test/e2e/support/chromium'
 const ROOT = resolve(import.meta.dirname, '..')
 const RENDERER = join(ROOT, 'out', 'renderer')
 const PAGES = ['referee', 'projector'] as const
+/** The print page too, for its weight only (it is not timed). */
+const WEIGHED = [...PAGES, 'cards'] as const
 const RUNS = process.argv.includes('--quick') ? 3 : 10
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`
@@ -48,8 +50,9 @@ function pageScripts(page: string): string[] {
   return [...seen]
 }
 
-/** The areas the projector page loads (src/renderer/i18n/projector-messages.ts); the referee loads every area. */
+/** The areas the projector page loads (src/renderer/i18n/projector-messages.ts); the referee loads every area but cards. */
 const PROJECTOR_AREAS = ['common', 'projector', 'roles', 'club']
+const NOT_REFEREE_AREAS = ['cards']
 
 /** The lazily loaded locale chunks (assets/locale-<lang>-<area>-<hash>.js), summed per language and page. */
 function languageChunks(): Record<string, Record<'referee' | 'projector', { gz: number; files: number }>> {
@@ -60,8 +63,10 @@ function languageChunks(): Record<string, Record<'referee' | 'projector', { gz: 
     const [, lang, area] = m as unknown as [string, string, string]
     const gz = gzipSync(readFileSync(join(RENDERER, 'assets', file)), { level: 9 }).length
     const entry = (out[lang] ??= { referee: { gz: 0, files: 0 }, projector: { gz: 0, files: 0 } })
-    entry.referee.gz += gz
-    entry.referee.files++
+    if (!NOT_REFEREE_AREAS.includes(area)) {
+      entry.referee.gz += gz
+      entry.referee.files++
+    }
     if (PROJECTOR_AREAS.includes(area)) {
       entry.projector.gz += gz
       entry.projector.files++
@@ -76,7 +81,7 @@ export default async function pagesBench(): Promise<void> {
     execSync('npx electron-vite build', { cwd: ROOT, stdio: 'inherit' })
   }
   console.log('JavaScript per window (entry + static imports):')
-  for (const page of PAGES) {
+  for (const page of WEIGHED) {
     const files = pageScripts(page)
     const raw = files.reduce((n, f) => n + readFileSync(f).length, 0)
     const gz = files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0)

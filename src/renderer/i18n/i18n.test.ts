@@ -45,6 +45,13 @@ describe('i18n', () => {
     expect(te('errors.nothing-to-undo')).toBe(true)
   })
 
+  it('leaves the printed cards’ own words to the cards page: the referee window does not load them', () => {
+    const { te } = createAppI18n(refereeMessages).global as unknown as Composer
+    expect(te('print.title')).toBe(true)
+    expect(te('cards.title')).toBe(false)
+    expect(refereeMessages.loaders['hu']).toHaveLength(11)
+  })
+
   it('gives the projector only the areas it shows: no script, setup or options words', () => {
     const { te } = createAppI18n(projectorMessages).global as unknown as Composer
     expect(te('projector.idle')).toBe(true)

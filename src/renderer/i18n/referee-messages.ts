@@ -1,7 +1,10 @@
 import { groupLoaders, mergeAreas, type MessageTree, type PageMessages } from './index'
 
-/** The referee window: every area. English is bundled; the other languages are lazy chunks. */
-const english = import.meta.glob<MessageTree>('../../shared/locales/en/*.json', { eager: true, import: 'default' })
-const others = import.meta.glob(['../../shared/locales/*/*.json', '!../../shared/locales/en/*.json'])
+/**
+ * The referee window: every area but the printed cards' own words (cards.json, the cards page's).
+ * English is bundled; the other languages are lazy chunks.
+ */
+const english = import.meta.glob<MessageTree>(['../../shared/locales/en/*.json', '!../../shared/locales/en/cards.json'], { eager: true, import: 'default' })
+const others = import.meta.glob(['../../shared/locales/*/*.json', '!../../shared/locales/en/*.json', '!../../shared/locales/*/cards.json'])
 
 export const refereeMessages: PageMessages = { english: mergeAreas(Object.values(english)), loaders: groupLoaders(others) }
