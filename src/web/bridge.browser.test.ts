@@ -81,6 +81,23 @@ describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
     await page.close()
   })
 
+  it('referee: the view stream opens with the page, and ready() answers from its newest view without asking the host again', async () => {
+    const { page, trouble } = await openPage(server.refereeUrl)
+    await page.waitForFunction(() => (window as unknown as { __app: { first?: unknown } }).__app.first)
+    expect(host.invoke('saveRoster', ['Zoltán', 'Ylva'])).toMatchObject({ ok: true })
+    await page.waitForFunction(() => (window as unknown as { __app: { views: { roster: string[] }[] } }).__app.views.some((v) => v.roster[0] === 'Zoltán'))
+    const readyCalls = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/referee/ready')).length)
+    const before = await readyCalls()
+    const answer = await page.evaluate(() => (window as unknown as { referee: RefereeApi }).referee.ready())
+    expect(await readyCalls()).toBe(before)
+    expect(answer.roster).toEqual(['Zoltán', 'Ylva'])
+    const pushed = (await app<{ views: RefereeAppView[] }>(page)).views.at(-1)!
+    expect(answer.sentAt).toBeGreaterThanOrEqual(pushed.sentAt)
+    expect({ ...answer, sentAt: 0 }).toEqual({ ...pushed, sentAt: 0 })
+    expect(trouble).toEqual([])
+    await page.close()
+  })
+
   it('projector: only onView, ready and the connection watch; it receives screens and cannot call the referee API', async () => {
     const { page, trouble } = await openPage(server.projectorUrl)
     await page.waitForFunction(() => (window as unknown as { __app: { screens: unknown[] } }).__app.screens.length >= 1)

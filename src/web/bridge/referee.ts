@@ -29,19 +29,38 @@ async function call(method: string, args: unknown[]): Promise<ApiResult<unknown>
 }
 
 const listeners = new Set<(v: RefereeAppView) => void>()
+/** The newest view the stream brought, and when (local ms); `live` while the stream answers. */
+let latest: { view: RefereeAppView; at: number } | null = null
+let live = true
 const stream = watchedStream<RefereeAppView>(api(`/api/referee/events?token=${encodeURIComponent(token)}`), (view) => {
+  latest = { view, at: Date.now() }
   for (const cb of listeners) cb(view)
 })
+stream.onConnection((connected) => (live = connected))
 const connect = () => stream.start()
+// Open the stream now rather than when the app subscribes: the host's first view (the stream's
+// first message) travels while the page's scripts load, and ready() below needs no round trip.
+connect()
+
+const client = refereeClient(call, (cb) => {
+  listeners.add(cb)
+  connect()
+  return () => {
+    listeners.delete(cb)
+  }
+})
 
 const referee: RefereeApi = {
-  ...refereeClient(call, (cb) => {
-    listeners.add(cb)
-    connect()
-    return () => {
-      listeners.delete(cb)
-    }
-  }),
+  ...client,
+  /**
+   * The current view. The host pushes a view after every change, so while the stream is up its
+   * newest message is the current view: that one, else the host is asked. The view's sentAt moves
+   * on by the time it waited here, so the window's clock offset (sentAt − arrival) stays right.
+   */
+  async ready() {
+    if (latest && live) return { ...latest.view, sentAt: latest.view.sentAt + (Date.now() - latest.at) }
+    return client.ready()
+  },
   transport: 'browser',
   onConnection: (cb) => stream.onConnection(cb),
   /**
