@@ -50,6 +50,24 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
+  it('a count being typed is the referee’s from the first keystroke: a suggestion answered meanwhile leaves it alone', async () => {
+    const { wrapper, api, store } = await setup()
+    expect(store.countsEdited).toBe(false)
+    const field = wrapper.get<HTMLInputElement>('#count-mafia')
+    field.element.value = '4'
+    await field.trigger('input')
+    expect(store.countsEdited).toBe(true)
+    // The host's advice arrives before the field is left: it suggests 2 mafia.
+    await store.refreshNow()
+    await flushPromises()
+    expect(api.checkSetup).toHaveBeenCalled()
+    expect(field.element.value).toBe('4')
+    await field.trigger('change')
+    await flushPromises()
+    expect(store.counts.mafia).toBe(4)
+    wrapper.unmount()
+  })
+
   it("names the night calls with the ruleset's own role names", async () => {
     const { wrapper, store } = await setup()
     const names = store.draft!.roleNames
