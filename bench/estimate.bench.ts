@@ -65,7 +65,9 @@ export default async function bench(): Promise<void> {
   const counts = [...new Set([1, cores])]
   const estimators = new Map(counts.map((n) => [n, createEstimator({ workerUrl, workers: n })]))
   try {
-    for (const est of estimators.values()) await est.run(request('maffiasig', 12, 'informed', 2000)) // start and warm the workers
+    // Start the workers and let V8 optimise the engine, as the app's warm() does before the first
+    // edit: a fresh worker needs a few thousand games of each preset to reach full speed.
+    for (const est of estimators.values()) for (const id of PRESETS) await est.run(request(id, 12, 'informed', 10_000))
 
     console.log(`\nHeadline: 10,000 games of 12 players, MaffiaSIG, informed (goal ≤ 120 ms on two cores); median of ${runs}`)
     const head: string[][] = []

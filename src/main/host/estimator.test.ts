@@ -62,13 +62,20 @@ describe('estimator worker', () => {
     expect(est.started).toBe(0)
     est.warm()
     expect(est.started).toBe(2)
+    expect(est.warmUpGames).toBe(12_000)
     est.warm()
+    expect(est.warmUpGames).toBe(12_000)
     // Asked while the workers still play their warm-up batches: those stop, and none of their
-    // chunks is counted in this estimate.
+    // chunks is counted in this estimate; what is left of the warm-up goes on once it is answered.
     const req = request(600, 'swedish', 9)
-    expect(await est.run(req, { seed: 5 })).toEqual(simulate({ ...req, seed: 5 }))
+    const answer = est.run(req, { seed: 5 })
+    expect(est.warmUpGames).toBe(0)
+    expect(await answer).toEqual(simulate({ ...req, seed: 5 }))
+    expect(est.warmUpGames).toBeGreaterThan(0)
+    expect(est.warmUpGames).toBeLessThanOrEqual(12_000)
     expect(est.started).toBe(2)
     est.dispose()
+    expect(est.warmUpGames).toBe(0)
   })
 
   test('the result for a seed is the same with one worker or two, and equals simulate() in this thread', async () => {

@@ -6,8 +6,8 @@ import type { EstimateRequest } from '../../shared/api'
 import { preset, suggestCounts } from '../engine'
 import { DEFAULT_SEED } from '../sim/prng'
 import type { Simulation } from '../sim/simulate'
-import { ChunkMerger, chunkCount } from '../sim/tally'
-import { CONTROL_SLOTS, CONTROL_STOP, type EstimatorJob, type EstimatorReply } from './estimator-protocol'
+import { CHUNK_GAMES, ChunkMerger, chunkCount } from '../sim/tally'
+import { CONTROL_NEXT, CONTROL_SLOTS, CONTROL_STOP, type EstimatorJob, type EstimatorReply } from './estimator-protocol'
 
 /**
  * The balance estimator off the main thread. A request's games are split into fixed chunks (see
@@ -68,13 +68,14 @@ function startWorker(url: URL): Worker {
 }
 
 /**
- * What warm() has the workers play, the answers dropped: a few chunks of each preset's 12-player
- * table. Until V8 has optimised the engine the first chunks take 5–10 times as long (70, 50, 33, then
- * 7 ms for 250 Estonian games), which would otherwise land on the referee's first estimates.
+ * What warm() has the workers play, the answers dropped: each preset's 12-player table. Until V8
+ * has optimised the engine, games run 5–20 times slower (a fresh worker's first 1,000 MaffiaSIG
+ * games at 2,600 games/s, the next at 23,000, 35,000, 38,000, 43,000, then about 49,000), which
+ * would otherwise land on the referee's first estimates. About 6,000 games per worker.
  */
 const WARM_UP: readonly EstimateRequest[] = (['maffiasig', 'estonian', 'swedish'] as const).map((id) => {
   const ruleset = preset(id)
-  return { ruleset, players: 12, counts: suggestCounts(ruleset, 12), policy: 'informed', games: 2000 }
+  return { ruleset, players: 12, counts: suggestCounts(ruleset, 12), policy: 'informed', games: 4000 }
 })
 
 const abortError = (message: string): Error => Object.assign(new Error(message), { name: 'AbortError' })
@@ -83,16 +84,18 @@ export interface EstimatorRunner {
   /** Run one estimate; a newer run() supersedes an unfinished older one. */
   run(request: EstimateRequest, opts?: EstimateOptions): Promise<Simulation>
   /**
-   * Start the worker threads now and let them play a few unseen batches, so the first estimate
-   * waits neither for them to load the engine nor for V8 to optimise it (a real estimate stops the
-   * warm-up between chunks). A worker that cannot start is not reported here: the next run()
-   * rejects with the reason.
+   * Start the worker threads now and let them play a few unseen batches, so the estimates wait
+   * neither for them to load the engine nor for V8 to optimise it. A real estimate stops the
+   * warm-up between chunks; what is left of it is played once that estimate is answered. A worker
+   * that cannot start is not reported here: the next run() rejects with the reason.
    */
   warm(): void
   /** Cancel the running estimate, if any. */
   cancel(): void
   /** Cancel, and end the warm workers. A later run() starts new ones. */
   dispose(): void
+  /** The games of the warm-up batches posted and not stopped (for tests; some may be played already). */
+  readonly warmUpGames: number
   /** How many worker threads this estimator has started (for tests). */
   readonly started: number
   /** How many it uses at once. */
@@ -113,12 +116,34 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
   let stopCurrent: ((why: string) => void) | null = null
   let nextId = 1
   let started = 0
-  /** The stop flags of the warm-up batches still running (a real estimate stops them first). */
-  let warming: Int32Array[] = []
+  /** The warm-up batches posted, with their control blocks (a real estimate stops them first). */
+  let warming: { request: EstimateRequest; flags: Int32Array }[] = []
+  /** What a real estimate interrupted of the warm-up: played once the estimate is done. */
+  let warmLeft: EstimateRequest[] = []
 
+  const postWarmUp = (requests: readonly EstimateRequest[]): void => {
+    // Job id 0 is nobody's: no run listens for it. Each batch's chunks are shared by the workers.
+    for (const request of requests) {
+      const control = new SharedArrayBuffer(CONTROL_SLOTS * Int32Array.BYTES_PER_ELEMENT)
+      warming.push({ request, flags: new Int32Array(control) })
+      const job: EstimatorJob = { id: 0, request, seed: DEFAULT_SEED, control }
+      for (const w of pool) w.postMessage(job)
+    }
+  }
+  /** Stop the warm-up between chunks, keeping what it has not played yet for later. */
   const stopWarmUp = (): void => {
-    for (const flags of warming) Atomics.store(flags, CONTROL_STOP, 1)
+    for (const { request, flags } of warming) {
+      Atomics.store(flags, CONTROL_STOP, 1)
+      // A claimed chunk is always played to its end: what is left is the unclaimed games.
+      const left = request.games - Math.min(chunkCount(request.games), Atomics.load(flags, CONTROL_NEXT)) * CHUNK_GAMES
+      if (left > 0) warmLeft.push({ ...request, games: left })
+    }
     warming = []
+  }
+  const resumeWarmUp = (): void => {
+    const left = warmLeft
+    warmLeft = []
+    if (left.length > 0 && stopCurrent === null) postWarmUp(left)
   }
 
   const spawn = (): Worker => {
@@ -183,8 +208,9 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
         if (!s) return
         done()
         // A game that never ended is a bug (engine or policy); say so rather than show biased odds.
-        if (s.errors > 0 && !keepErrors) return reject(new Error(`${s.errors} of ${s.requested} simulated games did not end. ${s.firstError ?? ''}`.trim()))
-        resolve(s)
+        if (s.errors > 0 && !keepErrors) reject(new Error(`${s.errors} of ${s.requested} simulated games did not end. ${s.firstError ?? ''}`.trim()))
+        else resolve(s)
+        resumeWarmUp()
       }
       const onError = (e: Error): void => {
         done()
@@ -221,22 +247,22 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
         return // run() reports it.
       }
       if (fresh.length === 0) return
-      // Job id 0 is nobody's: no run listens for it. Each batch's chunks are shared by the new workers.
-      for (const request of WARM_UP) {
-        const control = new SharedArrayBuffer(CONTROL_SLOTS * Int32Array.BYTES_PER_ELEMENT)
-        warming.push(new Int32Array(control))
-        const job: EstimatorJob = { id: 0, request, seed: DEFAULT_SEED, control }
-        for (const w of fresh) w.postMessage(job)
-      }
+      stopWarmUp()
+      warmLeft = []
+      postWarmUp(WARM_UP)
     },
     cancel: () => cancel(),
     dispose() {
       cancel()
       stopWarmUp()
+      warmLeft = []
       for (const w of pool.splice(0)) void w.terminate()
     },
     get started() {
       return started
+    },
+    get warmUpGames() {
+      return warming.reduce((n, w) => n + w.request.games, 0)
     },
     get workers() {
       return size
