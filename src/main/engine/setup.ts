@@ -94,7 +94,9 @@ export function setupWarningLines(r: Ruleset, n: number, counts: RoleCounts): Ch
   if (n < o.recommendedMin || n > o.recommendedMax) w.push(checkLine('warning.recommended', { ruleset: r.name, min: o.recommendedMin, max: o.recommendedMax }))
   if (r.base === 'estonian' && n > 20) w.push(checkLine('warning.twoGames'))
   const town = n - counts.mafia
-  if (counts.mafia > 0 && (town > 4 * counts.mafia || town < 2 * counts.mafia)) w.push(checkLine('warning.ratio', { town, mafia: counts.mafia }))
+  // Only for a deal that fits the table: "town −1 to mafia 1" (no players yet) says nothing.
+  const fits = counts.mafia + counts.investigator + counts.doctor + counts.citizen === n
+  if (fits && counts.mafia > 0 && (town > 4 * counts.mafia || town < 2 * counts.mafia)) w.push(checkLine('warning.ratio', { town, mafia: counts.mafia }))
   return w
 }
 

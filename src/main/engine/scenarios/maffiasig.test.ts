@@ -21,6 +21,13 @@ describe('MaffiaSIG — players and roles', () => {
     expect(setupWarnings(r, 19, suggestCounts(r, 19)).join(' ')).toMatch(/9–18/)
   })
 
+  it('a lopsided deal is warned about; a deal that does not fit the table (no players yet) is not weighed', () => {
+    const r = preset('maffiasig')
+    expect(setupWarnings(r, 12, { mafia: 1, investigator: 1, doctor: 0, citizen: 10 }).join(' ')).toMatch(/Town 11 to mafia 1/)
+    expect(setupWarnings(r, 12, { mafia: 5, investigator: 1, doctor: 0, citizen: 6 }).join(' ')).toMatch(/Town 7 to mafia 5/)
+    expect(setupWarnings(r, 0, { mafia: 1, investigator: 1, doctor: 0, citizen: 0 }).join(' ')).not.toMatch(/Town/)
+  })
+
   it('roles: mafioso, one inspector, citizens — no doctor (Hungarian deal: red cards, the joker, the rest)', () => {
     const r = preset('maffiasig')
     expect(r.options.hasInvestigator).toBe(true)
