@@ -57,7 +57,7 @@ describe('useSetupStore', () => {
     const { api, setup } = await ready()
     setup.scheduleRefresh()
     setup.setOption('mafiaWinAtParity', false)
-    await vi.advanceTimersByTimeAsync(10)
+    await vi.advanceTimersByTimeAsync(5)
     expect(api.checkSetup).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1000)
     expect(api.checkSetup).toHaveBeenCalled()

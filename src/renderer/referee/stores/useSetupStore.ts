@@ -206,8 +206,9 @@ export const useSetupStore = defineStore('setup', () => {
   let seq = 0
   // Short: a newer estimate supersedes the older one in the host (its worker threads stop between
   // chunks of a few milliseconds), so the estimate can follow the edits closely; the wait only
-  // folds a burst of clicks into one question. Part of the 150 ms from an edit to the new estimate.
-  const DEBOUNCE_MS = 20
+  // folds changes made together (a ruleset switch, a burst of input) into one question. It is part
+  // of the 150 ms from an edit to the new estimate.
+  const DEBOUNCE_MS = 10
 
   function scheduleRefresh(): void {
     if (timer) clearTimeout(timer)
