@@ -3,20 +3,15 @@
  * say it is ready. Served as /bridge/projector.js, loaded before the app bundle.
  */
 import type { ProjectorApi, ProjectorScreen } from '../../shared/api'
-import { watchedStream } from './stream'
+import { aged, watchedStream } from './stream'
 import { TOKEN_HEADER } from './token'
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
 const api = (path: string) => new URL(path, location.href).href
 const listeners = new Set<(v: ProjectorScreen) => void>()
-/** The newest screen the stream brought, and when (local ms); `live` while the stream answers. */
-let latest: { screen: ProjectorScreen; at: number } | null = null
-let live = true
 const stream = watchedStream<ProjectorScreen>(api(`/api/projector/events?token=${encodeURIComponent(token)}`), (screen) => {
-  latest = { screen, at: Date.now() }
   for (const cb of listeners) cb(screen)
 })
-stream.onConnection((connected) => (live = connected))
 const connect = () => stream.start()
 // Open the stream now rather than when the app subscribes: the current screen (the stream's first
 // message) travels while the page's scripts load.
@@ -28,14 +23,13 @@ const projector: ProjectorApi = {
   onView(cb) {
     listeners.add(cb)
     connect()
-    // A screen that came before this subscription: handed over at once (its sentAt moved on by the
-    // time it waited, so the clock offset stays right), without waiting for ready()'s answer.
-    const waiting = latest
-    if (waiting && live) {
+    // A screen that came before this subscription is handed over at once, without waiting for
+    // ready()'s answer (unless a newer one reaches the listener first).
+    const waiting = stream.newest()
+    if (waiting)
       queueMicrotask(() => {
-        if (listeners.has(cb) && latest === waiting) cb({ ...waiting.screen, sentAt: waiting.screen.sentAt + (Date.now() - waiting.at) })
+        if (listeners.has(cb) && stream.newest() === waiting) cb(aged(waiting))
       })
-    }
     return () => {
       listeners.delete(cb)
     }

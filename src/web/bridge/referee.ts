@@ -5,7 +5,7 @@
  */
 import type { ApiResult, RefereeApi, RefereeAppView } from '../../shared/api'
 import { refereeClient } from '../../shared/referee-client'
-import { watchedStream } from './stream'
+import { aged, watchedStream } from './stream'
 import { TOKEN_HEADER } from './token'
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
@@ -29,14 +29,9 @@ async function call(method: string, args: unknown[]): Promise<ApiResult<unknown>
 }
 
 const listeners = new Set<(v: RefereeAppView) => void>()
-/** The newest view the stream brought, and when (local ms); `live` while the stream answers. */
-let latest: { view: RefereeAppView; at: number } | null = null
-let live = true
 const stream = watchedStream<RefereeAppView>(api(`/api/referee/events?token=${encodeURIComponent(token)}`), (view) => {
-  latest = { view, at: Date.now() }
   for (const cb of listeners) cb(view)
 })
-stream.onConnection((connected) => (live = connected))
 const connect = () => stream.start()
 // Open the stream now rather than when the app subscribes: the host's first view (the stream's
 // first message) travels while the page's scripts load, and ready() below needs no round trip.
@@ -52,14 +47,10 @@ const client = refereeClient(call, (cb) => {
 
 const referee: RefereeApi = {
   ...client,
-  /**
-   * The current view. The host pushes a view after every change, so while the stream is up its
-   * newest message is the current view: that one, else the host is asked. The view's sentAt moves
-   * on by the time it waited here, so the window's clock offset (sentAt − arrival) stays right.
-   */
+  /** The current view: the stream's newest while it is up (no round trip), else the host is asked. */
   async ready() {
-    if (latest && live) return { ...latest.view, sentAt: latest.view.sentAt + (Date.now() - latest.at) }
-    return client.ready()
+    const newest = stream.newest()
+    return newest ? aged(newest) : client.ready()
   },
   transport: 'browser',
   onConnection: (cb) => stream.onConnection(cb),

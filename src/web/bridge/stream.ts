@@ -4,16 +4,34 @@
  * browser reopens a dropped stream by itself (the server asks for a retry every second); where it
  * gives up (an HTTP error closes the stream for good) the stream is reopened here, every second.
  */
-export interface WatchedStream {
+export interface WatchedStream<T> {
   start(): void
+  /**
+   * The newest message and when it came (local ms) while the stream is up, else null. The host
+   * pushes after every change, so that message is the host's current state. The same object until
+   * the next message arrives.
+   */
+  newest(): Received<T> | null
   onConnection(cb: (connected: boolean) => void): () => void
   /** A call failed to reach the host: the same news as a dropped stream. */
   lost(): void
 }
 
-export function watchedStream<T>(url: string, onData: (value: T) => void): WatchedStream {
+export interface Received<T> {
+  value: T
+  at: number
+}
+
+/**
+ * A received view or screen as if sent now: its sentAt moved on by the time it waited here, so the
+ * window's clock offset (sentAt − arrival) stays right.
+ */
+export const aged = <T extends { sentAt: number }>(r: Received<T>): T => ({ ...r.value, sentAt: r.value.sentAt + (Date.now() - r.at) })
+
+export function watchedStream<T>(url: string, onData: (value: T) => void): WatchedStream<T> {
   let source: EventSource | null = null
   let connected = true
+  let newest: Received<T> | null = null
   let retry: ReturnType<typeof setTimeout> | null = null
   const watchers = new Set<(connected: boolean) => void>()
 
@@ -28,7 +46,9 @@ export function watchedStream<T>(url: string, onData: (value: T) => void): Watch
     s.onopen = () => set(true)
     s.onmessage = (e: MessageEvent<string>) => {
       set(true)
-      onData(JSON.parse(e.data) as T)
+      const value = JSON.parse(e.data) as T
+      newest = { value, at: Date.now() }
+      onData(value)
     }
     s.onerror = () => {
       set(false)
@@ -47,6 +67,7 @@ export function watchedStream<T>(url: string, onData: (value: T) => void): Watch
     start() {
       if (!source && retry === null) open()
     },
+    newest: () => (connected ? newest : null),
     onConnection(cb) {
       watchers.add(cb)
       return () => {
