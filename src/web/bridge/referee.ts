@@ -28,22 +28,12 @@ async function call(method: string, args: unknown[]): Promise<ApiResult<unknown>
   }
 }
 
-const listeners = new Set<(v: RefereeAppView) => void>()
-const stream = watchedStream<RefereeAppView>(api(`/api/referee/events?token=${encodeURIComponent(token)}`), (view) => {
-  for (const cb of listeners) cb(view)
-})
-const connect = () => stream.start()
+const stream = watchedStream<RefereeAppView>(api(`/api/referee/events?token=${encodeURIComponent(token)}`))
 // Open the stream now rather than when the app subscribes: the host's first view (the stream's
 // first message) travels while the page's scripts load, and ready() below needs no round trip.
-connect()
+stream.start()
 
-const client = refereeClient(call, (cb) => {
-  listeners.add(cb)
-  connect()
-  return () => {
-    listeners.delete(cb)
-  }
-})
+const client = refereeClient(call, (cb) => stream.listen(cb))
 
 const referee: RefereeApi = {
   ...client,

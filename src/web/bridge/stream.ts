@@ -7,6 +7,12 @@
 export interface WatchedStream<T> {
   start(): void
   /**
+   * Call `cb` with every message (and start the stream). A message that came before this call is
+   * handed over at once, as if sent now (unless a newer one reaches `cb` first): the stream opens
+   * with the page, before the app subscribes. Answers the unsubscribe.
+   */
+  listen(cb: (value: T) => void): () => void
+  /**
    * The newest message and when it came (local ms) while the stream is up, else null. The host
    * pushes after every change, so that message is the host's current state. The same object until
    * the next message arrives.
@@ -28,7 +34,8 @@ export interface Received<T> {
  */
 export const aged = <T extends { sentAt: number }>(r: Received<T>): T => ({ ...r.value, sentAt: r.value.sentAt + (Date.now() - r.at) })
 
-export function watchedStream<T>(url: string, onData: (value: T) => void): WatchedStream<T> {
+export function watchedStream<T extends { sentAt: number }>(url: string): WatchedStream<T> {
+  const listeners = new Set<(value: T) => void>()
   let source: EventSource | null = null
   let connected = true
   let newest: Received<T> | null = null
@@ -48,7 +55,7 @@ export function watchedStream<T>(url: string, onData: (value: T) => void): Watch
       set(true)
       const value = JSON.parse(e.data) as T
       newest = { value, at: Date.now() }
-      onData(value)
+      for (const cb of listeners) cb(value)
     }
     s.onerror = () => {
       set(false)
@@ -63,9 +70,23 @@ export function watchedStream<T>(url: string, onData: (value: T) => void): Watch
     }
   }
 
+  const start = () => {
+    if (!source && retry === null) open()
+  }
+
   return {
-    start() {
-      if (!source && retry === null) open()
+    start,
+    listen(cb) {
+      listeners.add(cb)
+      start()
+      const waiting = connected ? newest : null
+      if (waiting)
+        queueMicrotask(() => {
+          if (listeners.has(cb) && newest === waiting) cb(aged(waiting))
+        })
+      return () => {
+        listeners.delete(cb)
+      }
     },
     newest: () => (connected ? newest : null),
     onConnection(cb) {
