@@ -3,7 +3,7 @@ import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startNightEvents } from './phases'
-import { enteredCount, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
+import { countFor, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
 import type { DayState, GameState, VoteState } from './state'
 
 /** The day: accusations with two majority votes, or nominations with a plurality vote; deaths by day; last words. */
@@ -23,8 +23,6 @@ export type DayCommandType =
   | 'endLastWords'
   | 'drawRandomDeath'
   | 'endDay'
-
-export { YES }
 
 export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult {
   const d = s.day
@@ -160,15 +158,6 @@ export function yesNoVote(s: GameState, kind: 'guilty' | 'execute', accused: num
 
 function pluralityVote(s: GameState, candidates: number[], revote: boolean, tiedAt?: number): VoteState {
   return { kind: 'plurality', candidates: [...candidates], eligible: living(s), ballots: {}, counts: {}, revote, ...(tiedAt !== undefined ? { tiedAt } : {}) }
-}
-
-/** The count for one option: entered directly, or from the ballots. */
-export function countFor(v: VoteState, key: number): number {
-  const direct = enteredCount(v, key)
-  if (direct !== undefined) return direct
-  let n = 0
-  for (const b of Object.values(v.ballots)) if (key === YES ? b === true : b === key) n++
-  return n
 }
 
 function closeNominations(s: GameState, d: DayState): DayResult {

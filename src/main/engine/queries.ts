@@ -96,3 +96,12 @@ export function withEnteredCount(counts: VoteState['counts'], key: number, n: nu
   next[key === YES ? YES_PROPERTY : key] = n
   return next
 }
+
+/** The count for one option: entered directly, or from the ballots. */
+export function countFor(v: VoteState, key: number): number {
+  const direct = enteredCount(v, key)
+  if (direct !== undefined) return direct
+  let n = 0
+  for (const b of Object.values(v.ballots)) if (key === YES ? b === true : b === key) n++
+  return n
+}

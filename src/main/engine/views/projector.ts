@@ -1,6 +1,5 @@
 import type { ClockView, ProjectorOptions, ProjectorView, PublicVote } from '../../../shared/views'
-import { countFor, YES } from '../day'
-import { enteredCount, strictMajority } from '../queries'
+import { countFor, enteredCount, strictMajority, YES } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
 
 /**

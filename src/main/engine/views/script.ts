@@ -1,8 +1,7 @@
 import type { RoleId } from '../../../shared/roles'
 import type { Line } from '../../../shared/views'
-import { countFor, YES } from '../day'
 import { answerStyle, readingOrder, shotTally, stepRole } from '../night'
-import { anyLivingWithRole, strictMajority, unidentified } from '../queries'
+import { anyLivingWithRole, countFor, strictMajority, unidentified, YES } from '../queries'
 import type { GameState } from '../state'
 
 /**

@@ -1,11 +1,10 @@
 import type { Story, StoryChapter, StoryDay, StoryNight, StoryNightOutcome } from '../../../shared/story'
 import { apply } from '../apply'
-import { countFor } from '../day'
 import { fail, ok, type Result } from '../errors'
 import type { GameEvent } from '../events'
 import type { Game } from '../game'
 import { shotTally } from '../night'
-import { living } from '../queries'
+import { countFor, living } from '../queries'
 import type { GameState, NightState } from '../state'
 
 /**
