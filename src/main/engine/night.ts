@@ -1,5 +1,6 @@
 import type { CommandOf } from '../../shared/commands'
 import type { RoleId } from '../../shared/roles'
+import type { Ruleset } from '../../shared/ruleset'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
@@ -247,4 +248,5 @@ export function readingOrder(s: GameState, n: NightState): number[] {
 }
 
 /** How the answer is signed: the Swedish text signs the other way round (thumb down for evil, up for good). */
-export const answerStyle = (s: GameState): AnswerStyle => (s.setup.ruleset.base === 'swedish' ? 'evil' : 'mafia')
+export const answerStyle = (s: GameState): AnswerStyle => answerStyleOf(s.setup.ruleset)
+export const answerStyleOf = (r: Ruleset): AnswerStyle => (r.base === 'swedish' ? 'evil' : 'mafia')
