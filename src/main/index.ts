@@ -9,7 +9,9 @@ import { createFileHost, type GameHost } from './host'
 import { openSettingsStore } from './settings-store'
 import { disposeEstimator, warmEstimator } from './host/estimator'
 import { connectIpc } from './ipc'
-import { buildMenu, updateMenu } from './menu'
+import type { RefereeAppView } from '../shared/api'
+import { IPC } from '../shared/ipc'
+import { buildMenu, updateMenu, type MenuActions } from './menu'
 import { createCardsPrinter } from './print'
 import { denyAllPermissions, installWebContentsHardening } from './security'
 import { alive, createWindow, type AppWindows } from './windows'
@@ -55,7 +57,7 @@ function start(): void {
   openWindows(host)
   connectIpc(host, () => windows)
 
-  const menu = buildMenu({
+  const actions: MenuActions = {
     newGame: () => void host.invoke('closeGame'),
     undo: () => void host.invoke('undo'),
     toggleProjectorFullScreen: () => void host.invoke('toggleProjectorFullscreen'),
@@ -65,10 +67,27 @@ function start(): void {
       if (projector.isMinimized()) projector.restore()
       projector.showInactive()
     },
-  })
-  Menu.setApplicationMenu(menu)
-  updateMenu(menu, host.refereeAppView())
-  host.onRefereeView((view) => updateMenu(menu, view))
+    quickStart: () => {
+      const referee = alive(windows.referee)
+      if (!referee) return
+      referee.webContents.send(IPC.refereeMenu, 'quickStart')
+      referee.focus()
+    },
+  }
+  // The menu speaks the referee's language: built again whenever it changes.
+  let menuLanguage = ''
+  let menu: Menu | null = null
+  const followView = (view: RefereeAppView): void => {
+    const lang = view.language ?? 'en'
+    if (!menu || lang !== menuLanguage) {
+      menuLanguage = lang
+      menu = buildMenu(actions, lang)
+      Menu.setApplicationMenu(menu)
+    }
+    updateMenu(menu, view)
+  }
+  followView(host.refereeAppView())
+  host.onRefereeView(followView)
 
   followDisplays(() => alive(windows.projector))
 

@@ -1,5 +1,6 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron'
 import type { RefereeAppView } from '../shared/api'
+import { translate } from '../shared/messages'
 import { devServerUrl } from './windows'
 
 export interface MenuActions {
@@ -11,6 +12,8 @@ export interface MenuActions {
   toggleProjectorFullScreen(): void
   /** Open the projector window again if it was closed, or bring it forward. */
   showProjector(): void
+  /** Show the referee's quick start in the referee window. */
+  quickStart(): void
 }
 
 export const MENU_IDS = {
@@ -18,6 +21,7 @@ export const MENU_IDS = {
   undo: 'undo-step',
   projectorFullScreen: 'projector-full-screen',
   showProjector: 'show-projector',
+  quickStart: 'quick-start',
 } as const
 
 /**
@@ -31,49 +35,58 @@ export const MENU_IDS = {
  * (role, CmdOrCtrl+Z) still serves text fields (macOS needs it) and never undoes a game step. The
  * Game menu's "Undo Last Step" is for the mouse: it has no accelerator of its own, so one key press
  * can never undo twice.
+ *
+ * Every label is the referee's language's (help.menu.* in the help locale area), the items with a
+ * standard role too; index.ts builds the menu again when that language changes.
  */
-export function buildMenu(actions: MenuActions, platform: NodeJS.Platform = process.platform): Menu {
+export function buildMenu(actions: MenuActions, lang: string, platform: NodeJS.Platform = process.platform): Menu {
   const mac = platform === 'darwin'
+  const t = (key: string): string => translate(lang, `help.menu.${key}`)
   const template: MenuItemConstructorOptions[] = [
     ...(mac ? [{ role: 'appMenu' } as const] : []),
     {
-      label: 'Game',
+      label: t('game'),
       submenu: [
-        { id: MENU_IDS.newGame, label: 'New Game', accelerator: 'CmdOrCtrl+N', enabled: false, click: () => actions.newGame() },
-        { id: MENU_IDS.undo, label: 'Undo Last Step', enabled: false, click: () => actions.undo() },
-        ...(mac ? [] : [{ type: 'separator' } as const, { role: 'quit', accelerator: 'CmdOrCtrl+Q' } as const]),
+        { id: MENU_IDS.newGame, label: t('newGame'), accelerator: 'CmdOrCtrl+N', enabled: false, click: () => actions.newGame() },
+        { id: MENU_IDS.undo, label: t('undo'), enabled: false, click: () => actions.undo() },
+        ...(mac ? [] : [{ type: 'separator' } as const, { role: 'quit', label: t('quit'), accelerator: 'CmdOrCtrl+Q' } as const]),
       ],
     },
     {
-      label: 'Edit',
+      label: t('edit'),
       submenu: [
-        { role: 'undo' },
-        { role: 'redo' },
+        { role: 'undo', label: t('undoEdit') },
+        { role: 'redo', label: t('redo') },
         { type: 'separator' },
-        { role: 'cut' },
-        { role: 'copy' },
-        { role: 'paste' },
-        { role: 'selectAll' },
+        { role: 'cut', label: t('cut') },
+        { role: 'copy', label: t('copy') },
+        { role: 'paste', label: t('paste') },
+        { role: 'selectAll', label: t('selectAll') },
       ],
     },
     {
-      label: 'View',
+      label: t('view'),
       submenu: [
         {
           id: MENU_IDS.projectorFullScreen,
-          label: 'Projector Full Screen',
+          label: t('projectorFullScreen'),
           // F11 is the usual full-screen key on Windows and Linux; on a Mac it shows the desktop.
           accelerator: mac ? 'CmdOrCtrl+Shift+F' : 'F11',
           click: () => actions.toggleProjectorFullScreen(),
         },
-        { id: MENU_IDS.showProjector, label: 'Show Projector Window', click: () => actions.showProjector() },
+        { id: MENU_IDS.showProjector, label: t('showProjector'), click: () => actions.showProjector() },
         // Reload and developer tools only while developing (`npm run dev`), never in the built app.
         ...(devServerUrl()
-          ? [{ type: 'separator' } as const, { role: 'reload' } as const, { role: 'toggleDevTools' } as const]
+          ? [{ type: 'separator' } as const, { role: 'reload', label: t('reload') } as const, { role: 'toggleDevTools', label: t('devTools') } as const]
           : []),
       ],
     },
     ...(mac ? [{ role: 'windowMenu' } as const] : []),
+    {
+      role: 'help',
+      label: t('help'),
+      submenu: [{ id: MENU_IDS.quickStart, label: t('quickStart'), accelerator: 'F1', click: () => actions.quickStart() }],
+    },
   ]
   return Menu.buildFromTemplate(template)
 }

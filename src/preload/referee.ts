@@ -6,7 +6,7 @@
  * src/shared/referee-client.ts are bundled in; everything else is types).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../shared/api'
+import { MENU_REQUESTS, type ApiResult, type MenuRequest, type RefereeApi, type RefereeAppView, type RefereeMethod } from '../shared/api'
 import { IPC } from '../shared/ipc'
 import { refereeClient } from '../shared/referee-client'
 
@@ -19,13 +19,19 @@ async function call(method: RefereeMethod, args: unknown[]): Promise<ApiResult<u
   }
 }
 
-const api: RefereeApi = refereeClient(call, (cb) => {
-  // The page gets the view only, never the IpcRendererEvent (it carries `sender`).
-  const listener = (_event: IpcRendererEvent, view: RefereeAppView): void => cb(view)
-  ipcRenderer.on(IPC.refereeView, listener)
+/** Messages from main on `channel`, handed on without the IpcRendererEvent (it carries `sender`). */
+function listen<T>(channel: string, cb: (value: T) => void): () => void {
+  const listener = (_event: IpcRendererEvent, value: T): void => cb(value)
+  ipcRenderer.on(channel, listener)
   return () => {
-    ipcRenderer.removeListener(IPC.refereeView, listener)
+    ipcRenderer.removeListener(channel, listener)
   }
-})
+}
+
+const api: RefereeApi = {
+  ...refereeClient(call, (cb) => listen<RefereeAppView>(IPC.refereeView, cb)),
+  // Only a request the page knows: anything else on the channel is dropped.
+  onMenu: (cb) => listen<unknown>(IPC.refereeMenu, (r) => (MENU_REQUESTS as readonly unknown[]).includes(r) && cb(r as MenuRequest)),
+}
 
 contextBridge.exposeInMainWorld('referee', api)

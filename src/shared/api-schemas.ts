@@ -63,6 +63,7 @@ const projectorChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('game') }),
   z.object({ kind: z.literal('story'), gameId: gameId.nullable(), index: z.number().int().min(0).max(10_000) }),
   z.object({ kind: z.literal('standings') }),
+  z.object({ kind: z.literal('rules'), ruleset: rulesetSchema.nullable(), index: z.number().int().min(0).max(100) }),
 ])
 
 export const REFEREE_ARG_SCHEMAS = {

@@ -3,6 +3,7 @@ import type { RefereeCommand } from './commands'
 import type { ClubView, GameRecord, SavedGameDetail, Standings } from './club'
 import type { GameFile } from './game-file'
 import type { Notice } from './notices'
+import type { RulesText } from './rules-text'
 import type { Story } from './story'
 import type { RoleCounts, RoleId } from './roles'
 import type { Ruleset } from './ruleset'
@@ -121,9 +122,16 @@ export type ProjectorShows =
   | { kind: 'game' }
   | { kind: 'story'; gameId: string | null; index: number; pages: number }
   | { kind: 'standings' }
+  /** How the ruleset plays (src/shared/rules-text.ts), at a page. */
+  | { kind: 'rules'; index: number; pages: number }
 
 /** The referee's choice of what the projector shows: a story (gameId null: the game just finished) or the standings. */
-export type ProjectorChoice = { kind: 'game' } | { kind: 'story'; gameId: string | null; index: number } | { kind: 'standings' }
+export type ProjectorChoice =
+  | { kind: 'game' }
+  | { kind: 'story'; gameId: string | null; index: number }
+  | { kind: 'standings' }
+  /** How a ruleset plays, at a page: the ruleset the referee is setting up, or (null) the open game's. */
+  | { kind: 'rules'; ruleset: Ruleset | null; index: number }
 
 /**
  * What only a transport that can drop knows (the browser mode's HTTP and SSE): whether the host is
@@ -138,6 +146,8 @@ export interface ConnectionWatch {
 
 export interface RefereeApi extends ConnectionWatch {
   onView(cb: (v: RefereeAppView) => void): () => void
+  /** The application menu asks the page for something only it shows (Electron only: the browser mode has no menu). */
+  onMenu?(cb: (request: MenuRequest) => void): () => void
   /** Ask for the current view (also pushed through onView). */
   ready(): Promise<RefereeAppView>
 
@@ -207,7 +217,7 @@ export interface RefereeApi extends ConnectionWatch {
   newClubNight(): Promise<ApiResult>
   /** Tonight's or all-time standings, or every game (one row per player per game), as CSV. */
   clubCsv(kind: 'tonight' | 'allTime' | 'history'): Promise<ApiResult<string>>
-  /** What the projector shows: the game, a finished game's story at a page, or tonight's standings. */
+  /** What the projector shows: the game, a finished game's story at a page, tonight's standings, or how a ruleset plays at a page. */
   showOnProjector(choice: ProjectorChoice): Promise<ApiResult>
 }
 
@@ -231,6 +241,8 @@ export type ProjectorScreen = (
   /** A finished game's story at one page (never a game that can still be played). */
   | { kind: 'story'; story: Story; index: number; sentAt: number; lang: string | null }
   | { kind: 'standings'; standings: Standings; sentAt: number; lang: string | null }
+  /** How the chosen ruleset plays, in the projector's language, at a page. */
+  | { kind: 'rules'; rules: RulesText; index: number; sentAt: number; lang: string | null }
 ) & {
   /** The chimes' volume and mute (the projector plays them on the room's speakers); absent: the defaults. */
   sound?: SoundSettings
@@ -242,8 +254,12 @@ export interface ProjectorApi extends ConnectionWatch {
   ready(): void
 }
 
+/** What the application menu asks the referee page to show. */
+export type MenuRequest = 'quickStart'
+export const MENU_REQUESTS: readonly MenuRequest[] = ['quickStart']
+
 /** Every RefereeApi method a window may call through a transport (all but onView). */
-export type RefereeMethod = Exclude<keyof RefereeApi, 'onView' | 'onConnection' | 'transport'>
+export type RefereeMethod = Exclude<keyof RefereeApi, 'onView' | 'onConnection' | 'transport' | 'onMenu'>
 
 /**
  * The callable RefereeApi methods: the one list the preload, the browser bridge and the test fakes

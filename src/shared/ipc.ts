@@ -15,6 +15,8 @@ export const IPC = {
   projectorReady: 'projector:ready',
   /** main → projector: a ProjectorScreen (built by the host from projectorView only). */
   projectorScreen: 'projector:screen',
+  /** main → referee: the application menu asks the page to show something (a MenuRequest). */
+  refereeMenu: 'referee:menu',
   /** main → cards (the hidden print window): the CardsPayload to render. The page sends nothing back. */
   cardsPayload: 'cards:payload',
 } as const

@@ -67,8 +67,9 @@ export function rulesText(sheet: readonly RulesPageLines[], r: Ruleset, language
   const names = Object.fromEntries(ROLE_IDS.map((role) => [role, inText(words.roles[role], lang)]))
   const fillLine = (l: RulesLine): string => {
     const { timeKey, n, ...rest } = l.params
-    const time = typeof timeKey === 'string' ? { time: translate(lang, timeKey, {}, Number(n)) } : {}
-    return translate(lang, l.key, { ...names, ...rest, ...time })
+    const params: Record<string, string | number> = { ...names, ...rest }
+    if (typeof timeKey === 'string') params.time = translate(lang, timeKey, {}, Number(n))
+    return translate(lang, l.key, params)
   }
   const label = (l: RulesLine): string | null => {
     if (!l.label) return null

@@ -17,6 +17,7 @@ import type { CardsPayload } from '../../shared/cards'
 import { HOST_FIELDS_OF, type Command, type HostField, type RefereeCommand } from '../../shared/commands'
 import type { Standings } from '../../shared/club'
 import { notice, type Notice } from '../../shared/notices'
+import type { Ruleset } from '../../shared/ruleset'
 import type { Story } from '../../shared/story'
 import type { ProjectorOptions } from '../../shared/views'
 import { buildStory, projectorView, type Game } from '../engine'
@@ -39,6 +40,7 @@ import { cryptoHex, cryptoRandom, type HostRandom } from './random'
 import { recoverGameInProgress } from './recovery'
 import { OK, fail, messageOf, ok } from './result'
 import { newGameId } from './summary'
+import { rulesFor, rulesPages } from './rules-screen'
 import { Table } from './table'
 
 export type { HostRandom } from './random'
@@ -107,7 +109,11 @@ export class GameHost {
   /** The club's saved games and standings (the same games folder as the archive). */
   readonly club: Club
   /** What the projector shows instead of the game, at the referee's choice; null: the game. */
-  private projectorChoice: { kind: 'story'; gameId: string | null; index: number; story: Story } | { kind: 'standings'; standings: Standings } | null = null
+  private projectorChoice:
+    | { kind: 'story'; gameId: string | null; index: number; story: Story }
+    | { kind: 'standings'; standings: Standings }
+    | { kind: 'rules'; ruleset: Ruleset; index: number }
+    | null = null
 
   constructor(opts: GameHostOptions) {
     this.clock = opts.clock ?? systemClock
@@ -204,6 +210,7 @@ export class GameHost {
   private projectorShows(): ProjectorShows {
     const c = this.activeChoice()
     if (!c) return { kind: 'game' }
+    if (c.kind === 'rules') return { kind: 'rules', index: c.index, pages: rulesPages(c.ruleset) }
     return c.kind === 'story' ? { kind: 'story', gameId: c.gameId, index: c.index, pages: c.story.chapters.length + 1 } : { kind: 'standings' }
   }
 
@@ -215,6 +222,7 @@ export class GameHost {
     const c = this.activeChoice()
     if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt, lang, sound }
     if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt, lang, sound }
+    if (c?.kind === 'rules') return { kind: 'rules', rules: rulesFor(c.ruleset, lang), index: c.index, sentAt, lang, sound }
     const s = this.table.state
     return s ? { kind: 'game', view: projectorView(s, this.projectorOptions()), sentAt, lang, sound } : { kind: 'idle', sentAt, lang, sound }
   }
@@ -379,6 +387,12 @@ export class GameHost {
     }
     if (choice.kind === 'standings') {
       this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(this.library.roster) }
+      return OK
+    }
+    if (choice.kind === 'rules') {
+      const ruleset = choice.ruleset ?? this.table.game?.state.setup.ruleset
+      if (!ruleset) return fail('no-game', 'No game is open: choose a ruleset to show.')
+      this.projectorChoice = { kind: 'rules', ruleset: structuredClone(ruleset), index: Math.min(choice.index, rulesPages(ruleset) - 1) }
       return OK
     }
     const held = this.projectorChoice

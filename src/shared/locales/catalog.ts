@@ -4,6 +4,7 @@ import en_club from './en/club.json'
 import en_common from './en/common.json'
 import en_errors from './en/errors.json'
 import en_game from './en/game.json'
+import en_help from './en/help.json'
 import en_notices from './en/notices.json'
 import en_options from './en/options.json'
 import en_print from './en/print.json'
@@ -17,6 +18,7 @@ import et_club from './et/club.json'
 import et_common from './et/common.json'
 import et_errors from './et/errors.json'
 import et_game from './et/game.json'
+import et_help from './et/help.json'
 import et_notices from './et/notices.json'
 import et_options from './et/options.json'
 import et_print from './et/print.json'
@@ -30,6 +32,7 @@ import hu_club from './hu/club.json'
 import hu_common from './hu/common.json'
 import hu_errors from './hu/errors.json'
 import hu_game from './hu/game.json'
+import hu_help from './hu/help.json'
 import hu_notices from './hu/notices.json'
 import hu_options from './hu/options.json'
 import hu_print from './hu/print.json'
@@ -43,6 +46,7 @@ import ja_club from './ja/club.json'
 import ja_common from './ja/common.json'
 import ja_errors from './ja/errors.json'
 import ja_game from './ja/game.json'
+import ja_help from './ja/help.json'
 import ja_notices from './ja/notices.json'
 import ja_options from './ja/options.json'
 import ja_print from './ja/print.json'
@@ -56,6 +60,7 @@ import sv_club from './sv/club.json'
 import sv_common from './sv/common.json'
 import sv_errors from './sv/errors.json'
 import sv_game from './sv/game.json'
+import sv_help from './sv/help.json'
 import sv_notices from './sv/notices.json'
 import sv_options from './sv/options.json'
 import sv_print from './sv/print.json'
@@ -66,9 +71,9 @@ import sv_script from './sv/script.json'
 import sv_setup from './sv/setup.json'
 
 export const CATALOG: Record<string, Record<string, Record<string, unknown>>> = {
-  en: { cards: en_cards, club: en_club, common: en_common, errors: en_errors, game: en_game, notices: en_notices, options: en_options, print: en_print, projector: en_projector, roles: en_roles, rules: en_rules, script: en_script, setup: en_setup },
-  et: { cards: et_cards, club: et_club, common: et_common, errors: et_errors, game: et_game, notices: et_notices, options: et_options, print: et_print, projector: et_projector, roles: et_roles, rules: et_rules, script: et_script, setup: et_setup },
-  hu: { cards: hu_cards, club: hu_club, common: hu_common, errors: hu_errors, game: hu_game, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, roles: hu_roles, rules: hu_rules, script: hu_script, setup: hu_setup },
-  ja: { cards: ja_cards, club: ja_club, common: ja_common, errors: ja_errors, game: ja_game, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, roles: ja_roles, rules: ja_rules, script: ja_script, setup: ja_setup },
-  sv: { cards: sv_cards, club: sv_club, common: sv_common, errors: sv_errors, game: sv_game, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, roles: sv_roles, rules: sv_rules, script: sv_script, setup: sv_setup },
+  en: { cards: en_cards, club: en_club, common: en_common, errors: en_errors, game: en_game, help: en_help, notices: en_notices, options: en_options, print: en_print, projector: en_projector, roles: en_roles, rules: en_rules, script: en_script, setup: en_setup },
+  et: { cards: et_cards, club: et_club, common: et_common, errors: et_errors, game: et_game, help: et_help, notices: et_notices, options: et_options, print: et_print, projector: et_projector, roles: et_roles, rules: et_rules, script: et_script, setup: et_setup },
+  hu: { cards: hu_cards, club: hu_club, common: hu_common, errors: hu_errors, game: hu_game, help: hu_help, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, roles: hu_roles, rules: hu_rules, script: hu_script, setup: hu_setup },
+  ja: { cards: ja_cards, club: ja_club, common: ja_common, errors: ja_errors, game: ja_game, help: ja_help, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, roles: ja_roles, rules: ja_rules, script: ja_script, setup: ja_setup },
+  sv: { cards: sv_cards, club: sv_club, common: sv_common, errors: sv_errors, game: sv_game, help: sv_help, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, roles: sv_roles, rules: sv_rules, script: sv_script, setup: sv_setup },
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { LANGUAGE_IDS } from '../../../shared/languages'
+import type { RoleId } from '../../../shared/roles'
 import { rulesetOptionsSchema, PRESET_IDS, type Ruleset, type RulesetOptions } from '../../../shared/ruleset'
 import { rulesetWords, rulesText, type RulesText } from '../../../shared/rules-text'
 import { preset } from '../rulesets'
@@ -64,7 +65,7 @@ describe('the rules text: every preset × language', () => {
         expect(all).not.toMatch(/\[rules\.|\{\w+\}/)
         expect(text.pages).toHaveLength(4)
         const words = rulesetWords(r, lang)
-        const present = (['mafia', 'citizen', ...(r.options.hasInvestigator ? ['investigator'] : []), ...(r.options.hasDoctor ? ['doctor'] : [])] as const)
+        const present: RoleId[] = ['mafia', 'citizen', ...(r.options.hasInvestigator ? (['investigator'] as const) : []), ...(r.options.hasDoctor ? (['doctor'] as const) : [])]
         const lower = all.toLocaleLowerCase(lang)
         for (const role of present) expect(lower, `${role}: ${words.roles[role]}`).toContain(words.roles[role].toLocaleLowerCase(lang))
         if (lang !== 'en') for (const role of present) if (words.roles[role] !== rulesetWords(r, 'en').roles[role]) expect(lower).not.toContain(rulesetWords(r, 'en').roles[role].toLocaleLowerCase('en'))

@@ -12,38 +12,80 @@ export function isTyping(target: EventTarget | null): boolean {
   return false
 }
 
+type App = ReturnType<typeof useAppStore>
+type Dialog = ReturnType<typeof useDialogStore>
+
 /**
- * The referee window's keys: Ctrl+Z (or Cmd+Z) undo, N ends the night call where legal,
- * Escape closes a dialog. Nothing fires during the private role reveal.
+ * The referee window's keys: THE one table. The key handler below is built from it, and the quick
+ * start lists it (help.shortcuts.<id> in the help area); a test keeps the two equal.
+ * `keys`: each a combination the handler takes ('Ctrl+Z'), modifiers exact, the key case-insensitive.
+ * `when`: 'dialog' fires only while a dialog is open; 'game' only in a game, with no dialog, no
+ * private reveal showing, no key held down, and not while typing in a text field.
+ * `run` answers whether the page took the key (then the browser's own action is prevented).
  */
+export interface Shortcut {
+  id: 'undo' | 'endNightStep' | 'closeDialog'
+  keys: readonly string[]
+  when: 'dialog' | 'game'
+  run(app: App, dialog: Dialog): boolean
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    id: 'undo',
+    keys: ['Ctrl+Z', 'Meta+Z'],
+    when: 'game',
+    run(app) {
+      if ((app.game?.undoable ?? 0) > 0) void app.act('undo')
+      return true
+    },
+  },
+  {
+    id: 'endNightStep',
+    keys: ['N'],
+    when: 'game',
+    run(app) {
+      const game = app.game
+      // Where the call cannot end yet, N still answers: the refusal says what is missing.
+      if (!game || (!game.legal.endNightStep && !game.legal.endNightStepWhy)) return false
+      void app.play({ type: 'endNightStep' })
+      return true
+    },
+  },
+  {
+    id: 'closeDialog',
+    keys: ['Escape'],
+    when: 'dialog',
+    run(_app, dialog) {
+      dialog.answer(false)
+      return true
+    },
+  },
+]
+
+const MODIFIERS = ['Ctrl', 'Meta', 'Alt', 'Shift'] as const
+
+/** Does the key press match the combination ('Ctrl+Z', 'N', 'Escape')? */
+export function matchesKeys(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>, combo: string): boolean {
+  const parts = combo.split('+')
+  const key = parts.pop() ?? ''
+  const held = { Ctrl: e.ctrlKey, Meta: e.metaKey, Alt: e.altKey, Shift: e.shiftKey }
+  return MODIFIERS.every((m) => held[m] === parts.includes(m)) && e.key.toLowerCase() === key.toLowerCase()
+}
+
+/** The shortcut a key press is for, if any. */
+export const shortcutFor = (e: KeyboardEvent): Shortcut | undefined => SHORTCUTS.find((s) => s.keys.some((k) => matchesKeys(e, k)))
+
 export function useShortcuts(): void {
   const app = useAppStore()
   const dialog = useDialogStore()
   const reveal = useRevealStore()
 
   function onKey(e: KeyboardEvent): void {
-    if (e.key === 'Escape' && dialog.current) {
-      e.preventDefault()
-      dialog.answer(false)
-      return
-    }
-    if (dialog.current || reveal.active || e.repeat) return
-    const game = app.game
-    if (!game) return
-    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z') {
-      if (isTyping(e.target)) return
-      e.preventDefault()
-      if (game.undoable > 0) void app.act('undo')
-      return
-    }
-    if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'n') {
-      if (isTyping(e.target)) return
-      // Where the call cannot end yet, N still answers: the refusal says what is missing.
-      if (game.legal.endNightStep || game.legal.endNightStepWhy) {
-        e.preventDefault()
-        void app.play({ type: 'endNightStep' })
-      }
-    }
+    const s = shortcutFor(e)
+    if (!s) return
+    if (s.when === 'dialog' ? !dialog.current : dialog.current || reveal.active || e.repeat || !app.game || isTyping(e.target)) return
+    if (s.run(app, dialog)) e.preventDefault()
   }
 
   onMounted(() => window.addEventListener('keydown', onKey))

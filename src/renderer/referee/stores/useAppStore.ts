@@ -5,7 +5,7 @@ import type { RefereeCommand } from '../../../shared/commands'
 import { clockOffset } from '../../shared/clock'
 
 /** Every RefereeApi method that answers with an ApiResult. */
-export type ApiMethod = Exclude<keyof RefereeApi, 'onView' | 'ready' | 'onConnection' | 'transport'>
+export type ApiMethod = Exclude<keyof RefereeApi, 'onView' | 'ready' | 'onConnection' | 'transport' | 'onMenu'>
 type Answer<K extends ApiMethod> = Awaited<ReturnType<RefereeApi[K]>>
 
 /**
