@@ -12,6 +12,8 @@ import { suggestCounts } from '../src/main/engine/setup'
 import type { ProjectorScreen, RefereeAppView, StartGameRequest } from '../src/shared/api'
 import { REFEREE_METHODS } from '../src/shared/api'
 import { IPC } from '../src/shared/ipc'
+import { CATALOG } from '../src/shared/locales/catalog'
+import { translate } from '../src/shared/messages'
 import { ROLE_IDS, type RoleId } from '../src/shared/roles'
 import { launchMain, type FakeMenuItem, type FakeSnapshot, type FakeWindowSnapshot, type MainRun, type Page, type Stopped } from './electron-fake/run'
 import { probeProblems, roleOfPreload, securityProblems, windowProblems } from './support/electron-security'
@@ -207,8 +209,8 @@ describe('built main process under the fake electron', () => {
       expect(probe?.globals).toEqual([role])
     }
     const refereeApi = finalWindow('referee').webContents.api['referee'] ?? []
-    // Every RefereeApi method by name (the host's allow-list: the schemas' keys), plus onView.
-    expect([...refereeApi].sort()).toEqual([...REFEREE_METHODS, 'onView'].sort())
+    // Every RefereeApi method by name (the host's allow-list: the schemas' keys), plus onView and onMenu.
+    expect([...refereeApi].sort()).toEqual([...REFEREE_METHODS, 'onView', 'onMenu'].sort())
     expect(refereeApi).not.toContain('send')
     expect(refereeApi).not.toContain('invoke')
     expect(finalWindow('projector').webContents.api).toEqual({ projector: ['onView', 'ready'] })
@@ -232,6 +234,7 @@ describe('built main process under the fake electron', () => {
     expect(main.startup.ipcMain.handlers).toEqual([IPC.refereeCall])
     expect(main.startup.ipcMain.listeners).toEqual([IPC.projectorReady])
     const sentChannels = new Set(stopped.final.windows.flatMap((window) => window.webContents.sent.map((sent) => sent.channel)))
+    // (The quick start's menu message is sent only when Help is clicked: not in this run.)
     expect([...sentChannels].sort()).toEqual([IPC.projectorScreen, IPC.refereeView].sort())
   })
 
@@ -331,16 +334,46 @@ describe('built main process under the fake electron', () => {
     const menu = main.startup.applicationMenu
     const byId = (id: string): FakeMenuItem | undefined => findMenuItem(menu, (item) => item.id === id)
     const byLabel = (label: string): FakeMenuItem | undefined => findMenuItem(menu, (item) => item.label === label)
-    expect(byId('new-game')).toEqual({ id: 'new-game', label: 'New Game', accelerator: 'CmdOrCtrl+N', enabled: false })
+    const en = (key: string): string => translate('en', `help.menu.${key}`)
+    expect(byId('new-game')).toEqual({ id: 'new-game', label: en('newGame'), accelerator: 'CmdOrCtrl+N', enabled: false })
     // Ctrl+Z belongs to the referee page (it knows about text fields and the role reveal): no accelerator here.
-    expect(byId('undo-step')).toEqual({ id: 'undo-step', label: 'Undo Last Step', enabled: false })
+    expect(byId('undo-step')).toEqual({ id: 'undo-step', label: en('undo'), enabled: false })
     expect(byId('projector-full-screen')?.accelerator).toBe(process.platform === 'darwin' ? 'CmdOrCtrl+Shift+F' : 'F11')
     expect(byId('show-projector')).toBeDefined()
-    if (process.platform !== 'darwin') expect(byLabel('quit')?.accelerator).toBe('CmdOrCtrl+Q')
-    const edit = menu?.find((item) => item.label === 'Edit')
-    expect(edit?.submenu?.map((item) => item.label)).toEqual(['undo', 'redo', 'separator', 'cut', 'copy', 'paste', 'selectAll'])
-    expect(byLabel('reload')).toBeUndefined()
-    expect(byLabel('toggleDevTools')).toBeUndefined()
+    expect(byId('quick-start')).toEqual({ id: 'quick-start', label: en('quickStart'), accelerator: 'F1' })
+    if (process.platform !== 'darwin') expect(byLabel(en('quit'))?.accelerator).toBe('CmdOrCtrl+Q')
+    const edit = menu?.find((item) => item.label === en('edit'))
+    expect(edit?.submenu?.map((item) => item.label)).toEqual(['undoEdit', 'redo', 'separator', 'cut', 'copy', 'paste', 'selectAll'].map((k) => (k === 'separator' ? k : en(k))))
+    expect(byLabel(en('reload'))).toBeUndefined()
+    expect(byLabel(en('devTools'))).toBeUndefined()
+  })
+
+  it("menu: in the referee's language, every label from the locale files, built again when the language changes; Help opens the quick start", async () => {
+    const run = await launchMain()
+    const labels = (menu: FakeMenuItem[] | null | undefined): string[] =>
+      (menu ?? []).flatMap((item) => [...(item.label === 'separator' ? [] : [item.label]), ...labels(item.submenu)])
+    const keys = Object.keys((CATALOG['en']?.['help']?.['help'] as { menu: Record<string, string> }).menu)
+    const menuWords = (lang: string): Set<string> => new Set(keys.map((k) => translate(lang, `help.menu.${k}`)))
+    // macOS adds the app and window menus by role (the OS names them); every other label is ours.
+    const ours = (menu: FakeSnapshot['applicationMenu']): string[] => labels(menu).filter((l) => !['appMenu', 'windowMenu'].includes(l))
+    const before = ours(run.startup.applicationMenu)
+    expect(before.length).toBeGreaterThan(10)
+    for (const label of before) expect(menuWords('en').has(label), label).toBe(true)
+    for (const lang of ['hu', 'et', 'sv', 'ja'] as const) {
+      expect(await run.call('referee', 'setLanguage', lang, null)).toMatchObject({ ok: true })
+      const now = ours((await run.snapshot()).applicationMenu)
+      expect(now, lang).toHaveLength(before.length)
+      const english = menuWords('en')
+      for (const label of now) {
+        expect(menuWords(lang).has(label), `${lang}: ${label}`).toBe(true)
+        expect(english.has(label), `${lang}: "${label}" is English`).toBe(false)
+      }
+    }
+    expect(await run.menu('quick-start')).toEqual({ clicked: true })
+    const done = await run.stop()
+    expect(done.errors).toEqual([])
+    const referee = done.final.windows.find((window) => roleOfPreload(window) === 'referee' && !window.destroyed)
+    expect(referee?.webContents.sent.filter((m) => m.channel === IPC.refereeMenu).map((m) => m.args)).toEqual([['quickStart']])
   })
 
   it('menu: items follow the game (enabled only when they can act)', () => {
