@@ -4,7 +4,9 @@
  * projector follows the referee), at 1280×720 and 1920×1080 each is screenshotted into
  * test-results/e2e/, no page shows a raw message key, and no projector text overflows its box.
  * The switches change no game state: same journal length, same views apart from the language.
- * Last, the room's language apart from the referee's (a Swedish room, an English referee).
+ * Then the room's language apart from the referee's (a Swedish room, an English referee). Last,
+ * the rules on the projector: every page of every preset and of a club's own copy fits the screen in
+ * every language, big enough to read from the back.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,6 +18,9 @@ import { lookup } from '../../src/shared/messages'
 import { browserTestsSkipped } from './support/chromium'
 import { NAMES } from './support/scenarios'
 import { launchChromium, openGame, type GameSession } from './support/session'
+import { PRESETS } from '../../src/main/engine/rulesets'
+import { PRESET_IDS, type Ruleset } from '../../src/shared/ruleset'
+import { CLUB, measureRules } from './support/rules-fit'
 import { SCREENSHOTS } from './support/table'
 
 const SIZES = [
@@ -131,4 +136,32 @@ describe.skipIf(browserTestsSkipped)('the windows in every language', () => {
     await referee.locator('[data-test=projector-language]').selectOption('')
     await waitForLang(projector, 'en')
   })
+  it('the rules on the projector: every page of every preset and of a club copy fits the screen in every language, big enough to read', async () => {
+    onTestFailed(() => console.log(`[languages] rules: ${session.trouble.join('\n')}`))
+    const { referee, projector } = session
+    const shots = process.env['NIGHTFALL_RULES_SHOTS'] ? join(SCREENSHOTS, 'rules') : null
+    if (shots) mkdirSync(shots, { recursive: true })
+    const problems: string[] = []
+    const rulesets: Ruleset[] = [...PRESET_IDS.map((id) => PRESETS[id]), CLUB]
+    // 720p in every language; 1080p (the same shape, every size in vh) in Hungarian.
+    const runs = [...LANGUAGE_IDS.map((lang) => ({ lang, size: SIZES[0] })), { lang: 'hu', size: SIZES[1] }]
+    for (const { lang, size } of runs) {
+      expect(await referee.evaluate((l) => window.referee.setLanguage(l, null), lang)).toMatchObject({ ok: true })
+      await projector.setViewportSize(size)
+      for (const r of rulesets)
+        for (let index = 0; index < 4; index += 1) {
+          expect(await referee.evaluate((c) => window.referee.showOnProjector(c), { kind: 'rules' as const, ruleset: r, index })).toMatchObject({ ok: true })
+          const fit = await measureRules(projector, lang, `${index + 1} / 4`)
+          const where = `${r.id} ${lang} ${size.height}p page ${index + 1}`
+          if (fit.overflow || fit.outside > 0) problems.push(`${where}: overflows (${fit.outside} lines off screen)`)
+          // From the back of the room: lines at least 2.5 % of the screen's height.
+          if (fit.smallestPx < size.height * 0.025) problems.push(`${where}: lines of ${fit.smallestPx} px`)
+          if (shots) await projector.screenshot({ path: join(shots, `${r.id}-${lang}-${size.height}-${index + 1}.png`) })
+        }
+    }
+    expect(problems).toEqual([])
+    expect(await referee.evaluate(() => window.referee.showOnProjector({ kind: 'game' }))).toMatchObject({ ok: true })
+    await projector.locator('[data-test=projector-board]').waitFor()
+    expect(session.trouble).toEqual([])
+  }, 120_000)
 })
