@@ -15,7 +15,7 @@ import {
 import { REFEREE_ARG_SCHEMAS, isRefereeMethod, type RefereeWireResult } from '../../shared/api-schemas'
 import type { CardsPayload } from '../../shared/cards'
 import { HOST_FIELDS_OF, type Command, type HostField, type RefereeCommand } from '../../shared/commands'
-import type { Standings } from '../../shared/club'
+import type { GameRecord, Standings } from '../../shared/club'
 import { notice, type Notice } from '../../shared/notices'
 import type { Story } from '../../shared/story'
 import type { ProjectorOptions } from '../../shared/views'
@@ -24,6 +24,7 @@ import { matchLanguage } from '../../shared/languages'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
 import { Archive } from './archive'
+import { checkInWorker, type ImportChecker } from './importer'
 import { cardsPayloadFor } from './cards'
 import { systemClock, type Clock } from './clock'
 import { Clocks } from './clocks'
@@ -60,12 +61,14 @@ export interface GameHostOptions {
   printCards?: (payload: CardsPayload, output: PrintOutput) => Promise<ApiResult<PrintOutcome>>
   /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
   durable?: boolean
+  /** Checks an imported game file (default: in a worker thread, checkInWorker), so the host answers other calls meanwhile. */
+  checkImport?: ImportChecker
   /** The system's languages, most preferred first (Electron: app.getPreferredSystemLanguages()): the default until one is chosen. */
   systemLanguages?: readonly string[]
 }
 
 /** The methods the host answers asynchronously. */
-type AsyncMethod = 'estimate' | 'printCards'
+type AsyncMethod = 'estimate' | 'printCards' | 'importGame'
 
 /** What invoke() answers: the wire result, at once for every method but the asynchronous ones. */
 export type HostAnswer<K extends RefereeMethod> = K extends AsyncMethod ? Promise<RefereeWireResult<K>> : RefereeWireResult<K>
@@ -100,6 +103,9 @@ export class GameHost {
   private readonly handlers: Handlers
   private readonly notices: Notice[] = []
   private fullscreen = false
+  private readonly checkImport: ImportChecker
+  /** An import is being checked (one at a time). */
+  private importing = false
   /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
   readonly saving: boolean
   /** The first of the system's languages that the app speaks (null: none): the default until one is chosen. */
@@ -114,6 +120,7 @@ export class GameHost {
     this.random = opts.random ?? cryptoRandom
     this.onFullscreen = opts.onProjectorFullscreen
     this.printer = opts.printCards
+    this.checkImport = opts.checkImport ?? ((job) => checkInWorker(job))
     const durable = opts.durable ?? true
     const now = () => this.clock.now()
     // Start never fails because of the data folder (docs/host.md, "Damage").
@@ -356,7 +363,7 @@ export class GameHost {
         if (r.ok && this.projectorChoice?.kind === 'story' && this.projectorChoice.gameId === id) this.projectorChoice = null
         return r
       },
-      importGame: (text) => this.club.importText(text, newGameId(new Date(this.clock.now()), cryptoHex(3)), new Date(this.clock.now())),
+      importGame: (text) => this.importGame(text),
       carryHistory: (from, to) => {
         const r = this.club.carryHistory(from, to)
         if (r.ok && this.projectorChoice?.kind === 'standings') this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(library.roster) }
@@ -369,6 +376,22 @@ export class GameHost {
       },
       clubCsv: (kind) => this.club.csv(kind, library.roster),
       showOnProjector: (choice) => this.showOnProjector(choice),
+    }
+  }
+
+  /** Import a game file: checked off the main thread (checkImport), then saved; one import at a time. */
+  private async importGame(text: string): Promise<ApiResult<GameRecord>> {
+    if (this.importing) return fail('unavailable', 'Another file is being imported; try again when it is done.')
+    this.importing = true
+    try {
+      const at = new Date(this.clock.now())
+      const checked = await this.checkImport({ text, id: newGameId(at, cryptoHex(3)), at: at.toISOString() })
+      if (!checked.ok) return checked
+      const saved = this.club.saveImport(checked.value)
+      if (saved.ok) this.fanOut.push()
+      return saved
+    } finally {
+      this.importing = false
     }
   }
 
