@@ -7,8 +7,8 @@ import { Archive } from './archive'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
 import { systemClock, type Clock } from './clock'
-import { Clocks } from './clocks'
-import { Estimates, type Estimator } from './estimates'
+import { GameClocks } from './game-clocks'
+import { LatestEstimate, type Estimator } from './latest-estimate'
 import { runEstimate } from './estimator'
 import { FanOut } from './fan-out'
 import { ProjectorFullscreen } from './fullscreen'
@@ -27,7 +27,7 @@ import { fail, messageOf } from './result'
 import { Table } from './table'
 
 export type { HostRandom } from './random'
-export type { Estimator } from './estimates'
+export type { Estimator } from './latest-estimate'
 export type { HostErrorCode } from './result'
 export type { HostAnswer } from './methods'
 
@@ -54,7 +54,7 @@ export interface GameHostOptions {
  * The host: one entry point, call(), for every RefereeApi method, routed by the method table
  * (methods.ts) to the part that owns it — the library (library.ts), the table and its journal
  * (table.ts), finished games (archive.ts, recovered on start by recovery.ts), the club (club/), the
- * clocks (clocks.ts), the estimates (estimates.ts), printing (cards.ts), the projector's choice
+ * game clocks (game-clocks.ts), the odds estimate (latest-estimate.ts), printing (cards.ts), the projector's choice
  * (projector-choice.ts), its full screen (fullscreen.ts), the notices (notice-board.ts) and the
  * windows' subscriptions (fan-out.ts). A call takes UNKNOWN arguments (parsed with the method's
  * schema) and returns an ApiResult — it never throws to its caller, and a refused call changes
@@ -66,9 +66,9 @@ export class GameHost {
   private readonly clock: Clock
   private readonly library: Library
   private readonly archive: Archive
-  private readonly clocks: Clocks
+  private readonly clocks: GameClocks
   private readonly table: Table
-  private readonly estimates: Estimates
+  private readonly estimate: LatestEstimate
   private readonly fanOut: FanOut
   private readonly notices = new NoticeBoard()
   private readonly fullscreen: ProjectorFullscreen
@@ -101,7 +101,7 @@ export class GameHost {
     this.languages = new WindowLanguages(this.library, opts.systemLanguages ?? [])
     const saving = this.saving
     this.archive = new Archive({ dir: join(opts.dataDir, 'games'), kv, listed: loaded.settings.finishedGames, durable, saving, now })
-    this.clocks = new Clocks(this.clock, () => this.table.state, (kind, at) => this.clockDue(kind, at))
+    this.clocks = new GameClocks(this.clock, () => this.table.state, (kind, at) => this.clockDue(kind, at))
     const journal = new JournalFile(join(opts.dataDir, 'journal', 'current.jsonl'), durable)
     this.table = new Table({
       journal,
@@ -119,10 +119,10 @@ export class GameHost {
       roster: () => this.library.roster,
       options: () => this.projectorOptions(),
     })
-    this.estimates = new Estimates(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))
+    this.estimate = new LatestEstimate(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))
     this.fanOut = new FanOut({ referee: () => this.refereeAppView(), projector: () => this.projectorScreen() })
-    const { library, table, club, estimates, notices, projector, fullscreen, clock } = this
-    this.parts = { library, table, club, estimates, notices, projector, fullscreen, clock, random, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
+    const { library, table, club, estimate, notices, projector, fullscreen, clock } = this
+    this.parts = { library, table, club, estimate, notices, projector, fullscreen, clock, random, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
 
     this.notices.add(...loaded.notices)
     try {
@@ -193,7 +193,7 @@ export class GameHost {
   /** Stop clocks, cancel an estimate and close the journal (the game stays resumable on disk). */
   dispose(): void {
     this.clocks.clear()
-    this.estimates.cancel()
+    this.estimate.cancel()
     this.table.dispose()
     this.fanOut.clear()
   }

@@ -7,7 +7,7 @@ import { roleCountsSchema, rulesetSchema } from '../../shared/ruleset'
 import { cardsPayloadFor } from './cards'
 import type { Clock } from './clock'
 import type { Club } from './club/club'
-import type { Estimates } from './estimates'
+import type { LatestEstimate } from './latest-estimate'
 import type { ProjectorFullscreen } from './fullscreen'
 import { checkSetup, type Library } from './library'
 import type { NoticeBoard } from './notice-board'
@@ -25,7 +25,7 @@ export interface HostParts {
   readonly library: Library
   readonly table: Table
   readonly club: Club
-  readonly estimates: Estimates
+  readonly estimate: LatestEstimate
   readonly notices: NoticeBoard
   readonly projector: ProjectorChoiceState
   readonly fullscreen: ProjectorFullscreen
@@ -84,7 +84,7 @@ export const METHODS = {
   exportGame: { args: none, changes: false, run: (h) => h.table.exportGame() },
   revealRole: { args: z.tuple([playerSchema]), changes: false, run: (h, seat) => h.table.revealRole(seat) },
   dismissNotice: { args: z.tuple([z.number().int().min(0).max(1000)]), changes: true, run: (h, i) => h.notices.dismiss(i) },
-  estimate: { args: z.tuple([estimateRequestSchema]), changes: false, async: true, run: (h, req) => h.estimates.run(req) },
+  estimate: { args: z.tuple([estimateRequestSchema]), changes: false, async: true, run: (h, req) => h.estimate.run(req) },
   toggleProjectorFullscreen: { args: none, changes: true, run: (h) => h.fullscreen.toggle() },
   setLanguage: { args: z.tuple([language, language.nullable()]), changes: true, run: (h, l, p) => h.library.setLanguages(l, p) },
   setRoomSettings: { args: z.tuple([roomSettingsSchema]), changes: true, run: (h, room) => h.library.setRoom(room) },

@@ -14,7 +14,7 @@ import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { READ_ONLY_METHODS, type ReadMethod } from '../methods'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from '../../../../test/support/host'
 
 const hosts: GameHost[] = []
 afterEach(() => {
