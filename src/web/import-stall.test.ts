@@ -8,11 +8,11 @@ import { createFileHost } from '../main/host'
 import type { GameHost } from '../main/host/game-host'
 import { disposeImportWorker } from '../main/host/importer'
 import { MAX_PROBLEMS } from '../shared/game-file/problems'
-import { seededRandom, tempDir } from '../main/host/testing'
+import { seededRandom, tempDir } from '../../test/support/host'
 import { HOSTILE_434KB, hostileFileOf, legalLongFile } from '../../test/support/hostile-files'
 import { startWebServer, type WebServer } from './server'
-import { fakeRenderer } from './testing'
-import { projectorWaits, projectorWaitsDuringImport } from './import-stall'
+import { fakeRenderer } from '../../test/support/web'
+import { projectorWaits, projectorWaitsDuringImport } from '../../test/support/import-stall'
 
 let host: GameHost
 let server: WebServer

@@ -1,4 +1,11 @@
+import type { ApiResult } from '../../shared/api'
+import type { GameRecord } from '../../shared/club'
+import type { Clock } from './clock'
+import type { Club } from './club/club'
 import type { HistoryResult, PreparedImport } from './club/history'
+import { cryptoHex } from './random'
+import { fail } from './result'
+import { newGameId } from './summary'
 import { MAX_IMPORT_BYTES, prepareImport } from './club/history'
 import type { Worker } from 'node:worker_threads'
 import { findWorkerEntry, startWorker } from './worker-entry'
@@ -92,3 +99,25 @@ export function disposeImportWorker(): void {
 
 /** The same check on the calling thread (tests, the CLI). */
 export const checkHere: ImportChecker = (job) => Promise.resolve(prepareImport(job.text, job.id, new Date(job.at)))
+
+/** The host's imports: checked by `check` (a worker thread by default), then saved by the club; one at a time. */
+export class Imports {
+  private busy = false
+  constructor(
+    private readonly club: Club,
+    private readonly clock: Clock,
+    private readonly check: ImportChecker = (job) => checkInWorker(job),
+  ) {}
+
+  async run(text: string): Promise<ApiResult<GameRecord>> {
+    if (this.busy) return fail('unavailable', 'Another file is being imported; try again when it is done.')
+    this.busy = true
+    try {
+      const at = new Date(this.clock.now())
+      const checked = await this.check({ text, id: newGameId(at, cryptoHex(3)), at: at.toISOString() })
+      return checked.ok ? this.club.saveImport(checked.value) : checked
+    } finally {
+      this.busy = false
+    }
+  }
+}

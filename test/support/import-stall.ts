@@ -1,4 +1,4 @@
-import type { WebServer } from './server'
+import type { WebServer } from '../../src/web/server'
 
 /**
  * How long projector calls (`POST /api/projector/ready`) wait while `work` runs: one call due every
