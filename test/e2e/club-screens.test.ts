@@ -63,42 +63,44 @@ describe.skipIf(browserTestsSkipped)('the club night with 18 long names', () => 
     await referee.locator('[data-test=open-club]').click()
     await referee.locator('[data-test=club-screen] [data-test=standings]').waitFor()
 
-    for (const lang of LANGUAGE_IDS) {
+    const language = async (lang: string) => {
       await referee.locator('[data-test=language]').selectOption(lang)
       await waitForLang(referee, lang)
       await waitForLang(projector, lang)
+    }
+    const shoot = (page: Page, name: string, lang: string) => (lang === 'hu' || lang === 'ja' ? page.screenshot({ path: `${SCREENSHOTS}/club-${name}-${lang}.png` }) : undefined)
 
-      // The referee: tonight's standings and the saved games, in the laptop's window.
+    // Tonight's standings: the referee's table and saved games, and the projector's pages.
+    await referee.locator('[data-test=club-show-standings][aria-pressed=false]').click()
+    await projector.locator('[data-test=standings]').waitFor()
+    for (const lang of LANGUAGE_IDS) {
+      await language(lang)
       expect(await texts(referee, '[data-test=club-screen] [data-test=standing-row] .fit-name')).toHaveLength(18)
       expect(await unfit(referee, { root: '[data-test=club-screen]', names: '[data-test=club-screen] [data-test=standing-row] .fit-name' }), `${lang}: referee's club screen`).toEqual([])
-
-      // The projector: the standings, paged.
-      await referee.locator('[data-test=club-show-standings][aria-pressed=false]').click()
-      await projector.locator('[data-test=standings]').waitFor()
       for (const size of PROJECTOR_SIZES) {
         await projector.setViewportSize(size)
         const seen = await projectorStandings(projector, size, `${lang} ${size.width}×${size.height}`)
         expect(seen.toSorted()).toEqual(LONG_NAMES_18.toSorted())
-        if (lang === 'hu' || lang === 'ja') await projector.screenshot({ path: `${SCREENSHOTS}/club-standings-${lang}-${size.width}.png` })
+        await shoot(projector, `standings-${size.width}`, lang)
       }
+    }
 
-      // The story's last page: every player with their role, on the referee and on the projector.
-      await referee.locator('[data-test=club-open]').first().click()
-      const next = referee.locator('[data-test=story-next]')
-      while (await next.isEnabled()) await next.click()
-      await referee.locator('[data-test=story-tell]').click()
-      await projector.locator('[data-test=story-board] .story-roles').waitFor()
+    // The story's last page: every player with their role, on the referee and on the projector.
+    await referee.locator('[data-test=club-open]').first().click()
+    const next = referee.locator('[data-test=story-next]')
+    while (await next.isEnabled()) await next.click()
+    await referee.locator('[data-test=story-tell]').click()
+    await projector.locator('[data-test=story-board] .story-roles').waitFor()
+    for (const lang of LANGUAGE_IDS) {
+      await language(lang)
       expect(await unfit(referee, { root: '[data-test=club-screen]', names: '.story-roles .name' }), `${lang}: referee's story`).toEqual([])
+      await shoot(referee, 'referee-story', lang)
       for (const size of PROJECTOR_SIZES) {
         await projector.setViewportSize(size)
         expect(await texts(projector, '.story-roles .name')).toHaveLength(18)
         expect(await unfit(projector, { root: '[data-test=story-board]', names: '.story-roles .name', vertical: true }), `${lang} ${size.width}×${size.height}: the story's end`).toEqual([])
-        if (lang === 'hu' || lang === 'ja') await projector.screenshot({ path: `${SCREENSHOTS}/club-story-${lang}-${size.width}.png` })
+        await shoot(projector, `story-${size.width}`, lang)
       }
-      if (lang === 'hu') await referee.screenshot({ path: `${SCREENSHOTS}/club-referee-story-${lang}.png`, fullPage: true })
-      await referee.locator('[data-test=club-back]').click()
-      await referee.locator('[data-test=club-screen] [data-test=standings]').waitFor()
-      if (lang === 'hu') await referee.screenshot({ path: `${SCREENSHOTS}/club-referee-${lang}.png`, fullPage: true })
     }
     expect(session.trouble).toEqual([])
   }, 240_000)
