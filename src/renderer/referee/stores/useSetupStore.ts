@@ -16,7 +16,7 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
 export const MAX_NAME = 60
 
 /**
- * Names from pasted text, one a line: trimmed, list numbering and bullets dropped, blank lines
+ * Names from pasted text, split at line ends, commas, semicolons and tabs (also the Japanese 、，；): trimmed, list numbering and bullets dropped, blank lines
  * ignored; a name already in `seated` or pasted twice (case and spacing aside) is skipped.
  */
 export function namesFromText(text: string, seated: readonly string[]): { added: string[]; skipped: string[] } {
@@ -24,7 +24,7 @@ export function namesFromText(text: string, seated: readonly string[]): { added:
   const seen = new Set(seated.map(key))
   const added: string[] = []
   const skipped: string[] = []
-  for (const raw of text.split(/\r\n|\r|\n/)) {
+  for (const raw of text.split(/\r\n|[\r\n,;\t、，；]/u)) {
     const name = raw
       .replace(/^\s*(?:\d{1,3}[.)]|[-*•·])\s+/u, '')
       .replace(/\s+/g, ' ')
