@@ -23,8 +23,9 @@ export function useLines() {
     if (roleNames && typeof params.role === 'string' && (ROLE_IDS as readonly string[]).includes(params.role))
       params.role = roleName(roleNames, params.role as RoleId)
     let id = line.key
-    if (TAKEN_OFF[id] && typeof params.seconds === 'number' && params.seconds < 0) {
-      id = TAKEN_OFF[id]
+    const takenOff = TAKEN_OFF[id]
+    if (takenOff && typeof params.seconds === 'number' && params.seconds < 0) {
+      id = takenOff
       params.seconds = -params.seconds
     }
     const key = `script.${id}`
