@@ -7,7 +7,7 @@
 import type { RefereeAppView } from '../../../src/shared/api'
 import { preset } from '../../../src/main/engine'
 import { createFileHost } from '../../../src/main/host/index'
-import { nextCall, perform, seededRandom } from '../../../src/main/host/testing'
+import { nextCall, perform, seededRandom } from '../../support/host'
 
 /** 18 names of 24 characters each: with spaces, with hyphens, and single long words, in several scripts. */
 export const LONG_NAMES_18 = [
