@@ -8,6 +8,7 @@ import { followDisplays, placementOptions, projectorPlacement, trackProjector } 
 import { createFileHost, type GameHost } from './host'
 import { openSettingsStore } from './settings-store'
 import { disposeEstimator, warmEstimator } from './host/estimator'
+import { disposeImportWorker } from './host/importer'
 import { connectIpc } from './ipc'
 import type { RefereeAppView } from '../shared/api'
 import { IPC } from '../shared/ipc'
@@ -98,6 +99,7 @@ function start(): void {
   app.on('before-quit', () => {
     host.dispose()
     disposeEstimator()
+    disposeImportWorker()
   })
 }
 

@@ -10,6 +10,7 @@ import { makeAppView, makeLegal, makeRefereeView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import { SHORTCUTS, useShortcuts, type Shortcut } from '../composables/useShortcuts'
 import { useDialogStore } from '../stores/useDialogStore'
+import { usePrivacyStore } from '../stores/usePrivacyStore'
 import QuickStart from './QuickStart.vue'
 
 /** The referee page in small: the shortcuts installed, and the quick start open. */
@@ -29,6 +30,7 @@ function press(shown: string): KeyboardEvent {
 }
 
 async function mounted() {
+  globalThis.localStorage?.clear()
   const game = makeRefereeView({ undoable: 2, legal: { ...makeLegal(), endNightStep: true } })
   const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game }))
   const w = await mountWith(Page, pinia, { attachTo: document.body })
@@ -39,6 +41,7 @@ async function mounted() {
 const did: Record<Shortcut['id'], (api: Awaited<ReturnType<typeof mounted>>['api'], dialogAnswer: boolean | null) => boolean> = {
   undo: (api) => api.undo.mock.calls.length === 1,
   endNightStep: (api) => api.played('endNightStep').length === 1,
+  toggleRoles: () => usePrivacyStore().rolesHidden,
   closeDialog: (_api, answer) => answer === false,
 }
 

@@ -1,6 +1,7 @@
 import { onMounted, onUnmounted } from 'vue'
 import { useAppStore } from '../stores/useAppStore'
 import { useDialogStore } from '../stores/useDialogStore'
+import { usePrivacyStore } from '../stores/usePrivacyStore'
 import { useRevealStore } from '../stores/useRevealStore'
 
 /** True when the key press belongs to a text field (typing, or the field's own undo). */
@@ -12,8 +13,12 @@ export function isTyping(target: EventTarget | null): boolean {
   return false
 }
 
-type App = ReturnType<typeof useAppStore>
-type Dialog = ReturnType<typeof useDialogStore>
+/** What a shortcut acts on: the app (the host), the dialog, the players panel's privacy. */
+export interface ShortcutContext {
+  app: ReturnType<typeof useAppStore>
+  dialog: ReturnType<typeof useDialogStore>
+  privacy: ReturnType<typeof usePrivacyStore>
+}
 
 /**
  * The referee window's keys: THE one table. The key handler below is built from it, and the quick
@@ -24,10 +29,10 @@ type Dialog = ReturnType<typeof useDialogStore>
  * `run` answers whether the page took the key (then the browser's own action is prevented).
  */
 export interface Shortcut {
-  id: 'undo' | 'endNightStep' | 'closeDialog'
+  id: 'undo' | 'endNightStep' | 'toggleRoles' | 'closeDialog'
   keys: readonly string[]
   when: 'dialog' | 'game'
-  run(app: App, dialog: Dialog): boolean
+  run(ctx: ShortcutContext): boolean
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -35,7 +40,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     id: 'undo',
     keys: ['Ctrl+Z', 'Meta+Z'],
     when: 'game',
-    run(app) {
+    run({ app }) {
       if ((app.game?.undoable ?? 0) > 0) void app.act('undo')
       return true
     },
@@ -44,7 +49,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     id: 'endNightStep',
     keys: ['N'],
     when: 'game',
-    run(app) {
+    run({ app }) {
       const game = app.game
       // Where the call cannot end yet, N still answers: the refusal says what is missing.
       if (!game || (!game.legal.endNightStep && !game.legal.endNightStepWhy)) return false
@@ -53,10 +58,20 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    id: 'toggleRoles',
+    keys: ['R'],
+    when: 'game',
+    run({ privacy }) {
+      // The players panel hides or shows the roles from whoever looks over the referee's shoulder.
+      privacy.toggleRoles()
+      return true
+    },
+  },
+  {
     id: 'closeDialog',
     keys: ['Escape'],
     when: 'dialog',
-    run(_app, dialog) {
+    run({ dialog }) {
       dialog.answer(false)
       return true
     },
@@ -80,12 +95,13 @@ export function useShortcuts(): void {
   const app = useAppStore()
   const dialog = useDialogStore()
   const reveal = useRevealStore()
+  const privacy = usePrivacyStore()
 
   function onKey(e: KeyboardEvent): void {
     const s = shortcutFor(e)
     if (!s) return
     if (s.when === 'dialog' ? !dialog.current : dialog.current || reveal.active || e.repeat || !app.game || isTyping(e.target)) return
-    if (s.run(app, dialog)) e.preventDefault()
+    if (s.run({ app, dialog, privacy })) e.preventDefault()
   }
 
   onMounted(() => window.addEventListener('keydown', onKey))
