@@ -3,6 +3,8 @@
  * The quick start's shortcut list and the key handler are one table (useShortcuts.ts): every key the
  * list shows does what its row says, every key the handler takes is listed, and other keys do nothing.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
@@ -79,6 +81,14 @@ describe('the quick start lists the shortcuts the handler takes', () => {
       for (const k of s.keys) expect(listed.has(k) || k.startsWith(isMac ? 'Ctrl+' : 'Meta+'), k).toBe(true)
       w.unmount()
     })
+
+  it('the club guide (docs/guide.md) lists every key of the table', () => {
+    const guide = readFileSync(join(process.cwd(), 'docs', 'guide.md'), 'utf8')
+    const rows = guide.slice(guide.indexOf('## Keyboard shortcuts')).split('\n').filter((l) => l.startsWith('| '))
+    for (const s of SHORTCUTS)
+      for (const k of s.keys.filter((k) => !k.startsWith('Meta+')))
+        expect(rows.some((r) => r.split('|')[1]!.includes(k.replace('Escape', 'Esc'))), `${s.id}: ${k}`).toBe(true)
+  })
 
   it('keys not in the table do nothing', async () => {
     const { w, api } = await mounted()
