@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../shared/commands'
 import type { RoleId } from '../../shared/roles'
-import type { Ruleset } from '../../shared/ruleset'
+import { answerStyleOf } from '../../shared/ruleset'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
@@ -247,6 +247,5 @@ export function readingOrder(s: GameState, n: NightState): number[] {
   return [...alive.slice(at), ...alive.slice(0, at)]
 }
 
-/** How the answer is signed: the Swedish text signs the other way round (thumb down for evil, up for good). */
+/** How the answer is signed (shared/ruleset.ts). */
 export const answerStyle = (s: GameState): AnswerStyle => answerStyleOf(s.setup.ruleset)
-export const answerStyleOf = (r: Ruleset): AnswerStyle => (r.base === 'swedish' ? 'evil' : 'mafia')

@@ -1,7 +1,6 @@
 import type { RoleId } from '../../../shared/roles'
-import type { Ruleset } from '../../../shared/ruleset'
 import type { RulesLine, RulesPageLines } from '../../../shared/rules-text'
-import { answerStyleOf } from '../night'
+import { answerStyleOf, type Ruleset } from '../../../shared/ruleset'
 
 /**
  * How a ruleset plays, for the room (the projector between games, the printed rules page): four
