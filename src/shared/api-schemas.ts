@@ -59,6 +59,9 @@ const gameId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/)
 /** The longest game file text accepted for import (the host also checks the size in bytes). */
 export const MAX_IMPORT_CHARS = 5 * 1024 * 1024
 
+/** A room device's id as the referee window sees it (room/room.ts: 6 random bytes, base64url). */
+const deviceId = z.string().regex(/^[A-Za-z0-9_-]{8}$/)
+
 const projectorChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('game') }),
   z.object({ kind: z.literal('story'), gameId: gameId.nullable(), index: z.number().int().min(0).max(10_000) }),
@@ -99,6 +102,11 @@ export const REFEREE_ARG_SCHEMAS = {
   newClubNight: none,
   clubCsv: z.tuple([z.enum(['tonight', 'allTime', 'history'])]),
   showOnProjector: z.tuple([projectorChoiceSchema]),
+
+  openRoom: z.tuple([z.ipv4().nullable()]),
+  closeRoom: none,
+  admitDevice: z.tuple([deviceId]),
+  dropDevice: z.tuple([deviceId]),
 } satisfies { [K in RefereeMethod]: z.ZodTuple }
 
 export const isRefereeMethod = (m: unknown): m is RefereeMethod =>

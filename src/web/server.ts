@@ -76,6 +76,9 @@ export function buildBridges(): Record<PageName, string> {
 type PageName = 'referee' | 'projector' | 'cards'
 const TOKEN_OF: Record<PageName, 'referee' | 'projector'> = { referee: 'referee', projector: 'projector', cards: 'referee' }
 
+/** A connection from this computer (IPv4, IPv6, or IPv4 mapped into IPv6). */
+export const isLoopback = (a: string | undefined): boolean => a !== undefined && (/^127\./.test(a) || a === '::1' || /^::ffff:127\./.test(a))
+
 function sameToken(given: string | null | undefined, expected: string): boolean {
   if (typeof given !== 'string') return false
   const a = Buffer.from(given)
@@ -200,6 +203,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // This computer only: the referee's page and API are never answered over the network, whatever
+    // the token (the server listens on 127.0.0.1; this holds even if it were bound wider).
+    if (!isLoopback(req.socket.remoteAddress)) return send(res, 403, 'Only from this computer.')
     // DNS rebinding: only our own host names.
     const hostHeader = req.headers.host ?? ''
     if (hostHeader !== `127.0.0.1:${port}` && hostHeader !== `localhost:${port}`) return send(res, 403, 'Forbidden host.')

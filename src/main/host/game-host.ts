@@ -40,6 +40,7 @@ import { recoverGameInProgress } from './recovery'
 import { OK, fail, messageOf, ok } from './result'
 import { newGameId } from './summary'
 import { Table } from './table'
+import { RoomPart } from './room/room-part'
 
 export type { HostRandom } from './random'
 export type { Estimator } from './estimates'
@@ -62,10 +63,16 @@ export interface GameHostOptions {
   durable?: boolean
   /** The system's languages, most preferred first (Electron: app.getPreferredSystemLanguages()): the default until one is chosen. */
   systemLanguages?: readonly string[]
+  /** The built renderer (out/renderer) the room on the LAN serves its player page from; absent: no room. */
+  roomPages?: string
+  /** The room's port (tests, bench); default any free one. */
+  roomPort?: number
+  /** This computer's LAN addresses, the default route's first (tests: 127.0.0.1); default room/addresses.ts. */
+  roomAddresses?: () => Promise<string[]>
 }
 
 /** The methods the host answers asynchronously. */
-type AsyncMethod = 'estimate' | 'printCards'
+type AsyncMethod = 'estimate' | 'printCards' | 'openRoom' | 'closeRoom'
 
 /** What invoke() answers: the wire result, at once for every method but the asynchronous ones. */
 export type HostAnswer<K extends RefereeMethod> = K extends AsyncMethod ? Promise<RefereeWireResult<K>> : RefereeWireResult<K>
@@ -98,6 +105,8 @@ export class GameHost {
   private readonly estimates: Estimates
   private readonly fanOut: FanOut
   private readonly handlers: Handlers
+  /** The room on the LAN: phones and TVs (room/room-part.ts). */
+  private readonly lan: RoomPart
   private readonly notices: Notice[] = []
   private fullscreen = false
   /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
@@ -145,6 +154,19 @@ export class GameHost {
     this.club = new Club(new GameHistory(join(opts.dataDir, 'games'), durable), kv, this.clock)
     this.estimates = new Estimates(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))
     this.fanOut = new FanOut({ referee: () => this.refereeAppView(), projector: () => this.projectorScreen() })
+    this.lan = new RoomPart({
+      now,
+      pagesDir: opts.roomPages,
+      port: opts.roomPort,
+      addresses: opts.roomAddresses,
+      state: () => this.table.state ?? null,
+      options: () => this.projectorOptions(),
+      lang: () => this.roomLanguage(),
+      projectorScreen: () => this.projectorScreen(),
+      onProjector: (cb) => this.fanOut.onProjector(cb),
+      changed: () => this.fanOut.push(),
+    })
+    this.fanOut.afterPush(() => this.lan.push())
     this.handlers = this.makeHandlers()
 
     this.notices.push(...loaded.notices)
@@ -187,7 +209,13 @@ export class GameHost {
       language: this.library.language ?? this.systemLanguage,
       projectorLanguage: this.library.projectorLanguage,
       room: structuredClone(this.library.room),
+      lan: this.lan.view(),
     }
+  }
+
+  /** The language the room reads (the projector's own, else the referee's, else the system's). */
+  private roomLanguage(): string | null {
+    return this.library.projectorLanguage ?? this.library.language ?? this.systemLanguage
   }
 
   private projectorOptions(): ProjectorOptions {
@@ -210,13 +238,16 @@ export class GameHost {
   /** What the projector shows: built from projectorView(state) alone, never from the referee's view. */
   projectorScreen(): ProjectorScreen {
     const sentAt = this.clock.now()
-    const lang = this.library.projectorLanguage ?? this.library.language ?? this.systemLanguage
+    const lang = this.roomLanguage()
+    const roomUrl = this.lan.playerUrl
     const sound = { ...this.library.room.sound }
+    // While the room is open the projector shows its QR code (large before the game, small during it).
+    const room = roomUrl ? { roomUrl } : {}
     const c = this.activeChoice()
-    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt, lang, sound }
-    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt, lang, sound }
+    if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, sentAt, lang, sound, ...room }
+    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, sentAt, lang, sound, ...room }
     const s = this.table.state
-    return s ? { kind: 'game', view: projectorView(s, this.projectorOptions()), sentAt, lang, sound } : { kind: 'idle', sentAt, lang, sound }
+    return s ? { kind: 'game', view: projectorView(s, this.projectorOptions()), sentAt, lang, sound, ...room } : { kind: 'idle', sentAt, lang, sound, ...room }
   }
 
   /** The projector page is ready: push it the current screen (and return it). */
@@ -237,6 +268,7 @@ export class GameHost {
 
   /** Stop clocks, cancel an estimate and close the journal (the game stays resumable on disk). */
   dispose(): void {
+    void this.lan.dispose()
     this.clocks.clear()
     this.estimates.cancel()
     this.table.dispose()
@@ -369,6 +401,11 @@ export class GameHost {
       },
       clubCsv: (kind) => this.club.csv(kind, library.roster),
       showOnProjector: (choice) => this.showOnProjector(choice),
+
+      openRoom: (address) => this.lan.open(address),
+      closeRoom: () => this.lan.close(),
+      admitDevice: (id) => this.lan.admit(id),
+      dropDevice: (id) => this.lan.drop(id),
     }
   }
 
