@@ -1,20 +1,10 @@
-import { z } from 'zod'
 import type { PlayerView } from './views'
 
 /**
  * The room on the LAN (docs/room.md): the referee opens it, phones join a seat with the referee's
- * consent, TVs pair as projectors. What the referee window sees of it, what a phone receives, and the
- * schemas of everything a phone or a TV may send (unknown in, checked here).
+ * consent, TVs pair as projectors. What the referee window sees of it and what a phone receives; the
+ * schemas of what a phone or a TV may send are room-schemas.ts (the host's only: no zod in the pages).
  */
-
-/** A device's secret: 24 random bytes (192 bits), base64url. Never logged, never in the referee's view. */
-export const DEVICE_TOKEN = /^[A-Za-z0-9_-]{32}$/
-
-/** What a phone sends to ask for a seat: the seated player's name, as listed. */
-export const joinRequestSchema = z.object({ name: z.string().trim().min(1).max(60) }).strict()
-/** What a TV sends to pair: the display code the referee window shows. */
-export const pairRequestSchema = z.object({ code: z.string().regex(/^\d{4}$/) }).strict()
-export const deviceTokenSchema = z.string().regex(DEVICE_TOKEN)
 
 /** One phone as the referee sees it (no token: a device id only the referee window uses). */
 export interface RoomDevice {

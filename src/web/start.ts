@@ -13,6 +13,7 @@ import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { renderUnicodeCompact } from 'uqr'
 import { createFileHost } from '../main/host'
 import { warmEstimator } from '../main/host/estimator'
 import { loadWebAddress, newTokens, saveWebAddress } from './address'
@@ -106,6 +107,7 @@ if (values.lan || values['lan-address'] !== undefined) {
   if (opened.ok) {
     console.log(`  Room on the LAN (${lan.address}) — phones and TVs on the same Wi-Fi:`)
     console.log(`    Players:   ${lan.playerUrl}`)
+    if (lan.playerUrl) console.log(renderUnicodeCompact(lan.playerUrl, { border: 2 }).replace(/^/gm, '    '))
     console.log(`    TV:        ${lan.projectorUrl}  (display code on the referee page)`)
     if (lan.addresses.length > 1) console.log(`    Other addresses of this computer: ${lan.addresses.filter((a) => !lan.address?.startsWith(`${a}:`)).join(', ')} (--lan-address IP, or choose on the referee page)`)
   } else console.log(`  Room on the LAN not opened: ${opened.error.message}`)

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
-import { deviceTokenSchema, joinRequestSchema, pairRequestSchema, type JoinChoices, type PlayerScreen } from '../../../shared/room'
+import type { JoinChoices, PlayerScreen } from '../../../shared/room'
+import { deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
 import type { Room } from './room'
 
 /**
@@ -15,6 +16,7 @@ import type { Room } from './room'
  *   GET  /room/names               the seated players' names (public: the projector shows them)
  *   POST /room/join  {name}        ask for a seat → { token } (rate-limited); the referee admits it
  *   GET  /room/player?token=T      SSE: this phone's PlayerScreen
+ *   GET  /room/device?token=T      204 if the room knows the token, else 403
  *   POST /room/looked              (header x-room-token) the player held the role open
  *   POST /room/pair  {code}        a TV types the display code → { token } (rate-limited)
  *   GET  /room/projector?token=T   SSE: the ProjectorScreen, for a paired TV
@@ -189,6 +191,13 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       if (path === '/' || path === '/player' || path === '/tv') return send(res, 302, '', 'text/plain', { location: path === '/tv' ? '/tv/' : '/player/' })
       if (path === '/player/' || path === '/tv/') return send(res, 200, page(), 'text/html; charset=utf-8')
       if (path === '/room/names') return json(res, 200, host.names())
+      if (path === '/room/device') {
+        // Does the room still know this token (a page that lost its stream asks before forgetting it)?
+        const token = deviceTokenSchema.safeParse(url.searchParams.get('token'))
+        const known = token.success && (host.room.device(token.data) !== undefined || host.room.display(token.data) !== undefined)
+        res.writeHead(known ? 204 : 403, { 'cache-control': 'no-store' })
+        return void res.end()
+      }
       if (path === '/room/player' || path === '/room/projector') {
         const token = deviceTokenSchema.safeParse(url.searchParams.get('token'))
         if (!token.success) return send(res, 403, 'Unknown device.')
