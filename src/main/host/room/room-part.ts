@@ -75,17 +75,16 @@ export class RoomPart implements RoomHost {
       this.error = null
     } catch (e) {
       this.error = messageOf(e)
+      // A refusal pushes nothing by itself: the referee's view must show why.
       this.deps.changed()
       return fail('unavailable', `The room could not be opened on ${at}: ${this.error}`)
     }
-    this.deps.changed()
     return OK
   }
 
   /** Close the room: the port closes, every device's token is forgotten. */
   async close(): Promise<ApiResult> {
     await this.shut()
-    this.deps.changed()
     return OK
   }
 
@@ -99,15 +98,14 @@ export class RoomPart implements RoomHost {
     if (s) await s.close()
   }
 
+  /** The referee's answers; the host pushes every view after them (the phone's screen included). */
   admit(id: string): ApiResult {
     if (!this.room.admit(id)) return fail('not-found', 'That phone is no longer waiting.')
-    this.push()
     return OK
   }
 
   drop(id: string): ApiResult {
     if (!this.room.drop(id)) return fail('not-found', 'That device is no longer in the room.')
-    this.push()
     return OK
   }
 

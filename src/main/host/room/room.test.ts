@@ -6,7 +6,7 @@ import type { StartGameRequest } from '../../../shared/api'
 import type { PlayerScreen } from '../../../shared/room'
 import { preset } from '../../engine'
 import { createFileHost, type GameHost } from '../index'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom, tempDir } from '../../../../test/support/host'
 
 /**
  * The room's server over real sockets (on 127.0.0.1 here; the e2e test uses the LAN address): phones
@@ -197,9 +197,13 @@ describe('the room on the LAN', () => {
     // The code is used up: the next screen needs the new one.
     expect((await call(origin, '/room/pair', { method: 'POST', body: { code: lan.displayCode } })).status).toBe(403)
     expect(host.refereeAppView().lan.displays).toHaveLength(1)
-    expect(host.refereeAppView().lan.displayCode).not.toBe(lan.displayCode)
+    const code = host.refereeAppView().lan.displayCode!
+    expect(code).not.toBe(lan.displayCode)
+    // Five wrong codes and the code changes: guessing all 10,000 starts over every five tries.
+    for (let i = 0; i < 5; i++) await call(origin, '/room/pair', { method: 'POST', body: { code: code === '0000' ? '0001' : '0000' } })
+    expect(host.refereeAppView().lan.displayCode).not.toBe(code)
     const statuses: number[] = []
-    for (let i = 0; i < 25; i++) statuses.push((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).status)
+    for (let i = 0; i < 70; i++) statuses.push((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).status)
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
     // The projector's stream for the paired TV: the public screen, with the room's address for its QR code.
     const tv = (JSON.parse(paired.body) as { token: string }).token

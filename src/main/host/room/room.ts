@@ -23,11 +23,15 @@ const newCode = (): string => String(randomInt(0, 10_000)).padStart(4, '0')
 export const MAX_ASKING = 30
 export const MAX_DEVICES = 60
 export const MAX_DISPLAYS = 8
+/** After this many wrong display codes (from any device) the code changes: 4 digits cannot be guessed by trying them all. */
+export const WRONG_CODES = 5
 
 export class Room {
   private readonly devices = new Map<string, Device>()
   private readonly displays = new Map<string, Display>()
   private code = newCode()
+  /** Wrong display codes typed since the code was made: at WRONG_CODES the code changes (guessing starts over). */
+  private wrongCodes = 0
 
   constructor(private readonly now: () => number) {}
 
@@ -66,11 +70,20 @@ export class Room {
 
   /** A TV types the display code: a token for the room's projector, and a new code for the next screen. */
   pair(code: string): string | null {
-    if (code !== this.code || this.displays.size >= MAX_DISPLAYS) return null
-    this.code = newCode()
+    if (code !== this.code) {
+      if (++this.wrongCodes >= WRONG_CODES) this.newCode()
+      return null
+    }
+    if (this.displays.size >= MAX_DISPLAYS) return null
+    this.newCode()
     const token = newToken()
     this.displays.set(token, { id: newId(), token, connected: false, connections: 0, lastSeen: this.now() })
     return token
+  }
+
+  private newCode(): void {
+    this.code = newCode()
+    this.wrongCodes = 0
   }
 
   get displayCode(): string {
@@ -99,7 +112,7 @@ export class Room {
   clear(): void {
     this.devices.clear()
     this.displays.clear()
-    this.code = newCode()
+    this.newCode()
   }
 
   views(): { devices: RoomDevice[]; displays: RoomDisplay[] } {

@@ -93,7 +93,7 @@ export class Attempts {
 export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServer> {
   const { host, address } = opts
   const pagesDir = resolve(opts.pagesDir)
-  const attempts = new Attempts(opts.attemptsPerMinute ?? 20)
+  const attempts = new Attempts(opts.attemptsPerMinute ?? 60)
   const streams = new Set<ServerResponse>()
   let port = 0
   const hostName = () => (address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`)
