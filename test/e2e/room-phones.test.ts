@@ -2,7 +2,7 @@
  * The room on the LAN in Chromium with phone emulation (Pixel 7): `start:web --lan` on this machine's
  * LAN address (the default route's), three phones join and the referee lets them in from the referee
  * page; each phone sees only its own role (face down until held), the mafiosi see each other; a
- * reload returns a phone to its seat; a stranger gets nothing; the referee's API is refused over the
+ * reload returns a phone to its seat; a TV pairs by display code; a stranger gets nothing; the referee's API is refused over the
  * LAN address even with the right token.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
@@ -90,6 +90,16 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       await first.page.locator('[data-test=role-card]').waitFor()
       expect(await first.page.locator('[data-test=role-card]').textContent()).toContain(PLAYERS[first.seat])
 
+      // A TV pairs with the display code and shows the projector, the room's QR code in a corner.
+      const code = /\d{4}/.exec((await refereePage.locator('[data-test=lan-code]').textContent()) ?? '')?.[0]
+      const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
+      const tv = await openPage(tvContext, `http://${lanHost}/tv/`, trouble, 'tv')
+      await tv.locator('[data-test=tv-code]').fill(code!)
+      await tv.locator('[data-test=tv-code]').press('Enter')
+      await tv.locator('[data-test=projector-board]').waitFor()
+      await tv.locator('[data-test=room-qr].small').waitFor()
+      await tvContext.close()
+
       // A stranger: without a token, nothing; asking for a seat only waits for the referee.
       const stranger = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
       const strangerPage = await openPage(stranger, playerUrl!, trouble, 'stranger')
@@ -113,5 +123,5 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       for (const p of phones) await p.context.close()
       await desk.close()
     }
-  }, 90_000)
+  }, 180_000)
 })

@@ -7,11 +7,18 @@ import { networkInterfaces } from 'node:os'
  * IPv4 addresses by number; Android does not resolve `.local` names, so no mDNS is relied on.
  */
 export async function lanAddresses(): Promise<string[]> {
+  return ordered(interfaceAddresses(), await defaultRouteAddress())
+}
+
+/** The non-internal IPv4 addresses, as the system lists them (no waiting). */
+export function interfaceAddresses(): string[] {
   const all: string[] = []
   for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) all.push(a.address)
-  const first = await defaultRouteAddress()
-  return first && all.includes(first) ? [first, ...all.filter((a) => a !== first)] : all
+  return all
 }
+
+/** `first` (when it is one of them) ahead of the others. */
+export const ordered = (all: string[], first: string | null): string[] => (first && all.includes(first) ? [first, ...all.filter((a) => a !== first)] : all)
 
 function defaultRouteAddress(): Promise<string | null> {
   return new Promise((done) => {

@@ -5,7 +5,7 @@ import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
 import { safe } from '../fan-out'
 import { OK, fail, messageOf } from '../result'
-import { lanAddresses } from './addresses'
+import { interfaceAddresses, lanAddresses } from './addresses'
 import { Room } from './room'
 import { startRoomServer, type RoomHost, type RoomServer } from './server'
 
@@ -50,11 +50,9 @@ export class RoomPart implements RoomHost {
   constructor(private readonly deps: RoomPartDeps) {
     this.room = new Room(deps.now)
     this.lanAddresses = deps.addresses ?? lanAddresses
-    if (deps.pagesDir !== undefined)
-      void this.lanAddresses().then((a) => {
-        this.addresses = a
-        if (a.length) deps.changed()
-      })
+    // The addresses the referee may pick from, known at once (the default route's is put first
+    // when the room opens); nothing is pushed for them.
+    if (deps.pagesDir !== undefined && deps.addresses === undefined) this.addresses = interfaceAddresses()
   }
 
   get isOpen(): boolean {
