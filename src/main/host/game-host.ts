@@ -6,6 +6,7 @@ import type { ProjectorOptions } from '../../shared/views'
 import { Archive } from './archive'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
+import { Imports, type ImportChecker } from './importer'
 import { systemClock, type Clock } from './clock'
 import { GameClocks } from './game-clocks'
 import { LatestEstimate, type Estimator } from './latest-estimate'
@@ -47,6 +48,8 @@ export interface GameHostOptions {
   printCards?: CardsPrinter
   /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
   durable?: boolean
+  /** Checks an imported game file (default: in a worker thread, checkInWorker), so the host answers other calls meanwhile. */
+  checkImport?: ImportChecker
   /** The system's languages, most preferred first (Electron: app.getPreferredSystemLanguages()): the default until one is chosen. */
   systemLanguages?: readonly string[]
   /** The built renderer (out/renderer) the room on the LAN serves its player page from; absent: no room. */
@@ -122,6 +125,7 @@ export class GameHost {
       onOpened: () => this.projector.gameOpened(),
     })
     this.club = new Club(new GameHistory(join(opts.dataDir, 'games'), durable), kv, this.clock)
+    const imports = new Imports(this.club, this.clock, opts.checkImport)
     this.projector = new ProjectorChoiceState({
       club: this.club,
       game: () => this.table.game,
@@ -144,7 +148,7 @@ export class GameHost {
     })
     this.fanOut.afterPush(() => this.lan.push())
     const { library, table, club, estimate, notices, projector, fullscreen, clock, lan } = this
-    this.parts = { library, table, club, estimate, notices, projector, fullscreen, clock, random, lan, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
+    this.parts = { library, table, club, imports, estimate, notices, projector, fullscreen, clock, random, lan, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
 
     this.notices.add(...loaded.notices)
     try {

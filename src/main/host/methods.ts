@@ -7,14 +7,14 @@ import { roleCountsSchema, rulesetSchema } from '../../shared/ruleset'
 import { cardsPayloadFor } from './cards'
 import type { Clock } from './clock'
 import type { Club } from './club/club'
+import type { Imports } from './importer'
 import type { LatestEstimate } from './latest-estimate'
 import type { ProjectorFullscreen } from './fullscreen'
 import { checkSetup, type Library } from './library'
 import type { NoticeBoard } from './notice-board'
 import { storyOf, type ProjectorChoiceState } from './projector-choice'
-import { cryptoHex, type HostRandom } from './random'
+import type { HostRandom } from './random'
 import { fail, ok } from './result'
-import { newGameId } from './summary'
 import type { Table } from './table'
 import type { RoomPart } from './room/room-part'
 
@@ -26,6 +26,7 @@ export interface HostParts {
   readonly library: Library
   readonly table: Table
   readonly club: Club
+  readonly imports: Imports
   readonly estimate: LatestEstimate
   readonly notices: NoticeBoard
   readonly projector: ProjectorChoiceState
@@ -139,11 +140,8 @@ export const METHODS = {
       return r
     },
   },
-  importGame: {
-    args: z.tuple([z.string().max(MAX_IMPORT_CHARS)]),
-    changes: true,
-    run: (h, text) => h.club.importText(text, newGameId(new Date(h.clock.now()), cryptoHex(3)), new Date(h.clock.now())),
-  },
+  // Checked in a worker thread (importer.ts): the host answers other calls meanwhile.
+  importGame: { args: z.tuple([z.string().max(MAX_IMPORT_CHARS)]), changes: true, async: true, run: (h, text) => h.imports.run(text) },
   carryHistory: {
     args: z.tuple([rosterName, rosterName]),
     changes: true,

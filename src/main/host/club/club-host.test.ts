@@ -108,14 +108,14 @@ describe('the club night through the host', () => {
     expect(projector.at(-1)?.kind).toBe('game')
   })
 
-  it('import: an example game file is saved and listed; a bad one is refused and saves nothing', () => {
+  it('import: an example game file is saved and listed; a bad one is refused and saves nothing', async () => {
     const { host } = makeHost()
     const text = readFileSync(join(__dirname, '../../../../examples/maffiasig-12.json'), 'utf8')
-    const rec = value<{ id: string; players: string[] }>(host.invoke('importGame', text))
+    const rec = value<{ id: string; players: string[] }>(await host.invoke('importGame', text))
     expect(rec.players).toHaveLength(12)
     expect(value<ClubView>(host.invoke('clubView')).games.map((g) => g.id)).toEqual([rec.id])
-    expect(host.invoke('importGame', '{"format":"nightfall-game"')).toMatchObject({ ok: false, error: { code: 'bad-file' } })
-    expect(host.invoke('importGame', 42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(await host.invoke('importGame', '{"format":"nightfall-game"')).toMatchObject({ ok: false, error: { code: 'bad-file' } })
+    expect(await host.invoke('importGame', 42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(value<ClubView>(host.invoke('clubView')).games).toHaveLength(1)
     expect(host.invoke('openSavedGame', '../../etc/passwd')).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
   })
