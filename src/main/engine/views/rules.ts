@@ -1,6 +1,7 @@
 import type { RoleId } from '../../../shared/roles'
 import type { RulesLine, RulesPageLines } from '../../../shared/rules-text'
-import { answerStyleOf, type Ruleset } from '../../../shared/ruleset'
+import { answerStyleOf } from '../../../shared/answer-style'
+import type { Ruleset } from '../../../shared/ruleset'
 
 /**
  * How a ruleset plays, for the room (the projector between games, the printed rules page): four
