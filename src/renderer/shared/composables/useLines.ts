@@ -11,6 +11,9 @@ import { useRoleNames } from './useRoleNames'
  * name is shown as typed. A `role` parameter is a role id, named from the ruleset's names in the
  * window's language (`{role}`, and `{theRole}` where a language needs the definite form).
  */
+/** A clock line with negative seconds is worded as time taken off (never "-30 s added"). */
+const TAKEN_OFF: Readonly<Record<string, string>> = { 'step.addTime': 'step.removeTime', 'step.addTimeGroup': 'step.removeTimeGroup' }
+
 export function useLines() {
   const { t, te } = useI18n({ useScope: 'global' })
   const { lang } = useRoleNames()
@@ -20,8 +23,14 @@ export function useLines() {
     if (line.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
       params.choice = t(`stepChoice.${params.choice}`)
     if (names) params = nameParams(params, names, lang())
-    const key = `script.${line.key}`
-    return te(key) || te(key, 'en') ? t(key, params) : `[${line.key}]`
+    let id = line.key
+    const takenOff = TAKEN_OFF[id]
+    if (takenOff && typeof params.seconds === 'number' && params.seconds < 0) {
+      id = takenOff
+      params.seconds = -params.seconds
+    }
+    const key = `script.${id}`
+    return te(key) || te(key, 'en') ? t(key, params) : `[${id}]`
   }
 
   return { lineText }
