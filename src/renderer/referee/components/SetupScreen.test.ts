@@ -182,6 +182,19 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
+  it('switching to a ruleset that signs the answer with the other thumb says so once', async () => {
+    const { wrapper } = await setup()
+    expect(wrapper.find('[data-test="gesture-changed"]').exists()).toBe(false)
+    const select = wrapper.get('[data-test="ruleset-select"]')
+    await select.setValue('swedish')
+    expect(wrapper.get('[data-test="gesture-changed"]').text()).toContain('EVIL (thumb down), GOOD (thumb up)')
+    await select.setValue('swedish')
+    expect(wrapper.find('[data-test="gesture-changed"]').exists()).toBe(false)
+    await select.setValue('maffiasig')
+    expect(wrapper.get('[data-test="gesture-changed"]').text()).toContain('MAFIA (thumb up), NOT MAFIA (thumb down)')
+    wrapper.unmount()
+  })
+
   it('switches rulesets', async () => {
     const { wrapper, store } = await setup()
     await wrapper.get('[data-test="ruleset-select"]').setValue('swedish')

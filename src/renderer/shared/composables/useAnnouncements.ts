@@ -1,4 +1,4 @@
-import { useI18n } from 'vue-i18n'
+import { useRoomI18n } from './useRoomI18n'
 import type { RoleId } from '../../../shared/roles'
 import type { RulesetNames } from '../../../shared/ruleset'
 import type { ProjectorSeat, PublicAnnouncement } from '../../../shared/views'
@@ -7,7 +7,7 @@ import { seatName } from '../names'
 
 /** Words for the public announcements (projector and referee preview alike). */
 export function useAnnouncements() {
-  const { t } = useI18n()
+  const { t } = useRoomI18n()
   const { roleName, winnerText } = useRoleNames()
 
   function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], names: RulesetNames): string {

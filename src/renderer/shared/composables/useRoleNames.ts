@@ -1,4 +1,4 @@
-import { useI18n } from 'vue-i18n'
+import { useRoomI18n } from './useRoomI18n'
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/languages'
 import * as names from '../../../shared/role-names'
 import type { RoleId, Winner } from '../../../shared/roles'
@@ -10,7 +10,7 @@ import type { RoleNames } from '../../../shared/views'
  * (src/shared/role-names.ts): a preset's words come from the glossary, a club's own as it typed them.
  */
 export function useRoleNames() {
-  const { locale, t } = useI18n({ useScope: 'global' })
+  const { locale, t } = useRoomI18n()
   const lang = (): Language => (isLanguage(locale.value) ? locale.value : FALLBACK_LANGUAGE)
 
   const roleName = (n: RulesetNames, role: RoleId): string => names.roleName(n, role, lang())
