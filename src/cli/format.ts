@@ -1,6 +1,8 @@
-import { ROLE_IDS, type RoleId } from '../shared/roles'
-import { fillTemplate, SCRIPT_EN } from '../shared/script-en'
-import type { Line, PublicAnnouncement, RoleNames } from '../shared/views'
+import type { RoleId } from '../shared/roles'
+import type { PublicAnnouncement } from '../shared/views'
+import { SOURCE_LANGUAGE } from '../shared/glossary'
+import { roleName } from '../shared/role-names'
+import type { Ruleset } from '../shared/ruleset'
 
 /** Plain-text output helpers shared by the commands. No colours: the output is read in terminals and logs alike. */
 
@@ -20,21 +22,13 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 const width = (s: string): number => [...s.normalize('NFC')].length
 const pad = (s: string, w: number): string => s + ' '.repeat(Math.max(0, w - width(s)))
 
-/** "Constable (Konstapel)", or just the English name when both agree. */
-export function roleLabel(role: RoleId, names: RoleNames, native?: RoleNames): string {
-  const en = names[role]
-  const nat = native?.[role]
-  return nat && nat !== en ? `${en} (${nat})` : en
+/** "Constable (Konstapel)": the English name and the source text's word, or just the English name when both agree. */
+export function roleLabel(role: RoleId, r: Ruleset): string {
+  const en = roleName(r, role, 'en')
+  const nat = roleName(r, role, SOURCE_LANGUAGE[r.base])
+  return nat !== en ? `${en} (${nat})` : en
 }
 
-/** The English text of a referee script line (see src/shared/script-en.ts); a `role` parameter is a role id, named by `roleName`. */
-export function lineText(l: Line, roleName: (r: RoleId) => string = (r) => r): string {
-  const template = SCRIPT_EN[l.key]
-  const params = typeof l.params.role === 'string' && isRoleId(l.params.role) ? { ...l.params, role: roleName(l.params.role) } : l.params
-  return template === undefined ? `[${l.key}] ${JSON.stringify(l.params)}` : fillTemplate(template, params)
-}
-
-const isRoleId = (x: string): x is RoleId => (ROLE_IDS as readonly string[]).includes(x)
 
 /** A public announcement as the referee would say it. */
 export function announcementText(a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {

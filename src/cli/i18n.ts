@@ -1,8 +1,9 @@
 import { isLanguage, LANGUAGE_IDS, type Language } from '../shared/languages'
-import { lookup, translate } from '../shared/messages'
-import { ROLE_IDS, type RoleId } from '../shared/roles'
-import { PRESET_IDS } from '../shared/ruleset'
-import type { Line, PublicAnnouncement, RoleNames } from '../shared/views'
+import { translate } from '../shared/messages'
+import { nameParams, roleName, teamName } from '../shared/role-names'
+import type { RoleId, Winner } from '../shared/roles'
+import type { RulesetNames } from '../shared/ruleset'
+import type { Line, PublicAnnouncement } from '../shared/views'
 import { UsageError } from './command'
 
 /**
@@ -18,24 +19,17 @@ export function parseLang(value: unknown): Language {
   throw new UsageError(`Unknown language "${String(value)}". Languages: ${LANGUAGE_IDS.join(', ')}.`)
 }
 
-/** A preset's own role name as `lang`'s club text calls it; a name the club typed itself stays as typed. */
-export function localRoleName(lang: Language, names: RoleNames, role: RoleId): string {
-  for (const base of PRESET_IDS) if (lookup('en', `roles.${base}.${role}`) === names[role]) return lookup(lang, `roles.${base}.${role}`) ?? names[role]
-  return names[role]
-}
-
-/** A script line in `lang`; a `role` parameter (a role id) is named by `roleName`. */
-export function localLine(lang: Language, l: Line, roleName: (r: RoleId) => string): string {
-  const params = { ...l.params }
-  if (typeof params.role === 'string' && (ROLE_IDS as readonly string[]).includes(params.role)) params.role = roleName(params.role as RoleId)
+/** A script line in `lang`; a `role` parameter (a role id) is named from the ruleset's names in `lang`. */
+export function localLine(lang: Language, l: Line, names: RulesetNames): string {
+  const params = nameParams(l.params, names, lang)
   if (l.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
     params.choice = translate(lang, `stepChoice.${params.choice}`)
   return translate(lang, `script.${l.key}`, params)
 }
 
 /** A public announcement as the projector shows it in `lang`. */
-export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {
-  const withRole = (text: string, role: RoleId | null) => (role ? translate(lang, 'announce.withRole', { text, role: roleName(role) }) : text)
+export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (seat: number) => string, names: RulesetNames): string {
+  const withRole = (text: string, role: RoleId | null) => (role ? translate(lang, 'announce.withRole', { text, role: roleName(names, role, lang) }) : text)
   switch (a.kind) {
     case 'nightResult':
       return a.deaths.length
@@ -52,6 +46,11 @@ export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (
     case 'refereeHandover':
       return translate(lang, 'announce.handover', { name: name(a.player) })
     case 'gameOver':
-      return translate(lang, `winner.${a.winner}`)
+      return winnerText(lang, names, a.winner)
   }
+}
+
+/** The winner line: the winning team as the ruleset names it in `lang`, or the draw. */
+export function winnerText(lang: Language, names: RulesetNames, winner: Winner): string {
+  return winner === 'draw' ? translate(lang, 'winner.draw') : translate(lang, 'winner.team', { team: teamName(names, winner, lang) })
 }

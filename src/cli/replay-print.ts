@@ -4,8 +4,10 @@ import type { GameFile } from '../shared/game-file'
 import type { ProjectorView, RefereeView } from '../shared/views'
 import type { Io } from './command'
 import type { Language } from '../shared/languages'
-import { announcementText, lineText, roleLabel, table } from './format'
-import { localAnnouncement, localLine, localRoleName } from './i18n'
+import { announcementText, table } from './format'
+import { localAnnouncement, localLine } from './i18n'
+import { roleName, rulesetName } from '../shared/role-names'
+import type { RoleId } from '../shared/roles'
 
 /**
  * `replay`'s human output: where a replayed game stands, as the projector shows it (public facts
@@ -21,9 +23,9 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   const r = s.setup.ruleset
   const ref = refereeView(s, { undoable: g.log.length, last: g.log.at(-1)?.command ?? null })
   const name = (seat: number) => s.setup.players[seat] ?? `seat ${seat}`
-  const role = (x: Parameters<typeof roleLabel>[0]) => (lang === 'en' ? roleLabel(x, r.roleNames) : localRoleName(lang, r.roleNames, x))
+  const role = (x: RoleId) => roleName(r, x, lang)
 
-  io.out(`${r.name} — ${s.setup.players.length} players, ${s.setup.deal.mode} deal — ${path}${file.id ? ` (id ${file.id})` : ''}`)
+  io.out(`${rulesetName(r.name, lang)} — ${s.setup.players.length} players, ${s.setup.deal.mode} deal — ${path}${file.id ? ` (id ${file.id})` : ''}`)
   io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
   io.out('')
   io.out(`Phase: ${phaseText(g)}`)
@@ -54,15 +56,15 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   if (ref.script.length) {
     io.out('')
     io.out("Referee's script now:")
-    for (const l of ref.script) io.out(`  ${lang === 'en' ? lineText(l, role) : localLine(lang, l, role)}`)
+    for (const l of ref.script) io.out(`  ${localLine(lang, l, r.names)}`)
   }
 }
 
 /** What the room sees: nothing here comes from anywhere but the projector view. */
 function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path: string, lang: Language): void {
   const name = (seat: number) => p.seats[seat]?.name ?? `seat ${seat}`
-  const role = (x: Parameters<typeof roleLabel>[0]) => (lang === 'en' ? roleLabel(x, p.roleNames) : localRoleName(lang, p.roleNames, x))
-  io.out(`${p.rulesetName} — ${p.seats.length} players — ${path}${file.id ? ` (id ${file.id})` : ''} — what the projector shows`)
+  const role = (x: RoleId) => roleName(p, x, lang)
+  io.out(`${rulesetName(p.rulesetName, lang)} — ${p.seats.length} players — ${path}${file.id ? ` (id ${file.id})` : ''} — what the projector shows`)
   io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
   io.out('')
   io.out(`Phase: ${publicPhaseText(p, name)}`)
@@ -75,11 +77,11 @@ function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path:
   printAnnouncements(io, p, name, role, lang)
 }
 
-function printAnnouncements(io: Io, p: ProjectorView, name: (seat: number) => string, role: (r: Parameters<typeof roleLabel>[0]) => string, lang: Language): void {
+function printAnnouncements(io: Io, p: ProjectorView, name: (seat: number) => string, role: (r: RoleId) => string, lang: Language): void {
   io.out('')
   io.out('Announcements (what the projector shows):')
   if (!p.announcements.length) io.out('  (none yet)')
-  for (const a of p.announcements) io.out(`  ${lang === 'en' ? announcementText(a, name, role) : localAnnouncement(lang, a, name, role)}`)
+  for (const a of p.announcements) io.out(`  ${lang === 'en' ? announcementText(a, name, role) : localAnnouncement(lang, a, name, p.names)}`)
 }
 
 /** The open vote and the clock, as shown in the room. */

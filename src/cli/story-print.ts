@@ -1,10 +1,10 @@
 import type { Language } from '../shared/languages'
 import { translate } from '../shared/messages'
-import { ROLE_IDS } from '../shared/roles'
 import type { Story } from '../shared/story'
 import { chapterLines, storyRoleName, storyTitle } from '../shared/story-text'
 import type { Io } from './command'
-import { localRoleName } from './i18n'
+import { rulesetName } from '../shared/role-names'
+import { winnerText } from './i18n'
 
 /**
  * `replay --story`: the story of a finished game as text, chapter by chapter, then the winner and
@@ -12,20 +12,19 @@ import { localRoleName } from './i18n'
  */
 export function printStory(io: Io, story: Story, lang: Language): void {
   const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params)
-  // The ruleset's role words as this language's club text has them.
-  const local: Story = { ...story, roleNames: Object.fromEntries(ROLE_IDS.map((r) => [r, localRoleName(lang, story.roleNames, r)])) as unknown as Story['roleNames'] }
-  io.out(`${t('story.title')} — ${story.rulesetName}`)
+  const local = story
+  io.out(`${t('story.title')} — ${rulesetName(story.rulesetName, lang)}`)
   story.chapters.forEach((c, i) => {
     io.out('')
     io.out(storyTitle(local, i, t))
-    for (const line of chapterLines(local, c, t)) io.out(`  ${line.text}`)
+    for (const line of chapterLines(local, c, t, lang)) io.out(`  ${line.text}`)
   })
   io.out('')
   io.out(storyTitle(local, story.chapters.length, t))
-  io.out(`  ${t(`winner.${story.winner}`)}`)
+  io.out(`  ${winnerText(lang, story.names, story.winner)}`)
   const width = Math.max(...story.players.map((p) => p.length))
   story.players.forEach((p, seat) => {
     const dead = story.survivors.includes(seat) ? '' : ' †'
-    io.out(`  ${String(seat + 1).padStart(2)}. ${p.padEnd(width)}  ${storyRoleName(local, seat)}${dead}`)
+    io.out(`  ${String(seat + 1).padStart(2)}. ${p.padEnd(width)}  ${storyRoleName(local, seat, lang)}${dead}`)
   })
 }

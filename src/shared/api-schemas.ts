@@ -33,6 +33,7 @@ export const cardsRequestSchema = z.object({
   paper: z.enum(PAPERS as [Paper, ...Paper[]]),
   backs: z.boolean(),
   locale: z.string().min(2).max(35).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/),
+  sourceWord: z.boolean().optional(),
   ruleset: rulesetSchema.optional(),
   counts: roleCountsSchema.optional(),
 })

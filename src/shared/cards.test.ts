@@ -59,11 +59,15 @@ describe('cardRole', () => {
     expect(cardRole(noParity, 'mafia', 'en').win).toBe('mafiaMajority')
   })
 
-  it('uses the source text\'s names when the language is the source text\'s, the English ones otherwise', () => {
-    expect(cardRole(PRESETS.maffiasig, 'investigator', 'en')).toMatchObject({ name: 'Inspector', altName: 'Felügyelő', card: 'joker' })
-    expect(cardRole(PRESETS.maffiasig, 'investigator', 'hu')).toMatchObject({ name: 'Felügyelő', altName: 'Inspector' })
+  it('titles a card in its own language; the source text\'s word only when the club asks for it', () => {
+    expect(cardRole(PRESETS.maffiasig, 'investigator', 'en')).toMatchObject({ name: 'Inspector', altName: null, card: 'joker' })
+    expect(cardRole(PRESETS.maffiasig, 'investigator', 'en', true)).toMatchObject({ name: 'Inspector', altName: 'Felügyelő' })
+    expect(cardRole(PRESETS.maffiasig, 'investigator', 'hu', true)).toMatchObject({ name: 'Felügyelő', altName: null })
+    expect(cardRole(PRESETS.maffiasig, 'investigator', 'ja')).toMatchObject({ name: '検査官', altName: null })
+    expect(cardRole(PRESETS.maffiasig, 'citizen', 'ja-JP')).toMatchObject({ name: '市民' })
     expect(cardRole(PRESETS.swedish, 'investigator', 'sv-SE')).toMatchObject({ name: 'Konstapel', card: 'king' })
-    expect(cardRole(PRESETS.estonian, 'doctor', 'en')).toMatchObject({ name: 'Doctor', altName: 'Arst' })
+    expect(cardRole(PRESETS.swedish, 'doctor', 'sv')).toMatchObject({ name: 'Läkare' })
+    expect(cardRole(PRESETS.estonian, 'doctor', 'en', true)).toMatchObject({ name: 'Doctor', altName: 'Arst' })
   })
 })
 

@@ -1,3 +1,6 @@
+import { SOURCE_LANGUAGE } from './glossary'
+import { FALLBACK_LANGUAGE, matchLanguage } from './languages'
+import { roleName, rulesetName } from './role-names'
 import { ROLE_IDS, sideOf, type RoleCounts, type RoleId, type Side } from './roles'
 import type { PresetId, Ruleset } from './ruleset'
 
@@ -32,6 +35,8 @@ export interface CardsRequest {
   backs: boolean
   /** The app language the words are printed in (falls back to English). */
   locale: string
+  /** Print the source text's word for each role as a second, smaller line (where it differs from the title). */
+  sourceWord?: boolean
   /** Deck only: print for this ruleset and these counts instead of the game in progress (the setup screen). */
   ruleset?: Ruleset
   counts?: RoleCounts
@@ -46,15 +51,17 @@ export type PlayingCardKey = 'red' | 'black' | 'joker' | 'ace' | 'king' | 'queen
 
 export interface CardRole {
   role: RoleId
-  /** The ruleset's name for the role, in the language printed (the source text's own word when the languages match). */
+  /** The ruleset's name for the role, in the language printed. */
   name: string
-  /** The source text's word for it, when it differs from `name` (e.g. "Konstapel" beside "Constable"). */
+  /** Only when the club asked for it: the source text's word, when it differs from `name` (e.g. "Konstapel" beside "Constable"). */
   altName: string | null
   team: Side
   ability: AbilityKey
   win: WinKey
   /** The doctor-and-one-mafioso draw applies (Swedish). */
   draw: boolean
+  /** The draw's two roles as the card's language names them (filled into `cards.win.draw`). */
+  drawNames: { doctor: string; mafia: string }
   card: PlayingCardKey
 }
 
@@ -93,15 +100,14 @@ export interface CardsInput {
   paper: Paper
   backs: boolean
   locale: string
+  /** Add the source text's word under each title. */
+  sourceWord?: boolean
   counts: RoleCounts
   /** Player names in seating order: required for 'personal' and 'sheet'. */
   players?: readonly string[]
   /** The dealt role of each seat (same length as players): required for 'personal' and 'sheet'. */
   roles?: readonly (RoleId | null)[]
 }
-
-/** The language each preset's source text is written in: its role names are used when the app speaks it. */
-const SOURCE_LANGUAGE: Record<PresetId, string> = { maffiasig: 'hu', estonian: 'et', swedish: 'sv' }
 
 const PLAYING_CARDS: Record<PresetId, Record<RoleId, PlayingCardKey>> = {
   // 000: red cards for the mafiosi, other colours for the citizens, the joker for the inspector.
@@ -117,11 +123,11 @@ const fail = (code: CardsError['code'], message: string): CardsResult => ({ ok: 
 const total = (c: RoleCounts): number => c.mafia + c.investigator + c.doctor + c.citizen
 
 /** The role as printed: its name, team, night ability, win condition and playing card under this ruleset. */
-export function cardRole(r: Ruleset, role: RoleId, locale: string): CardRole {
+export function cardRole(r: Ruleset, role: RoleId, locale: string, sourceWord = false): CardRole {
   const o = r.options
-  const native = locale.toLowerCase().split('-')[0] === SOURCE_LANGUAGE[r.base]
-  const name = native ? r.roleNamesNative[role] : r.roleNames[role]
-  const other = native ? r.roleNames[role] : r.roleNamesNative[role]
+  const lang = matchLanguage([locale]) ?? FALLBACK_LANGUAGE
+  const name = roleName(r, role, lang)
+  const other = sourceWord ? roleName(r, role, SOURCE_LANGUAGE[r.base]) : name
   const team = sideOf(role)
   const ability: AbilityKey =
     role === 'mafia'
@@ -145,6 +151,7 @@ export function cardRole(r: Ruleset, role: RoleId, locale: string): CardRole {
     ability,
     win,
     draw: o.doctorMafiaDraw && (role === 'mafia' || role === 'doctor'),
+    drawNames: { doctor: roleName(r, 'doctor', lang), mafia: roleName(r, 'mafia', lang) },
     card: PLAYING_CARDS[r.base][role],
   }
 }
@@ -154,14 +161,14 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
   const { ruleset: r, kind, counts } = input
   for (const role of ROLE_IDS) {
     const c = counts[role]
-    if (!Number.isInteger(c) || c < 0) return fail('counts-mismatch', `The number of ${r.roleNames[role]} cards must be a whole number, not ${c}.`)
+    if (!Number.isInteger(c) || c < 0) return fail('counts-mismatch', `The number of ${roleName(r, role, 'en')} cards must be a whole number, not ${c}.`)
   }
   const n = kind === 'deck' ? total(counts) : (input.players?.length ?? 0)
   if (n === 0) return fail('invalid-table', 'There are no players: cards are printed for 1 to 40 players.')
   if (n > MAX_CARD_PLAYERS) return fail('invalid-table', `${n} players is more than ${MAX_CARD_PLAYERS}: play two games (cards are printed for 1 to ${MAX_CARD_PLAYERS} players).`)
   if (total(counts) !== n)
     return fail('counts-mismatch', `The role counts add up to ${total(counts)} cards, but there are ${n} players.`)
-  if (counts.mafia < 1) return fail('counts-mismatch', `A game needs at least one ${r.roleNames.mafia}.`)
+  if (counts.mafia < 1) return fail('counts-mismatch', `A game needs at least one ${roleName(r, 'mafia', 'en')}.`)
 
   let cards: PrintedCard[]
   if (kind === 'deck') {
@@ -173,7 +180,7 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
     if (roles.some((x) => x === null)) return fail('no-deal', 'Some roles are not known yet (cards dealt by hand): personal cards need a digital deal.')
     for (const role of ROLE_IDS) {
       const dealt = roles.filter((x) => x === role).length
-      if (dealt !== counts[role]) return fail('deal-mismatch', `The deal has ${dealt} ${r.roleNames[role]}, the counts say ${counts[role]}.`)
+      if (dealt !== counts[role]) return fail('deal-mismatch', `The deal has ${dealt} ${roleName(r, role, 'en')}, the counts say ${counts[role]}.`)
     }
     cards = players.map((name, seat) => ({ role: roles[seat] as RoleId, name, seat }))
   }
@@ -188,9 +195,9 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
       paper: input.paper,
       backs: kind === 'deck' && input.backs,
       locale: input.locale,
-      rulesetName: r.name,
+      rulesetName: rulesetName(r.name, matchLanguage([input.locale]) ?? FALLBACK_LANGUAGE),
       preset: r.base,
-      roles: inPlay.map((role) => cardRole(r, role, input.locale)),
+      roles: inPlay.map((role) => cardRole(r, role, input.locale, input.sourceWord === true)),
       counts: { ...counts },
       players: n,
       cards,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { LANGUAGE_IDS, type Language } from './languages'
 import { ROLE_IDS } from './roles'
+import { migrateRuleset } from './ruleset-migrate'
 
 /**
  * A ruleset is data. Every point the source texts leave open is an option here,
@@ -11,6 +13,17 @@ export const roleNamesSchema = z.object({
   doctor: z.string().min(1).max(40),
   citizen: z.string().min(1).max(40),
 })
+
+export const teamNamesSchema = z.object({
+  town: z.string().min(1).max(40),
+  mafia: z.string().min(1).max(40),
+})
+
+/** A ruleset's words in one language: its roles and its two teams. */
+export const rulesetWordsSchema = z.object({ roleNames: roleNamesSchema, teamNames: teamNamesSchema })
+
+/** The words in every language (a preset's come from src/shared/glossary.ts; a club's own ruleset copies them and may change them). */
+export const rulesetNamesSchema = z.object(Object.fromEntries(LANGUAGE_IDS.map((l) => [l, rulesetWordsSchema])) as Record<Language, typeof rulesetWordsSchema>)
 
 const seconds = z.number().int().min(0).max(24 * 3600)
 
@@ -81,18 +94,25 @@ export const rulesetOptionsSchema = z.object({
 
 export type RulesetOptions = z.infer<typeof rulesetOptionsSchema>
 
-export const rulesetSchema = z.object({
+export const rulesetNameSchema = z.string().min(1).max(80)
+
+const rulesetObjectSchema = z.object({
   id: z.string().min(1).max(60).regex(/^[a-z0-9][a-z0-9-]*$/),
-  name: z.string().min(1).max(80),
+  /** The ruleset's name: a preset's English name (shown in each language from the glossary) or the name a club gave it. */
+  name: rulesetNameSchema,
   /** The preset this ruleset started from. */
   base: z.enum(['maffiasig', 'estonian', 'swedish']),
-  /** Display names of the roles, in English and in the source text's language. */
-  roleNames: roleNamesSchema,
-  roleNamesNative: roleNamesSchema,
+  /** The role and team names in every language. */
+  names: rulesetNamesSchema,
   options: rulesetOptionsSchema,
 })
 
-export type Ruleset = z.infer<typeof rulesetSchema>
+/** A ruleset; one written before the names per language (`roleNames` + `roleNamesNative`) is read into `names` (ruleset-migrate.ts). */
+export const rulesetSchema = z.preprocess(migrateRuleset, rulesetObjectSchema)
+
+export type Ruleset = z.infer<typeof rulesetObjectSchema>
+export type RulesetNames = Ruleset['names']
+export type RulesetWords = RulesetNames[Language]
 export type PresetId = Ruleset['base']
 export const PRESET_IDS: readonly PresetId[] = ['maffiasig', 'estonian', 'swedish']
 

@@ -1,3 +1,5 @@
+import type { Language } from './languages'
+import { roleName, roleParams } from './role-names'
 import type { Story, StoryChapter, StoryDayItem } from './story'
 import { seatName } from './seat-name'
 
@@ -18,9 +20,9 @@ export function storyName(story: Story, seat: number | null): string {
   return seatName(story.players, seat, '—')
 }
 
-export function storyRoleName(story: Story, seat: number): string {
+export function storyRoleName(story: Story, seat: number, lang: Language): string {
   const r = story.roles[seat]
-  return r ? story.roleNames[r] : '?'
+  return r ? roleName(story, r, lang) : '?'
 }
 
 /** The title of page `index`: a night, a day, or the end (index === chapters.length). */
@@ -31,10 +33,11 @@ export function storyTitle(story: Story, index: number, t: Translate): string {
 }
 
 /** The lines of one chapter, in the order things happened. */
-export function chapterLines(story: Story, c: StoryChapter, t: Translate): StoryLine[] {
+export function chapterLines(story: Story, c: StoryChapter, t: Translate, lang: Language): StoryLine[] {
   const name = (seat: number | null): string => storyName(story, seat)
-  const roleName = (seat: number): string => storyRoleName(story, seat)
-  const rn = story.roleNames
+  const seatRole = (seat: number): string => storyRoleName(story, seat, lang)
+  const investigator = roleParams(story, 'investigator', lang, 'investigator')
+  const doctor = roleParams(story, 'doctor', lang, 'doctor')
   const out: StoryLine[] = []
   if (c.kind === 'night') {
     if (c.outcome === 'introduction') {
@@ -46,22 +49,22 @@ export function chapterLines(story: Story, c: StoryChapter, t: Translate): Story
     if (c.groupTarget !== null) out.push({ text: t('story.groupTarget', { target: name(c.groupTarget) }), tone: 'mafia' })
     for (const k of c.checks)
       out.push({
-        text: t('story.check', { investigator: rn.investigator, target: name(k.target), answer: k.isMafia ? t('story.checkMafia') : t('story.checkNotMafia') }),
+        text: t('story.check', { ...investigator, target: name(k.target), answer: k.isMafia ? t('story.checkMafia') : t('story.checkNotMafia') }),
         tone: 'town',
       })
-    if (c.heal !== null) out.push({ text: t('story.heal', { doctor: rn.doctor, name: name(c.heal) }), tone: 'town' })
-    if (c.outcome === 'killed') out.push({ text: t('story.killed', { name: `${name(c.intended)} (${roleName(c.intended ?? 0)})` }), tone: 'death' })
-    if (c.outcome === 'saved') out.push({ text: t('story.saved', { name: name(c.intended), doctor: rn.doctor }), tone: 'town' })
+    if (c.heal !== null) out.push({ text: t('story.heal', { ...doctor, name: name(c.heal) }), tone: 'town' })
+    if (c.outcome === 'killed') out.push({ text: t('story.killed', { name: name(c.intended), role: seatRole(c.intended ?? 0) }), tone: 'death' })
+    if (c.outcome === 'saved') out.push({ text: t('story.saved', { name: name(c.intended), ...doctor }), tone: 'town' })
     if (c.outcome === 'split') out.push({ text: t('story.split'), tone: 'plain' })
     if (c.outcome === 'noShot') out.push({ text: t('story.nobodyShot'), tone: 'plain' })
   } else {
-    for (const i of c.items) out.push(dayLine(story, c.number, i, t))
+    for (const i of c.items) out.push(dayLine(story, c.number, i, t, lang))
     if (c.items.length === 0) out.push({ text: t('story.nothingHappened'), tone: 'plain' })
   }
   return out
 }
 
-function dayLine(story: Story, day: number, i: StoryDayItem, t: Translate): StoryLine {
+function dayLine(story: Story, day: number, i: StoryDayItem, t: Translate, lang: Language): StoryLine {
   const name = (seat: number | null): string => storyName(story, seat)
   switch (i.kind) {
     case 'accused':
@@ -85,7 +88,7 @@ function dayLine(story: Story, day: number, i: StoryDayItem, t: Translate): Stor
       return { text: t(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }), tone: 'vote' }
     }
     case 'death': {
-      const role = i.role ? story.roleNames[i.role] : '?'
+      const role = i.role ? roleName(story, i.role, lang) : '?'
       return { text: t(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role }), tone: 'death' }
     }
     case 'noExecution':

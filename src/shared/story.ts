@@ -1,5 +1,5 @@
 import type { RoleId, Winner } from './roles'
-import type { RoleNames } from './views'
+import type { RulesetNames } from './ruleset'
 
 /**
  * The story of a finished game, told afterwards: night by night and day by day, every secret
@@ -65,7 +65,7 @@ export type StoryChapter = StoryNight | StoryDay
 
 export interface Story {
   rulesetName: string
-  roleNames: RoleNames
+  names: RulesetNames
   players: string[]
   /** Every role (null only for a card never recorded in a physical deal). */
   roles: (RoleId | null)[]

@@ -1,4 +1,5 @@
 import type { RoleId, Winner } from './roles'
+import type { RulesetNames } from './ruleset'
 
 /**
  * What each window receives. ProjectorView is built by projectorView() in the main process from
@@ -71,7 +72,8 @@ export interface ProjectorSeat {
 
 export interface ProjectorView {
   rulesetName: string
-  roleNames: RoleNames
+  /** The ruleset's role and team names in every language (the projector may have its own language). */
+  names: RulesetNames
   phase: 'night' | 'day' | 'over'
   dayNumber: number
   nightNumber: number

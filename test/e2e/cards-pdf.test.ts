@@ -4,7 +4,7 @@
  * card backs that land on their fronts when flipped on the long edge, Japanese names in real
  * glyphs; and the CLI's `cards` command end to end.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,7 +14,9 @@ import { PRESETS, suggestCounts } from '../../src/main/engine'
 import { launchForCards, renderCardsPdf } from '../../src/cli/print/cards-pdf'
 import { buildCardsPayload, type CardsInput, type CardsPayload } from '../../src/shared/cards'
 import { CARD, gridFor, stripPages } from '../../src/shared/cards-layout'
+import type { Language } from '../../src/shared/languages'
 import { ROLE_IDS, type RoleCounts, type RoleId } from '../../src/shared/roles'
+import { PRESET_IDS, type PresetId } from '../../src/shared/ruleset'
 import { REPO_ROOT } from '../support/paths'
 import { browserTestsSkipped } from './support/chromium'
 import { hasPoppler, inkIn, linesEqual, pageCount, pageSize, pdfText, pdfWords, type Word } from './support/pdf'
@@ -173,6 +175,42 @@ describe.skipIf(skip)('role cards as PDF', () => {
     expect(text).toContain("Referee's sheet — Swedish, 12 players")
     expect(text).toContain('Night by night')
   })
+
+  it('each language\'s deck has that language\'s titles and no English role name on a non-English card (hu and ja through the CLI)', async () => {
+    const decks: [Language, PresetId, string[]][] = [
+      ['hu', 'maffiasig', ['Maffiózó', 'Felügyelő', 'Polgár']],
+      ['ja', 'maffiasig', ['マフィア', '検査官', '市民']],
+      ['en', 'swedish', ['Mafia', 'Constable', 'Doctor', 'Farmer']],
+      ['et', 'estonian', ['Maffia', 'Politseinik', 'Arst', 'Külaelanik']],
+      ['sv', 'swedish', ['Maffia', 'Konstapel', 'Läkare', 'Bonde']],
+    ]
+    // Two decks through the CLI (a Chromium each), the other three on this test's Chromium: the same page and payload.
+    const viaCli = 2
+    const english = [...new Set(PRESET_IDS.flatMap((p) => Object.values(PRESETS[p].names.en.roleNames)))]
+    const run = (lang: Language, preset: PresetId) =>
+      new Promise<{ status: number | null; stderr: string; file: string }>((resolve) => {
+        const file = join(tmp, `cli-${lang}.pdf`)
+        const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', '--preset', preset, '--players', '7', '--lang', lang, '--out', file], { cwd: REPO_ROOT })
+        let stderr = ''
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+        child.on('close', (status) => resolve({ status, stderr, file }))
+      })
+    const done = await Promise.all(
+      decks.map(async ([lang, preset], i) => {
+        if (i < viaCli) return run(lang, preset)
+        const ruleset = PRESETS[preset]
+        return { status: 0, stderr: '', file: await pdfOf(`deck-${lang}`, payload({ ruleset, kind: 'deck', locale: lang, counts: suggestCounts(ruleset, 7) })) }
+      }),
+    )
+    done.forEach(({ status, stderr, file }, i) => {
+      const [lang, , titles] = decks[i]!
+      expect(stderr, lang).toBe('')
+      expect(status, lang).toBe(0)
+      const text = pdfText(file)
+      for (const title of titles) expect(linesEqual(text, title), `${lang}: the title ${title}`).toBeGreaterThan(0)
+      if (lang !== 'en') for (const word of english) expect(text, `${lang}: no "${word}"`).not.toMatch(new RegExp(`\\b${word}\\b`))
+    })
+  }, 120_000)
 
   it('the CLI writes a deck and personal cards with the sheet; bad tables get a clear message', () => {
     const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', ...args], { cwd: REPO_ROOT, encoding: 'utf8' })

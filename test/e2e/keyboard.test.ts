@@ -164,7 +164,7 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
       await expect.poll(() => focusLabel(page), { message: `pass to ${name}` }).toContain('data-test=reveal-show')
       await expectFocusVisible(page, `pass to ${name}`)
       await kb.press('Enter')
-      expect(await table.referee.text('[data-test=revealed-role]')).toBe(ruleset.roleNames[roles[i]!])
+      expect(await table.referee.text('[data-test=revealed-role]')).toBe(ruleset.names.en.roleNames[roles[i]!])
       await expect.poll(() => focusLabel(page), { message: `${name}'s role` }).toContain('data-test=reveal-hide')
       await kb.press('Enter')
     }

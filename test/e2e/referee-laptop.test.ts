@@ -87,7 +87,7 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
 
       // The inspector's call: they do not ask.
       await check('night 1, the inspector')
-      expect(await table.referee.text('[data-test=end-step-why]')).toContain(m.ruleset.roleNames.investigator)
+      expect(await table.referee.text('[data-test=end-step-why]')).toContain(m.ruleset.names.en.roleNames.investigator)
       await table.noInvestigation()
       await table.endStep()
       expect(m.phase).toBe('day')
@@ -102,7 +102,7 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
       await page.locator('[data-test=dialog-confirm]').click()
       expect(await table.referee.text('[data-test=pass-to]')).toBe(t('reveal.passTo', { name: m.name(forgetful) }))
       await page.locator('[data-test=reveal-show]').click()
-      expect(await table.referee.text('[data-test=revealed-role]')).toBe(m.ruleset.roleNames[m.roles[forgetful]!])
+      expect(await table.referee.text('[data-test=revealed-role]')).toBe(m.ruleset.names.en.roleNames[m.roles[forgetful]!])
       await page.locator('[data-test=reveal-hide]').click()
       expect(await page.locator('[data-test=pass-to]').count(), 'nobody after them is offered').toBe(0)
       await page.locator('[data-test=reveal-finish]').click()

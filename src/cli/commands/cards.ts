@@ -1,3 +1,5 @@
+import { LANGUAGE_IDS } from '../../shared/languages'
+import { parseLang } from '../i18n'
 import { spawnSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -41,7 +43,9 @@ Options:
   --kind KIND           deck, personal or sheet
   --sheet FILE.pdf      With personal cards: also write the referee's sheet of
                         the same deal to FILE.pdf
-  --lang L              Language of the words (default en)
+  --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en)
+  --source-word         Under each title, also the source text's word for the
+                        role (e.g. Konstapel under Constable)
   --paper PAPER         a4 (default) or letter
   --backs               Deck: a page of card backs after each page of fronts,
                         for duplex printing (flip on the long edge)
@@ -60,6 +64,7 @@ Examples:
     kind: { type: 'string' },
     sheet: { type: 'string' },
     lang: { type: 'string' },
+    'source-word': { type: 'boolean' },
     paper: { type: 'string' },
     backs: { type: 'boolean' },
     out: { type: 'string' },
@@ -78,8 +83,7 @@ Examples:
     if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
     const kind = oneOf<CardsKind>('kind', str(values, 'kind') ?? (names ? 'personal' : 'deck'), CARDS_KINDS)
     const paper = oneOf<Paper>('paper', str(values, 'paper') ?? 'a4', PAPERS)
-    const locale = (str(values, 'lang') ?? 'en').trim()
-    if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(locale)) throw new UsageError(`--lang must be a language tag such as en or hu; got "${locale}".`)
+    const locale = parseLang(str(values, 'lang'))
     const sheetOut = str(values, 'sheet')
     if (sheetOut !== undefined && kind !== 'personal') throw new UsageError('--sheet goes with personal cards (the sheet of the same deal).')
     if (kind !== 'deck' && !names) throw new UsageError(`${kind === 'sheet' ? 'The sheet' : 'Personal cards'} need the players' names: give --names "A,B,C".`)
@@ -87,7 +91,7 @@ Examples:
     if (n < 1 || n > MAX_CARD_PLAYERS) throw new UsageError(`Cards are printed for 1 to ${MAX_CARD_PLAYERS} players; got ${n}.`)
 
     const counts = parseDeal(str(values, 'deal'), ruleset, n)
-    const base = { ruleset, paper, backs: flag(values, 'backs'), locale, counts }
+    const base = { ruleset, paper, backs: flag(values, 'backs'), locale, counts, sourceWord: flag(values, 'source-word') }
     const players = names ?? []
     const roles = kind === 'deck' ? undefined : dealFromOrder(counts, cryptoPermutation(n)).roles
     const payloads: [string, CardsPayload][] = []

@@ -1,3 +1,4 @@
+import { roleName } from '../../shared/role-names'
 import { createGame, dealFromOrder, PRESETS, setupProblems, setupWarnings, suggestCounts, toGameFile, type Deal } from '../../main/engine'
 import { cryptoPermutation } from '../../main/host/random'
 import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
@@ -111,7 +112,7 @@ Examples:
     const dealt = fixed ?? dealFromOrder(counts, cryptoPermutation(n))
     const seats = players.map((name, seat) => {
       const role = dealt.roles[seat] ?? 'citizen'
-      return { seat, name, role, roleName: ruleset.roleNames[role] }
+      return { seat, name, role, roleName: roleName(ruleset, role, 'en') }
     })
     if (out !== undefined) writeGameFile(out, ruleset, players, dealt, flag(values, 'short'))
     if (asJson) io.out(json({ ok: true, ...report, deal: dealt, seats, ...(out !== undefined ? { file: out } : {}) }))
@@ -119,7 +120,7 @@ Examples:
       printCounts(io, ruleset, n, counts, warnings)
       io.out('')
       io.out(fixed ? 'Dealt as given:' : 'Dealt with a cryptographic shuffle:')
-      io.out(table(['Seat', 'Name', 'Role'], seats.map((s) => [String(s.seat), s.name, roleLabel(s.role, ruleset.roleNames, ruleset.roleNamesNative)])))
+      io.out(table(['Seat', 'Name', 'Role'], seats.map((s) => [String(s.seat), s.name, roleLabel(s.role, ruleset)])))
       if (out !== undefined) io.out(`\nWrote the game file ${out} (replay it with: nightfall replay ${out}).`)
     }
     return EXIT.ok
@@ -154,7 +155,7 @@ function dealTable(io: Io, r: Ruleset, [lo, hi]: [number, number], values: Optio
     const roles = ROLE_IDS.filter((role) => tables.some((t) => t.counts[role] > 0))
     io.out(
       table(
-        ['Players', ...roles.map((role) => r.roleNames[role]), 'Notes'],
+        ['Players', ...roles.map((role) => roleName(r, role, 'en')), 'Notes'],
         tables.map((t) => [
           String(t.players),
           ...roles.map((role) => String(t.counts[role])),
@@ -193,7 +194,7 @@ function printCounts(io: Io, r: Ruleset, n: number, counts: RoleCounts, warnings
   const shown = ROLE_IDS.filter(
     (role) => counts[role] > 0 || role === 'mafia' || role === 'citizen' || (role === 'investigator' ? o.hasInvestigator : o.hasDoctor),
   )
-  io.out(table(['Role', 'Count'], shown.map((role) => [roleLabel(role, r.roleNames, r.roleNamesNative), String(counts[role])])))
+  io.out(table(['Role', 'Count'], shown.map((role) => [roleLabel(role, r), String(counts[role])])))
   if (warnings.length) {
     io.out('')
     io.out('Warnings:')

@@ -1,3 +1,4 @@
+import { LANGUAGE_IDS } from '../../shared/languages'
 import { ROLE_IDS } from '../../shared/roles'
 import type { Ruleset, RulesetOptions } from '../../shared/ruleset'
 import { EXIT, flag, type CliCommand } from '../command'
@@ -43,8 +44,7 @@ function optionText(key: keyof RulesetOptions, value: unknown): string {
 export function presetsTable(list: readonly Ruleset[]): string {
   const head = ['', ...list.map((r) => r.name)]
   const rows: string[][] = [['id', ...list.map((r) => r.id)]]
-  for (const role of ROLE_IDS) rows.push([`role: ${role}`, ...list.map((r) => r.roleNames[role])])
-  for (const role of ROLE_IDS) rows.push([`role: ${role} (native)`, ...list.map((r) => r.roleNamesNative[role])])
+  for (const role of ROLE_IDS) for (const lang of LANGUAGE_IDS) rows.push([`role: ${role} (${lang})`, ...list.map((r) => r.names[lang].roleNames[role])])
   const keys = Object.keys(list[0]?.options ?? {}) as (keyof RulesetOptions)[]
   for (const key of keys) rows.push([key, ...list.map((r) => optionText(key, r.options[key]))])
   return table(head, rows)

@@ -177,7 +177,7 @@ const pct = (x: number): string => (x > 0 && x < 0.0005 ? '<0.1%' : `${(100 * x)
 function printResult(out: (s: string) => void, r: Ruleset, players: number, counts: RoleCounts, s: Simulation, seconds: number, workers: number): void {
   const roles = (['mafia', 'investigator', 'doctor', 'citizen'] as const)
     .filter((role) => counts[role] > 0)
-    .map((role) => `${counts[role]} ${roleLabel(role, r.roleNames, r.roleNamesNative)}`)
+    .map((role) => `${counts[role]} ${roleLabel(role, r)}`)
   out(`${r.name}, ${players} players: ${roles.join(', ')}`)
   const played = s.games + s.errors
   const games =

@@ -148,7 +148,7 @@ export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-i
   const n = s.night
   const step = currentStep(s)
   if (!n || !step) return null
-  const roleName = (): string => s.setup.ruleset.roleNames[stepRole(step)]
+  const roleName = (): string => stepRole(step)
   if (needsIdentification(s, n, step))
     return { code: 'identify-first', line: { key: 'why.identifyFirst', params: { role: roleName() } }, message: 'Record who woke at this call first.' }
   if (step === 'mafia') {

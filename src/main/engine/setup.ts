@@ -56,7 +56,7 @@ export function setupProblems(ruleset: unknown, players: readonly string[], coun
   const o = r.options
   const out: SetupProblem[] = []
   const p = (code: SetupProblem['code'], id: string, params: Record<string, string | number> = {}) =>
-    out.push({ code, ...checkLine(`problem.${id}`, params, r.roleNames) })
+    out.push({ code, ...checkLine(`problem.${id}`, params, r.names.en.roleNames) })
   const n = players.length
   if (o.minPlayers > o.maxPlayers) p('ruleset', 'tableRange')
   if (o.recommendedMin > o.recommendedMax) p('ruleset', 'recommendedRange')

@@ -10,7 +10,7 @@ import type { Game } from '../engine'
  */
 export function cardsPayloadFor(game: Game | null, req: CardsRequest): ApiResult<CardsPayload> {
   const state = game?.state
-  const base = { kind: req.kind, paper: req.paper, backs: req.backs, locale: req.locale }
+  const base = { kind: req.kind, paper: req.paper, backs: req.backs, locale: req.locale, ...(req.sourceWord ? { sourceWord: true } : {}) }
   if (req.kind === 'deck') {
     const ruleset = req.ruleset ?? state?.setup.ruleset
     const counts = req.counts ?? state?.setup.deal.counts

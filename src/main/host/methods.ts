@@ -1,3 +1,4 @@
+import { matchLanguage } from '../../shared/languages'
 import { z } from 'zod'
 import type { ApiResult, PrintOutcome, PrintOutput, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
 import { cardsRequestSchema, estimateRequestSchema, MAX_IMPORT_CHARS, roomSettingsSchema, rosterSchema, startGameRequestSchema, type RefereeWireResult } from '../../shared/api-schemas'
@@ -161,7 +162,7 @@ export const METHODS = {
       return r
     },
   },
-  clubCsv: { args: z.tuple([z.enum(['tonight', 'allTime', 'history'])]), changes: false, run: (h, kind) => h.club.csv(kind, h.library.roster) },
+  clubCsv: { args: z.tuple([z.enum(['tonight', 'allTime', 'history'])]), changes: false, run: (h, kind) => h.club.csv(kind, h.library.roster, matchLanguage([h.library.language ?? '']) ?? 'en') },
   showOnProjector: { args: z.tuple([projectorChoiceSchema]), changes: true, run: (h, choice) => h.projector.show(choice) },
 
   // the room on the LAN (docs/room.md)

@@ -55,7 +55,7 @@ describe('i18n', () => {
   it('gives the projector only the areas it shows: no script, setup or options words', () => {
     const { te } = createAppI18n(projectorMessages).global as unknown as Composer
     expect(te('projector.idle')).toBe(true)
-    expect(te('roles.maffiasig.investigator')).toBe(true)
+    expect(te('presets.maffiasig.description')).toBe(true)
     expect(te('script.night.begin')).toBe(false)
     expect(te('setup.title')).toBe(false)
   })
@@ -82,15 +82,15 @@ describe('i18n', () => {
   it('loads each language of the referee window from its files, with the clubs’ own words', async () => {
     const c = createAppI18n(refereeMessages).global as unknown as Composer
     const expected: Record<string, [string, string]> = {
-      hu: ['Felügyelő', 'aludjon'],
-      et: ['Politseinik', 'sulgege silmad'],
-      sv: ['Konstapel', 'Staden somnar'],
+      hu: ['Mensa', 'aludjon'],
+      et: ['politseinikud', 'sulgege silmad'],
+      sv: ['konstapel', 'Staden somnar'],
       ja: ['検査官', '眠って'],
     }
-    for (const [lang, [role, words]] of Object.entries(expected)) {
+    for (const [lang, [preset, words]] of Object.entries(expected)) {
       await switchLanguage(c, lang)
       expect(c.locale.value).toBe(lang)
-      expect([c.t('roles.maffiasig.investigator'), c.t('roles.estonian.investigator'), c.t('roles.swedish.investigator')]).toContain(role)
+      expect([c.t('presets.maffiasig.description'), c.t('presets.estonian.description'), c.t('presets.swedish.description')].join(' ')).toContain(preset)
       expect(c.t('script.night.begin', { night: 1 })).toContain(words)
     }
   })

@@ -127,7 +127,7 @@ describe('referee App', () => {
     })
     const { wrapper, api } = await mountApp(makeAppView({ screen: 'game', game }))
     const over = wrapper.get('[data-test="game-over"]')
-    expect(over.text()).toContain('The mafia win')
+    expect(over.text()).toContain('Winner: Mafia')
     expect(over.get('[data-seat="3"]').text()).toContain('Mafioso')
     await wrapper.get('[data-test="close-over"]').trigger('click')
     await flushPromises()

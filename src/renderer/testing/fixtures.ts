@@ -1,3 +1,4 @@
+import { presetNames } from '../../shared/role-names'
 /**
  * Hand-built views for renderer tests (the renderer never imports the engine). Each builder takes
  * overrides; the defaults are a 6-player MaffiaSIG-like game at night 1.
@@ -17,8 +18,7 @@ export function makeRuleset(overrides: Partial<Ruleset> = {}, options: Partial<R
     id: 'maffiasig',
     name: 'MaffiaSIG',
     base: 'maffiasig',
-    roleNames: { ...ROLE_NAMES },
-    roleNamesNative: { mafia: 'Maffiózó', investigator: 'Felügyelő', doctor: 'Orvos', citizen: 'Polgár' },
+    names: presetNames('maffiasig'),
     options: {
       firstPhase: 'night0',
       hasInvestigator: true,
@@ -95,7 +95,7 @@ export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
 export function makeProjectorView(overrides: Partial<ProjectorView> = {}): ProjectorView {
   return {
     rulesetName: 'MaffiaSIG',
-    roleNames: { ...ROLE_NAMES },
+    names: presetNames('maffiasig'),
     phase: 'night',
     dayNumber: 0,
     nightNumber: 1,

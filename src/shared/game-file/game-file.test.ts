@@ -55,7 +55,7 @@ describe('strict: an unknown key anywhere is refused with its path and the close
     ['timer', (f: Loose) => (f.commands[0] = { type: 'startTimer', at: 0, timr: 'defence' }), 'commands.0.timr', 'unknown key; did you mean timer?'],
     ['draw', (f: Loose) => (f.commands[18] = { type: 'closeVote', darw: 7 }), 'commands.18.darw', 'unknown key; did you mean draw?'],
     ['a ruleset option', (f: Loose) => (f.ruleset.options.mafiaWinsAtParity = true), 'ruleset.options.mafiaWinsAtParity', 'unknown key; did you mean mafiaWinAtParity?'],
-    ['a role name', (f: Loose) => (f.ruleset.roleNames.doktor = 'Doc'), 'ruleset.roleNames.doktor', 'unknown key; did you mean doctor?'],
+    ['a role name', (f: Loose) => (f.ruleset.names.sv.roleNames.doktor = 'Doc'), 'ruleset.names.sv.roleNames.doktor', 'unknown key; did you mean doctor?'],
     ['the deal', (f: Loose) => (f.deal.moed = 'digital'), 'deal.moed', 'unknown key; did you mean mode?'],
     ['the counts', (f: Loose) => (f.deal.counts.citizens = 3), 'deal.counts.citizens', 'unknown key; did you mean citizen?'],
     ['the top level', (f: Loose) => (f.createAt = 'yesterday'), 'createAt', 'unknown key; did you mean createdAt?'],

@@ -1,5 +1,6 @@
 import { ROLE_IDS, type RoleId } from '../roles'
-import { PRESET_IDS, rulesetOptionsSchema, rulesetSchema, type PresetId, type Ruleset } from '../ruleset'
+import { roleByWord } from '../role-names'
+import { PRESET_IDS, rulesetNameSchema, rulesetOptionsSchema, rulesetSchema, type PresetId, type Ruleset } from '../ruleset'
 import { MAX_PROBLEMS, problem, type FileProblem, type Path } from './problems'
 import { didYouMean } from './suggest'
 import { isRecord, short } from './strict'
@@ -46,7 +47,7 @@ function expandRuleset(r: Record<string, unknown>, presets: Presets, report: Fou
   if (!base)
     found(problem(['ruleset', 'preset'], `${typeof id === 'string' ? `unknown preset "${short(id)}"` : 'must be a preset id'}; one of ${PRESET_IDS.join(', ')}${typeof id === 'string' ? didYouMean(id, PRESET_IDS) : ''}`))
   const name = r.name
-  if (name !== undefined && !rulesetSchema.shape.name.safeParse(name).success) found(problem(['ruleset', 'name'], 'must be a name of 1–80 characters'))
+  if (name !== undefined && !rulesetNameSchema.safeParse(name).success) found(problem(['ruleset', 'name'], 'must be a name of 1–80 characters'))
   const changes: Record<string, unknown> = {}
   const shape = rulesetOptionsSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }>
   if (r.changes !== undefined && !isRecord(r.changes)) found(problem(['ruleset', 'changes'], 'must be an object of options and their values'))
@@ -66,8 +67,7 @@ function expandRuleset(r: Record<string, unknown>, presets: Presets, report: Fou
   return {
     ...base,
     name: typeof name === 'string' ? name : base.name,
-    roleNames: { ...base.roleNames },
-    roleNamesNative: { ...base.roleNamesNative },
+    names: structuredClone(base.names),
     options: { ...base.options, nightOrder: [...base.options.nightOrder], ...changes },
   }
 }
@@ -122,21 +122,12 @@ function expandDeal(
   return { mode: 'digital', counts, roles }
 }
 
-/** A role by id, or by the ruleset's English or native name ("Inspector", "Konstapel"), case ignored. */
+/** A role by id, or by the ruleset's name for it in any language ("Inspector", "Konstapel", "検査官"), case ignored. */
 function roleLookup(ruleset: unknown): { roleOf: (word: string) => RoleId | undefined; words: string[] } {
-  const names = new Map<string, RoleId>()
-  const words: string[] = [...ROLE_IDS]
   const r = rulesetSchema.safeParse(ruleset)
-  for (const id of ROLE_IDS) {
-    names.set(id, id)
-    if (r.success)
-      for (const n of [r.data.roleNames[id], r.data.roleNamesNative[id]])
-        if (!names.has(fold(n))) {
-          names.set(fold(n), id)
-          words.push(n)
-        }
-  }
-  return { roleOf: (word) => names.get(fold(word)), words }
+  if (!r.success) return { roleOf: (word) => ROLE_IDS.find((id) => id === fold(word)), words: [...ROLE_IDS] }
+  const words = [...new Set([...ROLE_IDS, ...Object.values(r.data.names).flatMap((w) => Object.values(w.roleNames))])]
+  return { roleOf: (word) => roleByWord(r.data, word), words }
 }
 
 const fold = (s: string): string => s.normalize('NFC').trim().toLowerCase()

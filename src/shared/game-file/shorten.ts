@@ -32,7 +32,7 @@ export function toShortForm(file: GameFile, presets: Presets): Record<string, un
 
 function shortRuleset(r: Ruleset, presets: Presets): Ruleset | Record<string, unknown> {
   const base = presets[r.base]
-  if (r.id !== base.id || !same(r.roleNames, base.roleNames) || !same(r.roleNamesNative, base.roleNamesNative)) return r
+  if (r.id !== base.id || !same(r.names, base.names)) return r
   const changes = Object.fromEntries(Object.entries(r.options).filter(([k, v]) => !same(v, (base.options as Record<string, unknown>)[k])))
   return { preset: r.base, ...(r.name !== base.name ? { name: r.name } : {}), ...(Object.keys(changes).length ? { changes } : {}) }
 }

@@ -28,6 +28,13 @@ export function withoutUnknownKeys(schema: z.ZodType, value: unknown, path: Path
     }
     case 'object':
       return object(schema as z.ZodObject, value, path, found)
+    case 'pipe': {
+      // A schema that reads an older shape first (the ruleset's names: ruleset-migrate.ts): walk what it reads.
+      const pipe = def as unknown as { in: z.ZodType; out: z.ZodType }
+      const first = pipe.in._zod.def as { type: string; transform?: (v: unknown, ctx: unknown) => unknown }
+      const read = first.type === 'transform' && first.transform ? first.transform(value, { issues: [] }) : value
+      return withoutUnknownKeys(pipe.out, read, path, found)
+    }
     default:
       return value
   }

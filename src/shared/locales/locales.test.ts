@@ -18,9 +18,14 @@ const areasOf = (lang: string): string[] => readdirSync(join(DIR, lang)).filter(
 const ENGLISH_AREAS = areasOf('en')
 const OTHERS = LANGUAGE_IDS.filter((l) => l !== 'en')
 
-/** The named placeholders of a message ({name}), over all its plural forms. */
+/**
+ * The named placeholders of a message ({name}), over all its plural forms. A role's definite form
+ * (`{theRole}`, `{theDoctor}`: src/shared/role-names.ts) stands for the role, so a language may use
+ * it where English has `{role}`.
+ */
 function placeholders(message: string): string[] {
-  return [...new Set([...message.matchAll(/\{\s*(\w+)\s*\}/g)].map((m) => m[1] as string))].sort()
+  const names = [...message.matchAll(/\{\s*(\w+)\s*\}/g)].map((m) => (m[1] as string).replace(/^the([A-Z])/, (_, c: string) => c.toLowerCase()))
+  return [...new Set(names)].sort()
 }
 const pluralForms = (message: string): number => createParser().parse(message).body.type === 2 ? message.split('|').length : 1
 

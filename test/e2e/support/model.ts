@@ -162,7 +162,7 @@ export class GameModel {
       this.announcement =
         victim === null
           ? t('announce.nightNobody', { night: this.nightNumber })
-          : t('announce.nightDeaths', { night: this.nightNumber, names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.roleNames[this.roles[victim]!]})` : this.name(victim) })
+          : t('announce.nightDeaths', { night: this.nightNumber, names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.names.en.roleNames[this.roles[victim]!]})` : this.name(victim) })
     if (this.checkWinner()) return
     this.phase = 'day'
     this.dayNumber += 1
@@ -263,7 +263,7 @@ export class GameModel {
     const reveal = this.options.revealOnExecution // any death by day, executed or drawn
     if (reveal) this.revealed[player] = true
     const base = t(cause === 'execution' ? 'announce.executed' : 'announce.randomDeath', { name: this.name(player) })
-    this.announcement = reveal ? t('announce.withRole', { text: base, role: this.ruleset.roleNames[this.roles[player]!] }) : base
+    this.announcement = reveal ? t('announce.withRole', { text: base, role: this.ruleset.names.en.roleNames[this.roles[player]!] }) : base
     this.vote = null
     this.accused = null
     this.nominees = []

@@ -74,7 +74,7 @@ export function expectedBoard(m: GameModel): Board {
     seats: m.names.map((name, seat) => {
       const shown = over || m.revealed[seat]
       const role = m.roles[seat]!
-      return { seat, number: String(seat + 1), name, dead: !m.alive[seat], role: shown ? m.ruleset.roleNames[role] : null, roleClass: shown ? `role-${role}` : null }
+      return { seat, number: String(seat + 1), name, dead: !m.alive[seat], role: shown ? m.ruleset.names.en.roleNames[role] : null, roleClass: shown ? `role-${role}` : null }
     }),
     vote:
       !v || over
@@ -83,7 +83,7 @@ export function expectedBoard(m: GameModel): Board {
           ? { progress: null, candidates: v.candidates.map((seat) => ({ seat, votes: t('projector.votes', { n: m.voteCount(seat) }, m.voteCount(seat)) })) }
           : { progress: t('projector.yesNo', { needed: m.strictMajority(v.eligible.length), eligible: v.eligible.length, yes: m.voteCount(YES) }), candidates: [] },
     latest: m.announcement,
-    winner: m.winner ? winnerText(m.winner) : null,
+    winner: m.winner ? winnerText(m.winner, m.ruleset) : null,
   }
 }
 

@@ -114,7 +114,7 @@ export class Table {
       await expect.poll(() => this.referee.text('[data-test=pass-to]')).toContain(name)
       expect(await reveal.locator('[data-test=revealed-role]').count(), 'a role shows before the player asks').toBe(0)
       await page.locator('[data-test=reveal-show]').click()
-      expect(await this.referee.text('[data-test=revealed-role]'), `${name}'s role on the reveal screen`).toBe(ruleset.roleNames[roles[i]!])
+      expect(await this.referee.text('[data-test=revealed-role]'), `${name}'s role on the reveal screen`).toBe(ruleset.names.en.roleNames[roles[i]!])
       looks.set(
         roles[i]!,
         await reveal.evaluate((root) =>
@@ -135,7 +135,7 @@ export class Table {
     const seats = page.locator('section[aria-labelledby=seats-title] li[data-seat]')
     await expect.poll(() => seats.count()).toBe(setup.names.length)
     const shown = await seats.evaluateAll((lis) => lis.map((li) => li.querySelector('.role')?.textContent?.trim() ?? ''))
-    expect(shown).toEqual(roles.map((r) => ruleset.roleNames[r!]))
+    expect(shown).toEqual(roles.map((r) => ruleset.names.en.roleNames[r!]))
     await this.verify('after the deal')
   }
 
@@ -229,8 +229,8 @@ export class Table {
 
   /** The investigators do not ask tonight: "Did not ask". */
   async noInvestigation(): Promise<void> {
-    await this.step(`${this.where()}: the ${this.model.ruleset.roleNames.investigator} does not ask`, () => this.page.locator('[data-test=no-investigation]').click(), () => {})
-    expect(await this.referee.text('[data-test=investigation-skipped]')).toBe(t('night.didNotAsk', { role: this.model.ruleset.roleNames.investigator }))
+    await this.step(`${this.where()}: the ${this.model.ruleset.names.en.roleNames.investigator} does not ask`, () => this.page.locator('[data-test=no-investigation]').click(), () => {})
+    expect(await this.referee.text('[data-test=investigation-skipped]')).toBe(t('night.didNotAsk', { role: this.model.ruleset.names.en.roleNames.investigator }))
   }
 
   async clearShot(shooter: number): Promise<void> {
@@ -256,7 +256,7 @@ export class Table {
   async investigate(target: number): Promise<void> {
     const m = this.model
     await this.step(
-      `${this.where()}: ${m.ruleset.roleNames.investigator} points at ${m.name(target)}`,
+      `${this.where()}: ${m.ruleset.names.en.roleNames.investigator} points at ${m.name(target)}`,
       () => this.page.locator(`[data-test=investigate] button[data-seat="${target}"]`).click(),
       () => (m.investigated = target),
     )
@@ -269,7 +269,7 @@ export class Table {
   async heal(target: number): Promise<void> {
     const m = this.model
     await this.step(
-      `${this.where()}: ${m.ruleset.roleNames.doctor} heals ${m.name(target)}`,
+      `${this.where()}: ${m.ruleset.names.en.roleNames.doctor} heals ${m.name(target)}`,
       () => this.page.locator(`[data-test=heal] button[data-seat="${target}"]`).click(),
       () => (m.heal = target),
     )
@@ -445,11 +445,11 @@ export class Table {
     expect(m.phase, 'the model thinks the game is over').toBe('over')
     expect(m.winner).toBe(winner)
     const board = await readBoard(this.projector)
-    expect(board?.winner).toBe(winnerText(winner))
-    expect(board?.seats.map((s) => s.role)).toEqual(m.roles.map((r) => m.ruleset.roleNames[r]))
-    expect(await this.referee.text('[data-test=game-over] .winner')).toBe(winnerText(winner))
+    expect(board?.winner).toBe(winnerText(winner, m.ruleset))
+    expect(board?.seats.map((s) => s.role)).toEqual(m.roles.map((r) => m.ruleset.names.en.roleNames[r]))
+    expect(await this.referee.text('[data-test=game-over] .winner')).toBe(winnerText(winner, m.ruleset))
     const list = await this.page.locator('[data-test=game-over] li[data-seat]').evaluateAll((lis) => lis.map((li) => li.querySelector('.role')?.textContent?.trim()))
-    expect(list).toEqual(m.roles.map((r) => m.ruleset.roleNames[r]))
+    expect(list).toEqual(m.roles.map((r) => m.ruleset.names.en.roleNames[r]))
     const view = await this.referee.view()
     expect(view.game?.winner).toBe(winner)
   }

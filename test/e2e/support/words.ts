@@ -27,14 +27,15 @@ export function phaseTitle(phase: 'night' | 'day' | 'over', night: number, day: 
   return squash(`${t('phase.day', { n: day })}${stage ? ` · ${t(`stage.${stage}`)}` : ''}`)
 }
 
-export const winnerText = (winner: Winner): string => t(`winner.${winner}`)
+/** The winner line: the winning team as the ruleset names it in English, or the draw. */
+export const winnerText = (winner: Winner, ruleset: Ruleset): string => (winner === 'draw' ? t('winner.draw') : t('winner.team', { team: ruleset.names.en.teamNames[winner] }))
 
 /**
  * Every word that names a role of this ruleset: display names, native names and the role ids
  * (ids appear in class names such as `role-mafia`). Used to prove a page does not leak a role.
  */
 export function roleWords(ruleset: Ruleset, role: RoleId): string[] {
-  return [...new Set([ruleset.roleNames[role], ruleset.roleNamesNative[role], role])]
+  return [...new Set([...Object.values(ruleset.names).map((w) => w.roleNames[role]), role])]
 }
 
 export const ALL_ROLES: readonly RoleId[] = ROLE_IDS

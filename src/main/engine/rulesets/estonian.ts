@@ -1,12 +1,13 @@
+import { PRESET_WORDS } from '../../../shared/glossary'
+import { presetNames } from '../../../shared/role-names'
 import type { Ruleset } from '../../../shared/ruleset'
 
 /** Estonian: aces, kings, queens; one group target; up to three suspects, plurality, role announced on execution. */
 export const estonian: Ruleset = {
   id: 'estonian',
-  name: 'Estonian',
+  name: PRESET_WORDS.estonian.en.ruleset.word,
   base: 'estonian',
-  roleNames: { mafia: 'Mafia', investigator: 'Police officer', doctor: 'Doctor', citizen: 'Villager' },
-  roleNamesNative: { mafia: 'Maffia', investigator: 'Politseinik', doctor: 'Arst', citizen: 'Külaelanik' },
+  names: presetNames('estonian'),
   options: {
     firstPhase: 'night',
     hasInvestigator: true,

@@ -9,5 +9,5 @@ export const PRESETS: Readonly<Record<PresetId, Ruleset>> = { maffiasig, estonia
 export const preset = (id: PresetId): Ruleset => structuredCloneRuleset(PRESETS[id])
 
 function structuredCloneRuleset(r: Ruleset): Ruleset {
-  return { ...r, roleNames: { ...r.roleNames }, roleNamesNative: { ...r.roleNamesNative }, options: { ...r.options, nightOrder: [...r.options.nightOrder] } }
+  return { ...r, names: structuredClone(r.names), options: { ...r.options, nightOrder: [...r.options.nightOrder] } }
 }

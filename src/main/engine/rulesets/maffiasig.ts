@@ -1,12 +1,13 @@
+import { PRESET_WORDS } from '../../../shared/glossary'
+import { presetNames } from '../../../shared/role-names'
 import type { Ruleset } from '../../../shared/ruleset'
 
 /** MaffiaSIG (Mensa HungarIQa, 1997): shots by strict majority, an inspector, accusations with two votes. */
 export const maffiasig: Ruleset = {
   id: 'maffiasig',
-  name: 'MaffiaSIG',
+  name: PRESET_WORDS.maffiasig.en.ruleset.word,
   base: 'maffiasig',
-  roleNames: { mafia: 'Mafioso', investigator: 'Inspector', doctor: 'Doctor', citizen: 'Citizen' },
-  roleNamesNative: { mafia: 'Maffiózó', investigator: 'Felügyelő', doctor: 'Orvos', citizen: 'Polgár' },
+  names: presetNames('maffiasig'),
   options: {
     firstPhase: 'night0',
     hasInvestigator: true,

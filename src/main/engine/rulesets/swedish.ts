@@ -1,12 +1,13 @@
+import { PRESET_WORDS } from '../../../shared/glossary'
+import { presetNames } from '../../../shared/role-names'
 import type { Ruleset } from '../../../shared/ruleset'
 
 /** Swedish: starts with night; constable and doctor; a timed day, nominations, a hand-raising vote; the doctor draw. */
 export const swedish: Ruleset = {
   id: 'swedish',
-  name: 'Swedish',
+  name: PRESET_WORDS.swedish.en.ruleset.word,
   base: 'swedish',
-  roleNames: { mafia: 'Mafia', investigator: 'Constable', doctor: 'Doctor', citizen: 'Farmer' },
-  roleNamesNative: { mafia: 'Maffia', investigator: 'Konstapel', doctor: 'Doktor', citizen: 'Bonde' },
+  names: presetNames('swedish'),
   options: {
     firstPhase: 'night',
     hasInvestigator: true,

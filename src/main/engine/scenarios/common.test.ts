@@ -22,9 +22,9 @@ describe('a ruleset is data', () => {
       expect(r).toStrictEqual(PRESETS[id])
       r.options.nightOrder.push('doctor')
       r.options.tieRule = 'random'
-      r.roleNames.mafia = 'Wolf'
+      r.names.en.roleNames.mafia = 'Wolf'
       expect(PRESETS[id].options.tieRule).not.toBe('random')
-      expect(PRESETS[id].roleNames.mafia).not.toBe('Wolf')
+      expect(PRESETS[id].names.en.roleNames.mafia).not.toBe('Wolf')
       expect(PRESETS[id].options.nightOrder).not.toEqual(r.options.nightOrder)
     }
   })

@@ -23,7 +23,7 @@ describe('Estonian — players and cards', () => {
 
   it('Estonian: roles by playing card — mafia = ace, police = king, doctor = queen, villager = number card', () => {
     const r = preset('estonian')
-    expect(r.roleNames).toEqual({ mafia: 'Mafia', investigator: 'Police officer', doctor: 'Doctor', citizen: 'Villager' })
+    expect(r.names.en.roleNames).toEqual({ mafia: 'Mafia', investigator: 'Police officer', doctor: 'Doctor', citizen: 'Villager' })
     expect(r.options).toMatchObject({ hasInvestigator: true, hasDoctor: true, nightOrder: ['mafia', 'investigator', 'doctor'] })
     const g = start()
     expect(g.referee.script).toContainEqual({ key: 'night.group.wakeFirst', params: {} })

@@ -469,7 +469,7 @@ describe('MaffiaSIG — nobody can be made to point: "did not shoot" and "did no
 
   it('the inspector may ask ("rákérdezhet"): "did not ask" ends the call without an answer, and is logged', () => {
     const g = night1().shots({ 0: 5, 1: 5, 2: 5 })
-    expect(g.referee.legal.endNightStepWhy).toEqual({ key: 'why.noInvestigation', params: { role: 'Inspector' } })
+    expect(g.referee.legal.endNightStepWhy).toEqual({ key: 'why.noInvestigation', params: { role: 'investigator' } })
     expect(g.referee.legal.skipInvestigation).toBe(true)
     g.do({ type: 'investigate', target: null })
     expect(g.referee.lastStep).toEqual({ key: 'step.noInvestigation', params: { type: 'investigate' } })

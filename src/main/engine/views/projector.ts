@@ -11,7 +11,7 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
   const d = s.day
   return {
     rulesetName: s.setup.ruleset.name,
-    roleNames: { ...s.setup.ruleset.roleNames },
+    names: structuredClone(s.setup.ruleset.names),
     phase: s.phase,
     dayNumber: s.dayNumber,
     nightNumber: s.phase === 'night' ? (s.night?.number ?? s.nightNumber) : s.nightNumber,

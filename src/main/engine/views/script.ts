@@ -18,7 +18,8 @@ export function scriptFor(s: GameState): Line[] {
   if (s.operatorBlind) out.push(L('blind.note'))
 
   if (s.phase === 'over') {
-    out.push(L(`over.${s.winner ?? 'town'}`), L('over.reveal'))
+    const w = s.winner ?? 'town'
+    out.push(L(`over.${w}`, w === 'draw' ? { doctor: 'doctor', mafia: 'mafia' } : { team: w }), L('over.reveal'))
     return out
   }
 
@@ -91,6 +92,8 @@ export function scriptFor(s: GameState): Line[] {
       case 'vote': {
         const v = d.vote
         if (!v) break
+        // A revote: the referee first announces the tie, who tied and with how many votes (Estonian: "tie → revote").
+        if (v.kind === 'plurality' && v.revote) out.push(L('day.vote.tie', { names: v.candidates.map(name).join(', '), n: v.tiedAt ?? 0 }))
         if (v.kind === 'plurality') out.push(L('day.vote.plurality', { names: v.candidates.map(name).join(', ') }))
         else
           out.push(L(`day.vote.${v.kind}`, { name: name(v.candidates[0]), needed: strictMajority(v.eligible.length), eligible: v.eligible.length, yes: countFor(v, YES) }))

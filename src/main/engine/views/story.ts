@@ -25,7 +25,7 @@ export function buildStory(game: Game): Result<Story> {
   const end = game.state
   return ok({
     rulesetName: end.setup.ruleset.name,
-    roleNames: { ...end.setup.ruleset.roleNames },
+    names: structuredClone(end.setup.ruleset.names),
     players: [...end.setup.players],
     roles: [...end.roles],
     chapters,

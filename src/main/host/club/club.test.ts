@@ -192,4 +192,13 @@ describe('CSV', () => {
     const history = historyCsv(records).trimEnd().split('\r\n')
     expect(history.length).toBe(1 + records.reduce((n, r) => n + r.players.length, 0))
   })
+
+  it('speaks the window\'s language: headers in it, and a semicolon where its spreadsheets expect one (hu, et, sv)', () => {
+    const records = season(4).map((g) => g.record)
+    const st = standingsOf(records)
+    expect(standingsCsv(st, 'hu').split('\r\n')[0]).toBe('játékos;játszmák;győzelmek;győzelmek a polgárokkal;győzelmek a maffiával;túlélte;kivégezték')
+    expect(standingsCsv(st, 'ja').split('\r\n')[0]).toBe('プレイヤー,ゲーム数,勝利数,市民側の勝利,マフィア側の勝利,生存,処刑')
+    expect(historyCsv(records, 'sv').split('\r\n')[0]?.split(';')).toHaveLength(13)
+    expect(csv([['a;b', 1]], ';')).toBe('"a;b";1\r\n')
+  })
 })

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages'
 import type { Notice } from '../../../shared/notices'
 import type { ApiResult } from '../../../shared/api'
 import type { ClubView, GameRecord, SavedGameDetail, Standings } from '../../../shared/club'
@@ -109,10 +110,11 @@ export class Club {
     return { ok: true, value: null }
   }
 
-  csv(kind: 'tonight' | 'allTime' | 'history', roster: readonly string[]): ApiResult<string> {
+  /** A CSV for the club's spreadsheet: headers in `lang`, its spreadsheets' separator. */
+  csv(kind: 'tonight' | 'allTime' | 'history', roster: readonly string[], lang: Language = 'en'): ApiResult<string> {
     const { view } = this.view(roster)
-    if (kind === 'history') return { ok: true, value: historyCsv(view.games) }
-    return { ok: true, value: standingsCsv(kind === 'tonight' ? view.tonight : view.allTime) }
+    if (kind === 'history') return { ok: true, value: historyCsv(view.games, lang) }
+    return { ok: true, value: standingsCsv(kind === 'tonight' ? view.tonight : view.allTime, lang) }
   }
 
   tonightStandings(roster: readonly string[]): Standings {

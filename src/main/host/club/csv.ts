@@ -1,3 +1,5 @@
+import type { Language } from '../../../shared/languages'
+import { translate } from '../../../shared/messages'
 import { sideOf } from '../../../shared/roles'
 import type { GameRecord } from './record'
 import type { Standings } from './standings'
@@ -10,10 +12,15 @@ import type { Standings } from './standings'
  * space (" =HYPERLINK(…)" is a formula to some spreadsheets). So a player called "=HYPERLINK(…)"
  * stays a name. Numbers are written as they are.
  */
-export function csvField(value: string | number | null | undefined): string {
+export function csvField(value: string | number | null | undefined, separator: CsvSeparator = ','): string {
   const s = value === null || value === undefined ? '' : typeof value === 'string' ? csvText(value) : String(value)
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s
+  return /["\r\n]/.test(s) || s.includes(separator) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s
 }
+
+/** The separator a language's spreadsheets expect: a semicolon where the decimal mark is a comma (hu, et, sv), else a comma. */
+export type CsvSeparator = ',' | ';'
+export const csvSeparator = (lang: Language): CsvSeparator => (lang === 'hu' || lang === 'et' || lang === 'sv' ? ';' : ',')
+const header = (lang: Language, columns: readonly string[]): string[] => columns.map((c) => translate(lang, `club.csv.${c}`))
 
 /** Control characters: C0, DEL, C1; and the bidi embeddings, overrides and isolates (which reorder what follows). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -27,20 +34,24 @@ export function csvText(text: string): string {
   return FORMULA.test(s) ? `'${s}` : s
 }
 
-export function csv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+export function csv(rows: readonly (readonly (string | number | null | undefined)[])[], separator: CsvSeparator = ','): string {
+  return rows.map((r) => r.map((v) => csvField(v, separator)).join(separator)).join('\r\n') + '\r\n'
 }
 
-export function standingsCsv(st: Standings): string {
-  return csv([
-    ['player', 'games', 'wins', 'town wins', 'mafia wins', 'survived', 'executed'],
-    ...st.players.map((p) => [p.name, p.games, p.wins, p.winsAs.town, p.winsAs.mafia, p.survived, p.executed]),
-  ])
+/** Standings, with the headers in `lang` and its spreadsheets' separator. */
+export function standingsCsv(st: Standings, lang: Language = 'en'): string {
+  return csv(
+    [
+      header(lang, ['player', 'games', 'wins', 'townWins', 'mafiaWins', 'survived', 'executed']),
+      ...st.players.map((p) => [p.name, p.games, p.wins, p.winsAs.town, p.winsAs.mafia, p.survived, p.executed]),
+    ],
+    csvSeparator(lang),
+  )
 }
 
 /** The whole history: one row per player per game. */
-export function historyCsv(records: readonly GameRecord[]): string {
-  const rows: (string | number | null)[][] = [['game', 'finished', 'ruleset', 'players', 'winner', 'days', 'seat', 'player', 'role', 'team', 'won', 'survived', 'executed']]
+export function historyCsv(records: readonly GameRecord[], lang: Language = 'en'): string {
+  const rows: (string | number | null)[][] = [header(lang, ['game', 'finished', 'ruleset', 'players', 'winner', 'days', 'seat', 'player', 'role', 'team', 'won', 'survived', 'executed'])]
   const ordered = [...records].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
   for (const r of ordered) {
     const survivors = new Set(r.survivors)
@@ -64,5 +75,5 @@ export function historyCsv(records: readonly GameRecord[]): string {
       ])
     })
   }
-  return csv(rows)
+  return csv(rows, csvSeparator(lang))
 }

@@ -26,7 +26,7 @@ describe('RoleReveal', () => {
       expect(w.text()).toContain(`${seat.name}, you are`)
       expect(w.findAll('[data-test="revealed-role"]')).toHaveLength(1)
       expect(w.text().match(ROLE_WORDS)).toHaveLength(1)
-      expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.roleNames[seat.role!])
+      expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.names.en.roleNames[seat.role!])
       await w.get('[data-test="reveal-hide"]').trigger('click')
     }
     expect(w.text().match(ROLE_WORDS)).toBeNull()
@@ -86,7 +86,7 @@ describe('RoleReveal — one forgetful player', () => {
     const w = await mountWith(RoleReveal, pinia)
     expect(w.get('[data-test="pass-to"]').text()).toBe(`Pass the laptop to ${third.name}`)
     await w.get('[data-test="reveal-show"]').trigger('click')
-    expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.roleNames[third.role!])
+    expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.names.en.roleNames[third.role!])
     expect(w.text().match(ROLE_WORDS)).toHaveLength(1)
     await w.get('[data-test="reveal-hide"]').trigger('click')
     // Done at once: the next player is not offered.

@@ -70,7 +70,7 @@ describe('SetupScreen', () => {
 
   it("names the night calls with the ruleset's own role names", async () => {
     const { wrapper, store } = await setup()
-    const names = store.draft!.roleNames
+    const names = store.draft!.names.en.roleNames
     const labels = wrapper.findAll('[data-test="night-order"] li .check span').map((l) => l.text())
     expect(labels).toContain(names.investigator)
     expect(labels).toContain(names.mafia)
@@ -108,7 +108,7 @@ describe('SetupScreen', () => {
     const { wrapper, store } = await setup()
     expect(wrapper.find('[data-test="option-changed"]').exists()).toBe(false)
     expect(wrapper.get('[data-test="options-reset-all"]').attributes('disabled')).toBeDefined()
-    expect(wrapper.get('[data-option="hasInvestigator"]').text()).toContain(store.draft!.roleNames.investigator)
+    expect(wrapper.get('[data-option="hasInvestigator"]').text()).toContain(store.draft!.names.en.roleNames.investigator)
     expect(wrapper.get('[data-option="hasInvestigator"]').text()).not.toContain('Investigator')
     await wrapper.get('[data-option="readNamesAtShots"] input').setValue(false)
     await wrapper.get('[data-option="mafiaWinAtParity"] input').setValue(false)

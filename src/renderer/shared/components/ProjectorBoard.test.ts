@@ -125,7 +125,7 @@ describe('ProjectorBoard', () => {
   it('shows the winner', () => {
     const seats = makeProjectorView().seats.map((s, i) => ({ ...s, role: i === 0 ? ('mafia' as const) : ('citizen' as const) }))
     const w = mountBoard(makeProjectorView({ phase: 'over', winner: 'town', seats, announcements: [{ kind: 'gameOver', winner: 'town' }] }))
-    expect(w.get('[data-test="winner"]').text()).toContain('The town wins')
+    expect(w.get('[data-test="winner"]').text()).toContain('Winner: Town')
     expect(w.findAll('[data-role]')).toHaveLength(6)
   })
 })

@@ -51,7 +51,7 @@ describe('StoryBoard', () => {
   it('the last page is the winner and every role', () => {
     const { story } = finished()
     const w = page(story.chapters.length)
-    expect(w.get('.winner').text()).toBe('The town wins')
+    expect(w.get('.winner').text()).toBe('Winner: Town')
     expect(w.findAll('.story-roles li')).toHaveLength(10)
     expect(w.text()).toContain('Mafioso')
   })

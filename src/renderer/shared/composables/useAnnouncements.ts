@@ -1,15 +1,18 @@
 import { useRoomI18n } from './useRoomI18n'
 import type { RoleId } from '../../../shared/roles'
-import type { ProjectorSeat, PublicAnnouncement, RoleNames } from '../../../shared/views'
+import type { RulesetNames } from '../../../shared/ruleset'
+import type { ProjectorSeat, PublicAnnouncement } from '../../../shared/views'
+import { useRoleNames } from './useRoleNames'
 import { seatName } from '../names'
 
 /** Words for the public announcements (projector and referee preview alike). */
 export function useAnnouncements() {
   const { t } = useRoomI18n()
+  const { roleName, winnerText } = useRoleNames()
 
-  function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], roleNames: RoleNames): string {
+  function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], names: RulesetNames): string {
     const name = (p: number) => seatName(seats, p)
-    const withRole = (base: string, role: RoleId | null) => (role ? t('announce.withRole', { text: base, role: roleNames[role] }) : base)
+    const withRole = (base: string, role: RoleId | null) => (role ? t('announce.withRole', { text: base, role: roleName(names, role) }) : base)
     switch (a.kind) {
       case 'nightResult':
         return a.deaths.length === 0
@@ -18,7 +21,7 @@ export function useAnnouncements() {
               night: a.night,
               names: a.deaths.map((p) => {
                 const role = seats[p]?.role ?? null
-                return role ? `${name(p)} (${roleNames[role]})` : name(p)
+                return role ? t('announce.nameWithRole', { name: name(p), role: roleName(names, role) }) : name(p)
               }).join(', '),
             })
       case 'executed':
@@ -35,7 +38,7 @@ export function useAnnouncements() {
       case 'refereeHandover':
         return t('announce.handover', { name: name(a.player) })
       case 'gameOver':
-        return t(`winner.${a.winner}`)
+        return winnerText(names, a.winner)
     }
   }
 

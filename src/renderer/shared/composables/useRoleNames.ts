@@ -1,35 +1,27 @@
 import { useRoomI18n } from './useRoomI18n'
-import { ROLE_IDS, type RoleId } from '../../../shared/roles'
-import type { PresetId } from '../../../shared/ruleset'
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/languages'
+import * as names from '../../../shared/role-names'
+import type { RoleId, Winner } from '../../../shared/roles'
+import type { RulesetNames } from '../../../shared/ruleset'
 import type { RoleNames } from '../../../shared/views'
 
-/** The presets whose role and ruleset names are translated (shared/locales/<language>/roles.json). */
-const BASES = ['maffiasig', 'estonian', 'swedish'] as const satisfies readonly PresetId[]
-
 /**
- * Role and ruleset names in the window's language. A preset's own English names (as the host sends
- * them) are shown as that language's club text calls them (maffiózó, politseinik, konstapel, 検査官);
- * a name the club typed itself is shown as typed.
+ * Role, team and ruleset names in the window's language, from the ruleset's own names
+ * (src/shared/role-names.ts): a preset's words come from the glossary, a club's own as it typed them.
  */
 export function useRoleNames() {
-  const { t } = useRoomI18n()
-  const english = (key: string) => t(key, {}, { locale: 'en' })
+  const { locale, t } = useRoomI18n()
+  const lang = (): Language => (isLanguage(locale.value) ? locale.value : FALLBACK_LANGUAGE)
 
-  function roleName(names: RoleNames, role: RoleId): string {
-    const given = names[role]
-    for (const base of BASES) if (english(`roles.${base}.${role}`) === given) return t(`roles.${base}.${role}`)
-    return given
-  }
-
+  const roleName = (n: RulesetNames, role: RoleId): string => names.roleName(n, role, lang())
+  const roleParams = (n: RulesetNames, role: RoleId, key = 'role'): Record<string, string> => names.roleParams(n, role, lang(), key)
   /** All four names at once, for the components that take a RoleNames. */
-  function localRoleNames(names: RoleNames): RoleNames {
-    return Object.fromEntries(ROLE_IDS.map((r) => [r, roleName(names, r)])) as unknown as RoleNames
-  }
+  const localRoleNames = (n: RulesetNames): RoleNames => names.roleNamesIn(n, lang())
+  const teamName = (n: RulesetNames, team: names.Team): string => names.teamName(n, team, lang())
+  const rulesetName = (name: string): string => names.rulesetName(name, lang())
 
-  function rulesetName(name: string): string {
-    for (const base of BASES) if (english(`presets.${base}.name`) === name) return t(`presets.${base}.name`)
-    return name
-  }
+  /** The winner line: the winning team as this ruleset names it ("村人の勝利"), or the draw. */
+  const winnerText = (n: RulesetNames, winner: Winner): string => (winner === 'draw' ? t('winner.draw') : t('winner.team', { team: teamName(n, winner) }))
 
-  return { roleName, localRoleNames, rulesetName }
+  return { roleName, roleParams, localRoleNames, teamName, rulesetName, winnerText, lang }
 }
