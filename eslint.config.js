@@ -2,6 +2,7 @@
 import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import boundaries from 'eslint-plugin-boundaries'
+import prettier from 'eslint-config-prettier/flat'
 import { defineConfig } from 'eslint/config'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
@@ -116,6 +117,8 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   pluginVue.configs['flat/recommended'],
+  // Layout is Prettier's (npm run format): the layout rules of the configs above are off.
+  prettier,
 
   {
     files: ['**/*.vue'],

@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../shared/commands'
 import type { RoleId } from '../../shared/roles'
-import { answerStyleOf } from '../../shared/answers'
+import { answerStyleOf } from '../../shared/answer-style'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'

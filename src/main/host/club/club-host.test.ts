@@ -21,8 +21,8 @@ afterEach(() => {
   for (const h of hosts.splice(0)) h.dispose()
 })
 
-function makeHost(dir = tempDir()) {
-  const host = createFileHost(dir, { durable: false, clock: new FakeClock(Date.UTC(2026, 2, 6, 19)), random: seededRandom(7, { identity: true }) })
+function makeHost(dir = tempDir(), opts: { estimate?: null } = {}) {
+  const host = createFileHost(dir, { durable: false, clock: new FakeClock(Date.UTC(2026, 2, 6, 19)), random: seededRandom(7, { identity: true }), ...opts })
   hosts.push(host)
   const projector: ProjectorScreen[] = []
   host.onProjectorScreen((s) => projector.push(s))
@@ -121,7 +121,7 @@ describe('the club night through the host', () => {
   })
 
   it('a read pushes nothing: every read-only method of the method table, clubView finding a damaged file included', async () => {
-    const { host, dir, projector } = makeHost()
+    const { host, dir, projector } = makeHost(tempDir(), { estimate: null }) // no worker thread: estimate answers 'unavailable'
     const referee: RefereeAppView[] = []
     host.onRefereeView((v) => referee.push(v))
     playToEnd(host, projector)
@@ -149,7 +149,7 @@ describe('the club night through the host', () => {
     const pushes = [referee.length, projector.length]
     const answers = []
     for (const [m, args] of Object.entries(reads)) answers.push([m, await host.call(m, args)])
-    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['printCards']) // no printer here
+    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['estimate', 'printCards']) // no estimator, no printer here
     expect([referee.length, projector.length]).toEqual(pushes)
     // The damaged file clubView set aside is told with the next view.
     expect(host.refereeAppView().notices.map((n) => n.message).join(' ')).toMatch(/bad000\.json was damaged/)

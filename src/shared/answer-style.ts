@@ -1,6 +1,11 @@
 import type { Ruleset } from './ruleset'
 import type { AnswerStyle } from './views'
 
+/*
+ * Apart from ruleset.ts, which builds zod schemas: the windows import this at run time, and the
+ * pages load no zod (its probe of new Function() is reported by their CSP).
+ */
+
 /**
  * How the inspector's answer is signed: the Swedish text signs the other way round (thumb down for
  * evil, up for good); the others thumb up for mafia. The engine's script and the referee's screens
