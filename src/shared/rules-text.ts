@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages'
 import { translate } from './messages'
 import { ROLE_IDS, type RoleId } from './roles'
+import { roleNamesIn, rulesetName, runningText, teamName, type Team } from './role-names'
 import type { Ruleset } from './ruleset'
 
 /**
@@ -11,7 +12,7 @@ import type { Ruleset } from './ruleset'
  * roles through `{mafia}`, `{investigator}`, `{doctor}`, `{citizen}` as the ruleset calls them in
  * that language.
  */
-export type Team = 'town' | 'mafia'
+export type { Team }
 
 export interface RulesLine {
   key: string
@@ -31,40 +32,20 @@ export interface RulesText {
   pages: { heading: string; lines: { label: string | null; text: string }[] }[]
 }
 
-/**
- * The ruleset's role and team names in `lang`: THE one place the rules text names them. A preset's
- * own English name is shown as that language's club text calls it; a name the club typed itself is
- * shown as typed.
- */
+/** The ruleset's role and team names in `lang`, from its own names (role-names.ts): a preset's from the glossary, a club's as it typed them. */
 export function rulesetWords(r: Ruleset, lang: Language): { roles: Record<RoleId, string>; teams: Record<Team, string> } {
-  const roles = Object.fromEntries(
-    ROLE_IDS.map((role) => {
-      const given = r.roleNames[role]
-      const base = PRESET_BASES.find((b) => translate('en', `roles.${b}.${role}`) === given)
-      return [role, base ? translate(lang, `roles.${base}.${role}`) : given]
-    }),
-  ) as Record<RoleId, string>
-  return { roles, teams: { town: translate(lang, 'teams.town'), mafia: translate(lang, 'teams.mafia') } }
+  return { roles: roleNamesIn(r, lang), teams: { town: teamName(r, 'town', lang), mafia: teamName(r, 'mafia', lang) } }
 }
-const PRESET_BASES = ['maffiasig', 'estonian', 'swedish'] as const
 
-/** A ruleset's name in `lang`: a preset's from the locale files, a club's own as given. */
+/** A ruleset's name in `lang`: a preset's from the glossary, a club's own as given. */
 export function rulesetTitle(r: Ruleset, lang: Language): string {
-  const base = PRESET_BASES.find((b) => translate('en', `presets.${b}.name`) === r.name)
-  return base ? translate(lang, `presets.${base}.name`) : r.name
-}
-
-/** A label inside running text: lower case where the language writes common nouns so (hu, et, sv), unless it looks like an acronym. */
-function inText(label: string, lang: Language): string {
-  if (lang !== 'hu' && lang !== 'et' && lang !== 'sv') return label
-  const [first = '', second = ''] = [...label]
-  return second && second === second.toLocaleLowerCase(lang) ? first.toLocaleLowerCase(lang) + label.slice(first.length) : label
+  return rulesetName(r.name, lang)
 }
 
 export function rulesText(sheet: readonly RulesPageLines[], r: Ruleset, language: string): RulesText {
   const lang: Language = isLanguage(language) ? language : FALLBACK_LANGUAGE
   const words = rulesetWords(r, lang)
-  const names = Object.fromEntries(ROLE_IDS.map((role) => [role, inText(words.roles[role], lang)]))
+  const names = Object.fromEntries(ROLE_IDS.map((role) => [role, runningText(words.roles[role], lang)]))
   const fillLine = (l: RulesLine): string => {
     const { timeKey, n, ...rest } = l.params
     const params: Record<string, string | number> = { ...names, ...rest }

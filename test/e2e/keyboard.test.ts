@@ -258,7 +258,7 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     await tabTo(page, `[data-test=investigate] button[data-seat="${m2}"]`, 'the inspector points')
     await table.step(`night 1: the inspector points at ${m.name(m2)} (Enter)`, () => kb.press('Enter'), () => (m.investigated = m2))
     await expectFocusKept(page, 'the answer shows', '[data-test=night-panel]')
-    expect(await table.referee.text('[data-test=investigation-answer]')).toBe(`${t('night.answerFor', { name: m.name(m2) })} ${t('night.answer.mafia.yes')}`)
+    expect(await table.referee.text('[data-test=investigation-answer]')).toBe(`${t('night.answerFor', { name: m.name(m2) })} ${t('night.answer.mafia.yes')} ▲ ${t('night.thumbUp')}`)
 
     await tabTo(page, '[data-test=end-step]', 'end the inspector call')
     await table.step('night 1: end the inspector call (Enter)', () => kb.press('Enter'), () => m.endStep())

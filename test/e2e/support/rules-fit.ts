@@ -11,7 +11,10 @@ export const CLUB: Ruleset = {
   ...PRESETS.estonian,
   id: 'our-club',
   name: 'Our club, Thursday nights',
-  roleNames: { mafia: 'Godfather’s family', investigator: 'Commissioner', doctor: 'Night nurse', citizen: 'Honest villager' },
+  // the club's own long names, typed in every language
+  names: Object.fromEntries(
+    Object.entries(PRESETS.estonian.names).map(([l, w]) => [l, { ...w, roleNames: { mafia: 'Godfather’s family', investigator: 'Commissioner', doctor: 'Night nurse', citizen: 'Honest villager' } }]),
+  ) as Ruleset['names'],
   options: {
     ...PRESETS.estonian.options,
     firstDeadBecomesReferee: true,

@@ -115,6 +115,7 @@ export class Table {
       expect(await reveal.locator('[data-test=revealed-role]').count(), 'a role shows before the player asks').toBe(0)
       await page.locator('[data-test=reveal-show]').click()
       expect(await this.referee.text('[data-test=revealed-role]'), `${name}'s role on the reveal screen`).toBe(ruleset.names.en.roleNames[roles[i]!])
+      await page.mouse.move(0, 0) // no hover: the look at rest
       looks.set(
         roles[i]!,
         await reveal.evaluate((root) =>
@@ -127,7 +128,12 @@ export class Table {
       await expectNoSecrets(this.projector, this.model, `while ${name} sees their role`)
       await page.locator('[data-test=reveal-hide]').click()
     }
-    expect(new Set(looks.values()).size, `the reveal looks the same for every role (${[...looks.keys()].join(', ')})`).toBe(1)
+    const [first, ...others] = [...looks.entries()]
+    for (const [role, look] of others) {
+      const a = first![1].split('\n')
+      const differs = look.split('\n').flatMap((line, i) => (line === a[i] ? [] : [`${first![0]}: ${a[i]} | ${role}: ${line}`]))
+      expect(differs, `the reveal looks the same for every role`).toEqual([])
+    }
     await page.locator('[data-test=reveal-finish]').click()
     await page.locator('.game-screen').waitFor()
 
@@ -262,8 +268,11 @@ export class Table {
     )
     // The ruleset's own answer words: MaffiaSIG and Estonian sign MAFIA / NOT MAFIA, Swedish EVIL / GOOD.
     const style = m.ruleset.base === 'swedish' ? 'evil' : 'mafia'
-    const answer = t(`night.answer.${style}.${m.roles[target] === 'mafia' ? 'yes' : 'no'}`)
-    expect(await this.referee.text('[data-test=investigation-answer]')).toBe(`${t('night.answerFor', { name: m.name(target) })} ${answer}`)
+    const yes = m.roles[target] === 'mafia'
+    const answer = t(`night.answer.${style}.${yes ? 'yes' : 'no'}`)
+    // The gesture, large: thumb up for mafia (MaffiaSIG, Estonian), thumb down for evil (Swedish).
+    const gesture = (style === 'mafia') === yes ? `▲ ${t('night.thumbUp')}` : `▼ ${t('night.thumbDown')}`
+    expect(await this.referee.text('[data-test=investigation-answer]')).toBe(`${t('night.answerFor', { name: m.name(target) })} ${answer} ${gesture}`)
   }
 
   async heal(target: number): Promise<void> {

@@ -112,7 +112,7 @@ describe('the rules text follows the options', () => {
   })
 
   it("a club's own copy: a renamed role is shown as typed, a preset's name in the language, the time limits as set", () => {
-    const club: Ruleset = { ...changed(preset('maffiasig'), { dayTimeLimit: 25 * 60, defenceTimeLimit: 90 }), id: 'our-club', name: 'Our club', roleNames: { ...preset('maffiasig').roleNames, mafia: 'Gangster' } }
+    const club: Ruleset = { ...changed(preset('maffiasig'), { dayTimeLimit: 25 * 60, defenceTimeLimit: 90 }), id: 'our-club', name: 'Our club', names: { ...preset('maffiasig').names, hu: { ...preset('maffiasig').names.hu, roleNames: { ...preset('maffiasig').names.hu.roleNames, mafia: 'Gangster' } } } }
     const hu = textOf(club, 'hu')
     expect(hu.title).toBe('Így játszunk: Our club')
     expect(flat(hu)).toContain('gangster')

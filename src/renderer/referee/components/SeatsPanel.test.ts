@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { makeAppView, makeRefereeView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import { ROLES_HIDDEN_KEY } from '../stores/usePrivacyStore'
+import { usePrivacyStore } from '../stores/usePrivacyStore'
+import SeatPicker from './SeatPicker.vue'
 import SeatsPanel from './SeatsPanel.vue'
 
 const ROLE_WORDS = /Mafioso|Inspector|Citizen|Doctor/g
@@ -39,5 +41,20 @@ describe('SeatsPanel — hiding the roles', () => {
     const again = await panel() // a fresh store, as after a reload
     expect(again.text().match(ROLE_WORDS)).toBeNull()
     expect(again.find('[data-test="roles-hidden"]').exists()).toBe(true)
+  })
+})
+
+describe('SeatPicker — hidden roles', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('drops the role tags on the seat buttons while the roles are hidden', async () => {
+    const game = makeRefereeView()
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    const w = await mountWith(SeatPicker, pinia, { props: { seats: game.seats, enabled: [0, 1], label: 'Pick', roleNames: game.projector.roleNames } })
+    expect(w.findAll('.tag').length).toBe(game.seats.length)
+    usePrivacyStore(pinia).toggleRoles()
+    await w.vm.$nextTick()
+    expect(w.findAll('.tag')).toHaveLength(0)
+    expect(w.find('.role-mafia').exists()).toBe(false)
   })
 })
