@@ -32,6 +32,12 @@ import {
 } from '../src/main/engine'
 import { randomGame } from '../src/main/engine/testing'
 
+/** JSON with every object's keys in name order: a view's field order is no behaviour. */
+const canon = (x: unknown): string =>
+  JSON.stringify(x, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  )
+
 interface Recorded {
   setup: GameSetup
   attempts: Command[]
@@ -77,10 +83,10 @@ function hashAll(file: string): void {
         blindSteps++
         sawBlind = true
       }
-      target.update(JSON.stringify(ref))
-      target.update(JSON.stringify(log))
-      h.main.update(JSON.stringify(projectorView(s)))
-      h.main.update(JSON.stringify(s))
+      target.update(canon(ref))
+      target.update(canon(log))
+      h.main.update(canon(projectorView(s)))
+      h.main.update(canon(s))
     }
     views(g)
     for (const c of rec.attempts) {
@@ -98,9 +104,9 @@ function hashAll(file: string): void {
       h.main.update(u.ok && JSON.stringify(u.value.state) === JSON.stringify(before.state) ? 'undo ok' : 'undo differs')
     }
     const story = buildStory(g)
-    h.main.update(JSON.stringify(story.ok ? story.value : story.error.code))
+    h.main.update(canon(story.ok ? story.value : story.error.code))
     const all = undo(g, g.log.length || 1)
-    h.main.update(all.ok ? JSON.stringify(all.value.state) : all.error.code)
+    h.main.update(all.ok ? canon(all.value.state) : all.error.code)
     if (sawBlind) blindGames++
   }
   const digest = (x: ReturnType<typeof createHash>) => x.digest('hex').slice(0, 16)
