@@ -1,4 +1,4 @@
-import type { ClockView, ProjectorOptions, ProjectorView, PublicVote } from '../../../shared/views'
+import type { ClockView, ProjectorOptions, ProjectorView, PublicVote, RefereeVote } from '../../../shared/views'
 import { countFor, enteredCount, strictMajority, YES } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
 
@@ -52,6 +52,22 @@ export function publicVote(v: VoteState, showVoters = true): PublicVote {
     revote: v.revote,
     tiedAt: v.revote ? (v.tiedAt ?? null) : null,
   }
+}
+
+/**
+ * The open vote with its ballots, for the referee: public, as hands are raised (or counts given) in
+ * front of the room, though the projector may show only the counts (room settings).
+ */
+export function refereeVote(s: GameState): RefereeVote | null {
+  const v = s.day?.vote
+  return v
+    ? {
+        ...publicVote(v),
+        eligibleSeats: [...v.eligible],
+        ballots: Object.entries(v.ballots).map(([voter, choice]) => ({ voter: Number(voter), choice })),
+        directCounts: Object.keys(v.counts).length > 0,
+      }
+    : null
 }
 
 /** Who raised a hand for `key` (a candidate, or YES), in seating order; null when the count was typed in. */
