@@ -37,11 +37,15 @@ function decideNote(s: GameState, c: CommandOf<'note'>): Result<GameEvent[]> {
   return ok([{ type: 'noteSet', player: c.player, text }])
 }
 
+/** How many times decide has run (read by `npm run bench -- push`; costs one addition). */
+export const decideCalls = { count: 0 }
+
 /**
  * decide(state, command) → the events it causes, or a typed error. Never throws; a refused
  * command changes nothing because nothing is applied until the events are returned.
  */
 export function decide(s: GameState, c: Command): Result<GameEvent[]> {
+  decideCalls.count++
   if (s.phase === 'over') return fail('game-over', 'The game is over.')
   return (DECIDERS[c.type] as Decider<CommandType>)(s, c)
 }
