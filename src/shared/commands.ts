@@ -36,6 +36,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('nominate'), player }),
   z.object({ type: z.literal('withdrawNomination'), player }),
   z.object({ type: z.literal('closeNominations') }),
+  /** The nominees still to speak do not: the plurality vote opens now. */
+  z.object({ type: z.literal('skipDefences') }),
   // votes (both procedures)
   z.object({ type: z.literal('castVote'), voter: player, choice: z.union([z.boolean(), player, z.null()]) }),
   z.object({ type: z.literal('setVoteCount'), count: z.number().int().min(0).max(60), candidate: player.optional() }),
@@ -67,6 +69,7 @@ export const SIMPLE_COMMANDS = [
   'withdrawAccusation',
   'endDefence',
   'closeNominations',
+  'skipDefences',
   'closeVote',
   'endLastWords',
   'drawRandomDeath',

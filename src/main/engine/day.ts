@@ -19,6 +19,7 @@ export const DAY_COMMANDS = [
   'nominate',
   'withdrawNomination',
   'closeNominations',
+  'skipDefences',
   'castVote',
   'setVoteCount',
   'closeVote',
@@ -115,6 +116,16 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       const e = stage(d, 'nominating', 'Closing the nominations')
       if (e) return e
       return closeNominations(s, d)
+    }
+    case 'skipDefences': {
+      // Nominations only: the remaining nominees' defences are skipped and the vote opens.
+      const e = o.dayProcedure === 'nomination' ? stage(d, 'defence', 'Skipping the defences') : fail('not-allowed', 'Only nominees give defences one after another.')
+      if (e) return e
+      if (d.defenceIndex + 1 >= d.nominees.length) return fail('not-allowed', 'No other nominee is still to speak: end this defence.')
+      const em = new Emitter(s)
+      em.emit({ type: 'defenceEnded' })
+      em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, d.nominees, false) })
+      return ok(em.events)
     }
     case 'castVote': {
       const v = d.vote

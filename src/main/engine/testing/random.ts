@@ -279,6 +279,7 @@ const ARBITRARY = {
   nominate: ({ seat }) => ({ type: 'nominate', player: seat() }),
   withdrawNomination: ({ seat }) => ({ type: 'withdrawNomination', player: seat() }),
   closeNominations: () => ({ type: 'closeNominations' }),
+  skipDefences: () => ({ type: 'skipDefences' }),
   castVote: ({ rng, seat }) => ({ type: 'castVote', voter: seat(), choice: rng.pick([true, false, null, seat()]) }),
   setVoteCount: ({ rng, seat }) => (rng.chance(0.5) ? { type: 'setVoteCount', count: rng.int(61) } : { type: 'setVoteCount', count: rng.int(61), candidate: seat() }),
   closeVote: ({ rng }) => (rng.chance(0.5) ? { type: 'closeVote' } : { type: 'closeVote', draw: rng.u32() }),
