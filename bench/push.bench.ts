@@ -15,7 +15,7 @@ import { playRandom, Rng, seatNames } from '../src/main/engine/testing'
 import { createFileHost } from '../src/main/host'
 import type { GameHost } from '../src/main/host/game-host'
 import { LOG_TAIL } from '../src/main/host/table'
-import { nextCall, perform } from '../src/main/host/testing'
+import { nextCall, perform } from '../test/support/host'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre', 'Jani', 'Kati', 'Laci']
 

@@ -4,9 +4,9 @@ import type { ProjectorScreen, RefereeAppView } from '../shared/api'
 import { preset } from '../main/engine/rulesets'
 import { createFileHost } from '../main/host'
 import type { GameHost } from '../main/host/game-host'
-import { PLAYERS9, seededRandom, tempDir } from '../main/host/testing'
+import { PLAYERS9, seededRandom, tempDir } from '../../test/support/host'
 import { injectBridge, startWebServer, type WebServer } from './server'
-import { fakeRenderer } from './testing'
+import { fakeRenderer } from '../../test/support/web'
 
 const open: { server: WebServer; host: GameHost }[] = []
 afterEach(async () => {
@@ -158,7 +158,7 @@ describe('browser mode: a body over the limit', () => {
   it('gets its 413 answer (not a reset connection), and the server goes on answering', async () => {
     const { server } = await start()
     const port = Number(new URL(server.refereeUrl).port)
-    const big = JSON.stringify(['x'.repeat(2 * 1024 * 1024)])
+    const big = JSON.stringify(['x'.repeat(3 * 1024 * 1024)])
     const r = await raw(port, '/api/referee/saveRoster', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.referee },

@@ -56,7 +56,8 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
-const MAX_BODY = 1024 * 1024
+/** A call's body: room for an imported game file of up to 1 MB (MAX_IMPORT_BYTES) written as a JSON string, its quotes escaped. */
+const MAX_BODY = 2 * 1024 * 1024
 
 /** Compile the bridges (TypeScript, type-checked with the project) to one classic script each. */
 export function buildBridges(): Record<PageName, string> {

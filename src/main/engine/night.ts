@@ -1,6 +1,7 @@
 import type { CommandOf, CommandType } from '../../shared/commands'
 import type { RulesetOptions } from '../../shared/ruleset'
 import type { RoleId } from '../../shared/roles'
+import { answerStyleOf } from '../../shared/ruleset'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type EngineError, type Result } from './errors'
@@ -299,5 +300,5 @@ export function readingOrder(s: GameState, n: NightState): number[] {
   return [...alive.slice(at), ...alive.slice(0, at)]
 }
 
-/** How the answer is signed: the Swedish text signs the other way round (thumb down for evil, up for good). */
-export const answerStyle = (s: GameState): AnswerStyle => (s.setup.ruleset.base === 'swedish' ? 'evil' : 'mafia')
+/** How the answer is signed (shared/ruleset.ts). */
+export const answerStyle = (s: GameState): AnswerStyle => answerStyleOf(s.setup.ruleset)

@@ -5,7 +5,7 @@ import type { Story } from '../../../shared/story'
 import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
 import { historyCsv, standingsCsv } from './csv'
-import type { GameHistory } from './history'
+import type { GameHistory, PreparedImport } from './history'
 import { identityOf } from './identity'
 import { resolveIdentity, standingsOf, tonight, type Aliases } from './standings'
 
@@ -93,6 +93,11 @@ export class Club {
 
   importText(text: string, id: string, at: Date): ApiResult<GameRecord> {
     return this.history.importText(text, id, at)
+  }
+
+  /** Save an import checked by prepareImport (in the import worker). */
+  saveImport(prepared: PreparedImport): ApiResult<GameRecord> {
+    return this.history.saveImport(prepared)
   }
 
   newNight(): ApiResult {

@@ -8,8 +8,10 @@ import { setAside, setFileTime, writeFileAtomic } from '../persistence/fs-util'
 import { GAME_ID_PATTERN } from '../summary'
 import { recordOf, type GameRecord } from './record'
 
-/** The largest game file the app opens or imports (a long real game is well under 1 MB). */
+/** The largest game file the app opens from its games folder (a long real game is well under 1 MB). */
 export const MAX_GAME_FILE_BYTES = 5 * 1024 * 1024
+/** The largest file imported (1 MB: a long real game is under 100 KB; a larger file is refused before it is read). */
+export const MAX_IMPORT_BYTES = 1024 * 1024
 const INDEX_VERSION = 1
 
 interface IndexEntry {
@@ -111,23 +113,26 @@ export class GameHistory {
 
   /**
    * Import a game file (its text): validated like `cli replay` — the format, the version, every
-   * command legal from the start. Nothing is written unless all of it holds.
+   * command legal from the start. Nothing is written unless all of it holds. The host does the
+   * checking (prepareImport) in a worker thread and only the saving here (saveImport).
    */
   importText(text: string, id: string, at: Date = new Date()): HistoryResult<GameRecord> {
-    if (Buffer.byteLength(text, 'utf8') > MAX_GAME_FILE_BYTES)
-      return { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_GAME_FILE_BYTES / 1024 / 1024} MB; a game file is much smaller.` } }
-    const g = parseAndReplay(text)
-    if (!g.ok) return g
-    const path = this.pathOf(id)
+    const prepared = prepareImport(text, id, at)
+    return prepared.ok ? this.saveImport(prepared.value) : prepared
+  }
+
+  /** Write a checked import (prepareImport's answer) into the games folder. */
+  saveImport(prepared: PreparedImport): HistoryResult<GameRecord> {
+    const path = this.pathOf(prepared.record.id)
     if (!path) return { ok: false, error: { code: 'bad-file', message: 'Not a valid game id.' } }
     try {
       mkdirSync(this.dir, { recursive: true })
-      writeFileAtomic(path, JSON.stringify(toGameFile(g.value, { id }), null, 1) + '\n', this.durable)
-      setFileTime(path, at)
+      writeFileAtomic(path, prepared.text, this.durable)
+      setFileTime(path, new Date(prepared.record.finishedAt))
     } catch (e) {
       return { ok: false, error: { code: 'storage-failed', message: `The game could not be saved: ${(e as Error).message}` } }
     }
-    return { ok: true, value: recordOf(g.value, id, at.toISOString()) }
+    return { ok: true, value: prepared.record }
   }
 
   delete(id: string): HistoryResult<null> {
@@ -178,6 +183,26 @@ function isEntry(e: unknown): e is IndexEntry {
   if (!e || typeof e !== 'object') return false
   const x = e as Partial<IndexEntry>
   return typeof x.mtimeMs === 'number' && typeof x.size === 'number' && !!x.record && typeof x.record === 'object' && Array.isArray(x.record.players) && Array.isArray(x.record.roles)
+}
+
+/** A checked import: the game file to write (its text) and its record. */
+export interface PreparedImport {
+  text: string
+  record: GameRecord
+}
+
+/**
+ * The costly, pure part of an import: size, format, every command replayed; the game file's text as
+ * Nightfall writes it and its record (finished at `at`). No disk. Runs in the import worker.
+ */
+export function prepareImport(text: string, id: string, at: Date): HistoryResult<PreparedImport> {
+  // Characters first: a string longer than the cap in UTF-16 units is longer in UTF-8 bytes too.
+  if (text.length > MAX_IMPORT_BYTES || Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES)
+    return { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; a game file is much smaller.` } }
+  if (!GAME_ID_PATTERN.test(id)) return { ok: false, error: { code: 'bad-file', message: 'Not a valid game id.' } }
+  const g = parseAndReplay(text)
+  if (!g.ok) return g
+  return { ok: true, value: { text: JSON.stringify(toGameFile(g.value, { id }), null, 1) + '\n', record: recordOf(g.value, id, at.toISOString()) } }
 }
 
 /** Text → a game whose every command is legal, or a clear error (the same checks as `cli replay`). */

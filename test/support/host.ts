@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
-import type { RefereeCommand } from '../../shared/commands'
-import type { GameHost } from './game-host'
-import { createRng } from '../sim/prng'
-import type { HostRandom } from './random'
+import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../src/shared/api'
+import type { RefereeCommand } from '../../src/shared/commands'
+import type { GameHost } from '../../src/main/host/game-host'
+import { createRng } from '../../src/main/sim/prng'
+import type { HostRandom } from '../../src/main/host/random'
 
 /** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
 
