@@ -35,7 +35,9 @@ import { randomGame } from '../src/main/engine/testing'
 /** JSON with every object's keys in name order: a view's field order is no behaviour. */
 const canon = (x: unknown): string =>
   JSON.stringify(x, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   )
 
 interface Recorded {
@@ -110,7 +112,9 @@ function hashAll(file: string): void {
     if (sawBlind) blindGames++
   }
   const digest = (x: ReturnType<typeof createHash>) => x.digest('hex').slice(0, 16)
-  console.log(`${games.length} games, ${steps} accepted steps (${blindSteps} while blind, in ${blindGames} games), ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(
+    `${games.length} games, ${steps} accepted steps (${blindSteps} while blind, in ${blindGames} games), ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  )
   console.log(`main     ${digest(h.main)}   (states, answers, projector, referee views and log when not blind, undo, story)`)
   console.log(`blind    ${digest(h.blind)}   (referee view and log while the operator is a blind player)`)
   console.log(`messages ${digest(h.messages)}   (the refusals' English messages)`)

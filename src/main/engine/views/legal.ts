@@ -1,4 +1,12 @@
-import { HOST_FIELDS_OF, SEAT_COMMANDS, SIMPLE_COMMANDS, type Command, type CommandType, type SeatCommandType, type SimpleCommandType } from '../../../shared/commands'
+import {
+  HOST_FIELDS_OF,
+  SEAT_COMMANDS,
+  SIMPLE_COMMANDS,
+  type Command,
+  type CommandType,
+  type SeatCommandType,
+  type SimpleCommandType,
+} from '../../../shared/commands'
 import type { RoleId } from '../../../shared/roles'
 import type { LegalActions } from '../../../shared/views'
 import { DAY_COMMANDS, DAY_SEAT_RULES } from '../day'
@@ -106,7 +114,8 @@ export function blindLegalActions(s: GameState): LegalActions {
   const flag = (t: SimpleCommandType): boolean => (DAY.has(t) ? day && decide(s, probe(t)).ok : night)
   const closing = day ? decide(s, probe('closeNominations')) : null
   const executed = closing?.ok ? closing.value.find((e) => e.type === 'playerDied' && e.cause === 'execution') : undefined
-  const daySeats = (t: 'accuse' | 'nominate' | 'withdrawNomination') => (day && !DAY_SEAT_RULES[t].now(s) ? seats.filter((p) => !DAY_SEAT_RULES[t].seat(s, p)) : [])
+  const daySeats = (t: 'accuse' | 'nominate' | 'withdrawNomination') =>
+    day && !DAY_SEAT_RULES[t].now(s) ? seats.filter((p) => !DAY_SEAT_RULES[t].seat(s, p)) : []
   const shots = night && o.killResolution === 'individualShots'
   return {
     ...(Object.fromEntries(SIMPLE_COMMANDS.map((t) => [t, flag(t)])) as Record<SimpleCommandType, boolean>),

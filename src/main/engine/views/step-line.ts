@@ -40,8 +40,10 @@ export function describeCommand(s: GameState, c: Command, events: readonly GameE
   if (c.type === 'accuse' && c.accuser !== undefined) return { key: 'step.accuseBy', params }
   if (closed && closed.type === 'voteClosed') {
     if (died.length) return { key: 'step.closeVoteExecuted', params: { ...params, name: name(died[0]), yes: closed.yes } }
-    if (closed.kind !== 'plurality') return { key: closed.passed ? 'step.closeVotePassed' : 'step.closeVoteFailed', params: { ...params, yes: closed.yes, needed: closed.needed } }
+    if (closed.kind !== 'plurality')
+      return { key: closed.passed ? 'step.closeVotePassed' : 'step.closeVoteFailed', params: { ...params, yes: closed.yes, needed: closed.needed } }
   }
-  if (died.length) return { key: c.type === 'closeNominations' ? 'step.loneExecuted' : 'step.randomDeathOf', params: { ...params, name: died.map(name).join(', ') } }
+  if (died.length)
+    return { key: c.type === 'closeNominations' ? 'step.loneExecuted' : 'step.randomDeathOf', params: { ...params, name: died.map(name).join(', ') } }
   return { key: `step.${c.type}`, params }
 }
