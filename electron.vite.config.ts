@@ -93,6 +93,8 @@ export default defineConfig({
           projector: src('renderer/projector/index.html'),
           // Printable role cards and the referee's sheet (same strict CSP, no remote font or image).
           cards: src('renderer/cards/index.html'),
+          // The room on the LAN's page: a player's phone (/player/) and a TV (/tv/), served by the room only.
+          player: src('renderer/player/index.html'),
         },
         output: {
           // A language's lazily loaded areas are named for it: assets/locale-hu-script-<hash>.js.

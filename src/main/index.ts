@@ -13,7 +13,7 @@ import { connectIpc } from './ipc'
 import { buildMenu, updateMenu } from './menu'
 import { createCardsPrinter } from './print'
 import { denyAllPermissions, installWebContentsHardening } from './security'
-import { alive, createWindow, type AppWindows } from './windows'
+import { alive, createWindow, rendererDir, type AppWindows } from './windows'
 
 const windows: AppWindows = {}
 
@@ -52,6 +52,8 @@ function start(): void {
     onProjectorFullscreen: (on) => alive(windows.projector)?.setFullScreen(on),
     // Role cards: rendered in a hidden window, printed or saved where the user chooses.
     printCards: createCardsPrinter(() => windows.referee),
+    // The room on the LAN serves the built player page (out/renderer/player) when the referee opens it.
+    roomPages: rendererDir(),
   })
   openWindows(host)
   connectIpc(host, () => windows)

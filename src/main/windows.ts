@@ -25,7 +25,12 @@ export function preloadPath(role: WindowRole): string {
 }
 
 export function pagePath(role: WindowRole): string {
-  return join(mainDir, '..', 'renderer', role, 'index.html')
+  return join(rendererDir(), role, 'index.html')
+}
+
+/** The built pages (out/renderer): the windows' and the room's player page. */
+export function rendererDir(): string {
+  return join(mainDir, '..', 'renderer')
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Notice } from './notices'
 import type { Story } from './story'
 import type { RoleCounts, RoleId } from './roles'
 import type { Ruleset } from './ruleset'
+import type { RoomView } from './room'
 import type { Line, ProjectorView, RefereeView } from './views'
 
 /**
@@ -114,6 +115,8 @@ export interface RefereeAppView {
   /** The projector's own language (null: it follows the referee's). */
   projectorLanguage: string | null
   room: RoomSettings
+  /** The room on the LAN: its address, the phones and TVs (src/shared/room.ts, docs/room.md). */
+  lan: RoomView
 }
 
 /** 'game' (the game or the idle screen), a finished game's story at a page, or tonight's standings. */
@@ -209,6 +212,16 @@ export interface RefereeApi extends ConnectionWatch {
   clubCsv(kind: 'tonight' | 'allTime' | 'history'): Promise<ApiResult<string>>
   /** What the projector shows: the game, a finished game's story at a page, or tonight's standings. */
   showOnProjector(choice: ProjectorChoice): Promise<ApiResult>
+
+  // the room on the LAN (src/shared/room.ts, docs/room.md)
+  /** Open the room on one of this computer's LAN addresses (null: the default route's); open again elsewhere to move it. */
+  openRoom(address: string | null): Promise<ApiResult>
+  /** Close the room: its port closes and every phone's and TV's token is forgotten. */
+  closeRoom(): Promise<ApiResult>
+  /** Let a phone that asked for a seat have it. */
+  admitDevice(id: string): Promise<ApiResult>
+  /** Refuse a waiting phone, or drop a phone or a TV: its token is worth nothing from now on. */
+  dropDevice(id: string): Promise<ApiResult>
 }
 
 export type PrintOutput = 'print' | 'pdf'
@@ -234,6 +247,8 @@ export type ProjectorScreen = (
 ) & {
   /** The chimes' volume and mute (the projector plays them on the room's speakers); absent: the defaults. */
   sound?: SoundSettings
+  /** While the room on the LAN is open: the address phones open (shown as a QR code). */
+  roomUrl?: string
 }
 
 export interface ProjectorApi extends ConnectionWatch {
@@ -259,6 +274,7 @@ export const REFEREE_METHODS = [
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen', 'setRoomSettings',
   'cardsPayload', 'printCards', 'setLanguage', 'play', 'undo', 'logLines',
   'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'carryHistory', 'newClubNight', 'clubCsv', 'showOnProjector',
+  'openRoom', 'closeRoom', 'admitDevice', 'dropDevice',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ROLE_IDS } from './roles'
-import type { AnswerStyle } from './views'
 
 /**
  * A ruleset is data. Every point the source texts leave open is an option here,
@@ -105,13 +104,3 @@ export const roleCountsSchema = z.object({
 })
 
 export const roleIdSchema = z.enum(ROLE_IDS)
-
-/**
- * How the inspector's answer is signed: the Swedish text signs the other way round (thumb down for
- * evil, up for good); the others thumb up for mafia. The engine's script and the referee's screens
- * both read it from here.
- */
-export const answerStyleOf = (r: Pick<Ruleset, 'base'>): AnswerStyle => (r.base === 'swedish' ? 'evil' : 'mafia')
-
-/** Which thumb an answer is: the answer "yes" (mafia / evil) in the ruleset's style. */
-export const answerThumb = (style: AnswerStyle, yes: boolean): 'up' | 'down' => ((style === 'mafia') === yes ? 'up' : 'down')

@@ -87,6 +87,21 @@ export interface ProjectorView {
   winner: Winner | null
 }
 
+/**
+ * What the phone of one seat may know (the room on the LAN): the projector's view, the seat's own
+ * role and, once the ruleset has woken the mafia together, a mafioso's partners. Built by
+ * playerView() by allow-list; nothing about any other seat beyond the projector's view.
+ */
+export interface PlayerView {
+  seat: number
+  name: string
+  /** The seat's own role (null: a physical card not yet recorded by the referee). */
+  role: RoleId | null
+  /** A mafioso's partners (seats, in order) once the mafia have met; null otherwise and for every other role. */
+  partners: number[] | null
+  board: ProjectorView
+}
+
 /** One line for the referee to say or do, as a message key and its parameters (translated in the window). */
 export interface Line {
   key: string

@@ -2,7 +2,7 @@
  * npm run start:web — the browser mode: builds the renderer (electron-vite build), starts a host on a
  * data folder and serves the pages on 127.0.0.1. See docs/browser-mode.md.
  *
- *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens]
+ *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP]]
  *
  * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
  * One process per data folder (nightfall.lock, see data-lock.ts): a second one refuses, naming the
@@ -18,6 +18,7 @@ import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { renderUnicodeCompact } from 'uqr'
 import { createFileHost } from '../main/host'
 import { warmEstimator } from '../main/host/estimator'
 import { loadWebAddress, newTokens, saveWebAddress } from './address'
@@ -33,12 +34,15 @@ const { values } = parseArgs({
     renderer: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     'new-tokens': { type: 'boolean', default: false },
+    // Open the room on the LAN at once (docs/room.md); the referee page can open and close it too.
+    lan: { type: 'boolean', default: false },
+    'lan-address': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens]')
+  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP]]')
   process.exit(0)
 }
 
@@ -81,7 +85,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
-const host = createFileHost(dataDir)
+const host = createFileHost(dataDir, { roomPages: rendererDir })
 // The same port and tokens as last time where possible: pages left open reconnect by themselves.
 // New tokens when asked, and when the lock was taken over from a process that is gone (whoever
 // had its addresses — a crashed session, an unknown one — loses them).
@@ -103,6 +107,17 @@ process.on('exit', () => lock.release())
 console.log(`Nightfall (browser mode) — data in ${dataDir}`)
 console.log(`  Referee:   ${server.refereeUrl}`)
 console.log(`  Projector: ${server.projectorUrl}`)
+if (values.lan || values['lan-address'] !== undefined) {
+  const opened = await host.invoke('openRoom', values['lan-address'] ?? null)
+  const lan = host.refereeAppView().lan
+  if (opened.ok) {
+    console.log(`  Room on the LAN (${lan.address}) — phones and TVs on the same Wi-Fi:`)
+    console.log(`    Players:   ${lan.playerUrl}`)
+    if (lan.playerUrl) console.log(renderUnicodeCompact(lan.playerUrl, { border: 2 }).replace(/^/gm, '    '))
+    console.log(`    TV:        ${lan.projectorUrl}  (display code on the referee page)`)
+    if (lan.addresses.length > 1) console.log(`    Other addresses of this computer: ${lan.addresses.filter((a) => !lan.address?.startsWith(`${a}:`)).join(', ')} (--lan-address IP, or choose on the referee page)`)
+  } else console.log(`  Room on the LAN not opened: ${opened.error.message}`)
+}
 if (rotate && saved) console.log(`  New addresses: ${values['new-tokens'] ? '--new-tokens' : 'the lock of a process that is gone was taken over'}; pages open with the old ones no longer work.`)
 for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n.message}`)
 // The estimator's threads load the engine now, not when the setup screen asks for its first estimate.

@@ -1,7 +1,7 @@
 import type { CommandOf, CommandType } from '../../shared/commands'
 import type { RulesetOptions } from '../../shared/ruleset'
 import type { RoleId } from '../../shared/roles'
-import { answerStyleOf } from '../../shared/ruleset'
+import { answerStyleOf } from '../../shared/answer-style'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type EngineError, type Result } from './errors'

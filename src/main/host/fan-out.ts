@@ -10,6 +10,8 @@ export class FanOut {
   private readonly projector = new Set<(v: ProjectorScreen) => void>()
   /** What the projector was last sent (without its send time). */
   private lastProjectorContent: string | null = null
+  /** Other audiences told after every change (the room's phones). */
+  private readonly after = new Set<() => void>()
 
   constructor(private readonly views: { referee: () => RefereeAppView; projector: () => ProjectorScreen }) {}
 
@@ -40,9 +42,16 @@ export class FanOut {
     for (const cb of this.referee) safe(() => cb(v))
   }
 
-  /** After a change: the referee's view, and the projector's screen if it changed. */
+  /** Called after every push (the room on the LAN pushes each phone its own screen). */
+  afterPush(cb: () => void): () => void {
+    this.after.add(cb)
+    return () => this.after.delete(cb)
+  }
+
+  /** After a change: the referee's view, the projector's screen if it changed, then the others. */
   push(): void {
     this.pushReferee()
+    for (const cb of this.after) safe(cb)
     // The memory is kept even with no projector connected.
     const p = this.views.projector()
     const content = projectorContent(p)

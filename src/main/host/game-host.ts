@@ -26,6 +26,7 @@ import { cryptoRandom, type HostRandom } from './random'
 import { recoverGameInProgress } from './recovery'
 import { fail, messageOf } from './result'
 import { Table } from './table'
+import { RoomPart } from './room/room-part'
 
 export type { HostRandom } from './random'
 export type { Estimator } from './latest-estimate'
@@ -51,6 +52,12 @@ export interface GameHostOptions {
   checkImport?: ImportChecker
   /** The system's languages, most preferred first (Electron: app.getPreferredSystemLanguages()): the default until one is chosen. */
   systemLanguages?: readonly string[]
+  /** The built renderer (out/renderer) the room on the LAN serves its player page from; absent: no room. */
+  roomPages?: string
+  /** The room's port (tests, bench); default any free one. */
+  roomPort?: number
+  /** This computer's LAN addresses, the default route's first (tests: 127.0.0.1); default room/addresses.ts. */
+  roomAddresses?: () => Promise<string[]>
 }
 
 /**
@@ -78,6 +85,8 @@ export class GameHost {
   private readonly languages: WindowLanguages
   private readonly projector: ProjectorChoiceState
   private readonly parts: HostParts
+  /** The room on the LAN: phones and TVs (room/room-part.ts). */
+  private readonly lan: RoomPart
   /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
   readonly saving: boolean
   /** The club's saved games and standings (the same games folder as the archive). */
@@ -125,8 +134,21 @@ export class GameHost {
     })
     this.estimate = new LatestEstimate(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))
     this.fanOut = new FanOut({ referee: () => this.refereeAppView(), projector: () => this.projectorScreen() })
-    const { library, table, club, estimate, notices, projector, fullscreen, clock } = this
-    this.parts = { library, table, club, imports, estimate, notices, projector, fullscreen, clock, random, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
+    this.lan = new RoomPart({
+      now,
+      pagesDir: opts.roomPages,
+      port: opts.roomPort,
+      addresses: opts.roomAddresses,
+      state: () => this.table.state ?? null,
+      options: () => this.projectorOptions(),
+      lang: () => this.languages.projector,
+      projectorScreen: () => this.projectorScreen(),
+      onProjector: (cb) => this.fanOut.onProjector(cb),
+      changed: () => this.fanOut.push(),
+    })
+    this.fanOut.afterPush(() => this.lan.push())
+    const { library, table, club, estimate, notices, projector, fullscreen, clock, lan } = this
+    this.parts = { library, table, club, imports, estimate, notices, projector, fullscreen, clock, random, lan, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
 
     this.notices.add(...loaded.notices)
     try {
@@ -168,6 +190,7 @@ export class GameHost {
       language: this.languages.referee,
       projectorLanguage: this.library.projectorLanguage,
       room: structuredClone(this.library.room),
+      lan: this.lan.view(),
     }
   }
 
@@ -177,7 +200,9 @@ export class GameHost {
 
   /** What the projector shows: built from projectorView(state) alone, never from the referee's view. */
   projectorScreen(): ProjectorScreen {
-    return this.projector.screen({ sentAt: this.clock.now(), lang: this.languages.projector, sound: { ...this.library.room.sound } })
+    // While the room on the LAN is open the projector shows its QR code (large before a game, small during one).
+    const roomUrl = this.lan.playerUrl
+    return this.projector.screen({ sentAt: this.clock.now(), lang: this.languages.projector, sound: { ...this.library.room.sound }, ...(roomUrl ? { roomUrl } : {}) })
   }
 
   /** The projector page is ready: push it the current screen (and return it). */
@@ -196,6 +221,7 @@ export class GameHost {
 
   /** Stop clocks, cancel an estimate and close the journal (the game stays resumable on disk). */
   dispose(): void {
+    void this.lan.dispose()
     this.clocks.clear()
     this.estimate.cancel()
     this.table.dispose()

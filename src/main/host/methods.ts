@@ -16,6 +16,7 @@ import { storyOf, type ProjectorChoiceState } from './projector-choice'
 import type { HostRandom } from './random'
 import { fail, ok } from './result'
 import type { Table } from './table'
+import type { RoomPart } from './room/room-part'
 
 /** Prints a cards payload (the Electron glue: a hidden window on the cards page); absent in the browser mode. */
 export type CardsPrinter = (payload: CardsPayload, output: PrintOutput) => Promise<ApiResult<PrintOutcome>>
@@ -33,6 +34,8 @@ export interface HostParts {
   readonly printer: CardsPrinter | undefined
   readonly clock: Clock
   readonly random: HostRandom
+  /** The room on the LAN: phones and TVs (room/room-part.ts). */
+  readonly lan: RoomPart
   refereeAppView(): RefereeAppView
 }
 
@@ -54,6 +57,8 @@ const language = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
 /** A saved game's id: also its file name (no path, no dots). */
 const gameId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/)
 const rosterName = z.string().trim().min(1).max(60)
+/** A room device's id as the referee window sees it (room/room.ts: 6 random bytes, base64url). */
+const deviceId = z.string().regex(/^[A-Za-z0-9_-]{8}$/)
 const projectorChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('game') }),
   z.object({ kind: z.literal('story'), gameId: gameId.nullable(), index: z.number().int().min(0).max(10_000) }),
@@ -157,6 +162,12 @@ export const METHODS = {
   },
   clubCsv: { args: z.tuple([z.enum(['tonight', 'allTime', 'history'])]), changes: false, run: (h, kind) => h.club.csv(kind, h.library.roster) },
   showOnProjector: { args: z.tuple([projectorChoiceSchema]), changes: true, run: (h, choice) => h.projector.show(choice) },
+
+  // the room on the LAN (docs/room.md)
+  openRoom: { args: z.tuple([z.ipv4().nullable()]), changes: true, async: true, run: (h, address) => h.lan.open(address) },
+  closeRoom: { args: none, changes: true, async: true, run: (h) => h.lan.close() },
+  admitDevice: { args: z.tuple([deviceId]), changes: true, run: (h, id) => h.lan.admit(id) },
+  dropDevice: { args: z.tuple([deviceId]), changes: true, run: (h, id) => h.lan.drop(id) },
 } as const satisfies { [K in RefereeMethod]: Method<K> }
 
 type Rows = typeof METHODS

@@ -73,7 +73,7 @@ export class ProjectorChoiceState {
   }
 
   /** The projector's screen: built from projectorView(state) alone, never from the referee's view. */
-  screen(common: { sentAt: number; lang: string | null; sound: SoundSettings }): ProjectorScreen {
+  screen(common: { sentAt: number; lang: string | null; sound: SoundSettings; roomUrl?: string }): ProjectorScreen {
     const c = this.active()
     if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, ...common }
     if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, ...common }

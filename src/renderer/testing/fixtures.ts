@@ -3,6 +3,7 @@
  * overrides; the defaults are a 6-player MaffiaSIG-like game at night 1.
  */
 import { DEFAULT_ROOM_SETTINGS, type RefereeAppView, type SavedGameSummary } from '../../shared/api'
+import { CLOSED_ROOM } from '../../shared/room'
 import type { Ruleset } from '../../shared/ruleset'
 import type { LegalActions, ProjectorView, RefereeSeat, RefereeView, RoleNames } from '../../shared/views'
 import type { RoleId } from '../../shared/roles'
@@ -161,6 +162,7 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     projectorFullscreen: false,
     projectorShows: { kind: 'game' },
     room: structuredClone(DEFAULT_ROOM_SETTINGS),
+    lan: structuredClone(CLOSED_ROOM),
     ...overrides,
   }
 }

@@ -9,6 +9,7 @@ import en_options from './en/options.json'
 import en_print from './en/print.json'
 import en_projector from './en/projector.json'
 import en_roles from './en/roles.json'
+import en_room from './en/room.json'
 import en_script from './en/script.json'
 import en_setup from './en/setup.json'
 import et_cards from './et/cards.json'
@@ -21,6 +22,7 @@ import et_options from './et/options.json'
 import et_print from './et/print.json'
 import et_projector from './et/projector.json'
 import et_roles from './et/roles.json'
+import et_room from './et/room.json'
 import et_script from './et/script.json'
 import et_setup from './et/setup.json'
 import hu_cards from './hu/cards.json'
@@ -33,6 +35,7 @@ import hu_options from './hu/options.json'
 import hu_print from './hu/print.json'
 import hu_projector from './hu/projector.json'
 import hu_roles from './hu/roles.json'
+import hu_room from './hu/room.json'
 import hu_script from './hu/script.json'
 import hu_setup from './hu/setup.json'
 import ja_cards from './ja/cards.json'
@@ -45,6 +48,7 @@ import ja_options from './ja/options.json'
 import ja_print from './ja/print.json'
 import ja_projector from './ja/projector.json'
 import ja_roles from './ja/roles.json'
+import ja_room from './ja/room.json'
 import ja_script from './ja/script.json'
 import ja_setup from './ja/setup.json'
 import sv_cards from './sv/cards.json'
@@ -57,13 +61,14 @@ import sv_options from './sv/options.json'
 import sv_print from './sv/print.json'
 import sv_projector from './sv/projector.json'
 import sv_roles from './sv/roles.json'
+import sv_room from './sv/room.json'
 import sv_script from './sv/script.json'
 import sv_setup from './sv/setup.json'
 
 export const CATALOG: Record<string, Record<string, Record<string, unknown>>> = {
-  en: { cards: en_cards, club: en_club, common: en_common, errors: en_errors, game: en_game, notices: en_notices, options: en_options, print: en_print, projector: en_projector, roles: en_roles, script: en_script, setup: en_setup },
-  et: { cards: et_cards, club: et_club, common: et_common, errors: et_errors, game: et_game, notices: et_notices, options: et_options, print: et_print, projector: et_projector, roles: et_roles, script: et_script, setup: et_setup },
-  hu: { cards: hu_cards, club: hu_club, common: hu_common, errors: hu_errors, game: hu_game, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, roles: hu_roles, script: hu_script, setup: hu_setup },
-  ja: { cards: ja_cards, club: ja_club, common: ja_common, errors: ja_errors, game: ja_game, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, roles: ja_roles, script: ja_script, setup: ja_setup },
-  sv: { cards: sv_cards, club: sv_club, common: sv_common, errors: sv_errors, game: sv_game, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, roles: sv_roles, script: sv_script, setup: sv_setup },
+  en: { cards: en_cards, club: en_club, common: en_common, errors: en_errors, game: en_game, notices: en_notices, options: en_options, print: en_print, projector: en_projector, roles: en_roles, room: en_room, script: en_script, setup: en_setup },
+  et: { cards: et_cards, club: et_club, common: et_common, errors: et_errors, game: et_game, notices: et_notices, options: et_options, print: et_print, projector: et_projector, roles: et_roles, room: et_room, script: et_script, setup: et_setup },
+  hu: { cards: hu_cards, club: hu_club, common: hu_common, errors: hu_errors, game: hu_game, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, roles: hu_roles, room: hu_room, script: hu_script, setup: hu_setup },
+  ja: { cards: ja_cards, club: ja_club, common: ja_common, errors: ja_errors, game: ja_game, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, roles: ja_roles, room: ja_room, script: ja_script, setup: ja_setup },
+  sv: { cards: sv_cards, club: sv_club, common: sv_common, errors: sv_errors, game: sv_game, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, roles: sv_roles, room: sv_room, script: sv_script, setup: sv_setup },
 }

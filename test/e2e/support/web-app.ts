@@ -59,10 +59,10 @@ export function rendererSnapshot(): string {
  * without building; on any free port unless `port` is given (a restart on the same folder and port
  * serves the same addresses: the tokens are kept in the folder).
  */
-export async function startWebApp(dataDir = tempDataDir(), port = 0): Promise<WebApp> {
+export async function startWebApp(dataDir = tempDataDir(), port = 0, extraArgs: readonly string[] = []): Promise<WebApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--renderer', rendererSnapshot(), '--port', String(port), '--data', dataDir],
+    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--renderer', rendererSnapshot(), '--port', String(port), '--data', dataDir, ...extraArgs],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''

@@ -1,0 +1,135 @@
+/**
+ * The room on the LAN under a full table: 20 phones and 1 TV over real sockets (on this machine's LAN
+ * address when it has one), each reading its Server-Sent Events as a browser would. Printed, never
+ * asserted:
+ *   - a referee command (the day clock started or paused: every screen changes) until every phone
+ *     and the TV has received its new screen: median, p95, max over 200 commands;
+ *   - the player page's JavaScript, gzipped (out/renderer/player: run `npm run build` first);
+ *   - the host's memory per connected device (heap and RSS before and after connecting them).
+ *
+ * `npm run bench -- room`; `--quick` measures 50 commands.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { loadavg } from 'node:os'
+import { join, resolve } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { gzipSync } from 'node:zlib'
+import type { StartGameRequest } from '../src/shared/api'
+import { preset } from '../src/main/engine/rulesets'
+import { createFileHost } from '../src/main/host'
+import { lanAddresses } from '../src/main/host/room/addresses'
+import { tempDir } from '../test/support/host'
+
+const PHONES = 20
+// A full collection before each memory reading (the bench runs under tsx, without --expose-gc).
+setFlagsFromString('--expose_gc')
+const gc = runInNewContext('gc') as () => void
+const RENDERER = resolve(import.meta.dirname, '..', 'out', 'renderer')
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
+}
+
+function post(origin: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  return new Promise((done, fail) => {
+    const req = request(new URL(path, origin), { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = ''
+      res.on('data', (c: Buffer) => (text += c.toString()))
+      res.on('end', () => done({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as unknown) : null }))
+    })
+    req.on('error', fail)
+    req.end(JSON.stringify(body))
+  })
+}
+
+/** A device's stream: counts the messages it has received and wakes whoever waits for the next. */
+function stream(origin: string, path: string): { count: () => number; next: (after: number) => Promise<void>; close: () => void } {
+  let n = 0
+  let buffer = ''
+  const waiting: { after: number; done: () => void }[] = []
+  const req = request(new URL(path, origin), (res) => {
+    res.setEncoding('utf8')
+    res.on('data', (c: string) => {
+      buffer += c
+      let i
+      while ((i = buffer.indexOf('\n\n')) >= 0) {
+        const chunk = buffer.slice(0, i)
+        buffer = buffer.slice(i + 2)
+        if (!chunk.startsWith('data: ')) continue
+        n++
+        for (const w of waiting.splice(0)) if (n > w.after) w.done()
+        else waiting.push(w)
+      }
+    })
+  })
+  req.end()
+  return {
+    count: () => n,
+    next: (after) => (n > after ? Promise.resolve() : new Promise((done) => waiting.push({ after, done }))),
+    close: () => req.destroy(),
+  }
+}
+
+function pageWeight(): string {
+  const html = join(RENDERER, 'player', 'index.html')
+  if (!existsSync(html)) return 'not built (run npm run build)'
+  const text = readFileSync(html, 'utf8')
+  const files = [...text.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => resolve(join(RENDERER, 'player'), m[1]!))
+  const raw = files.reduce((a, f) => a + readFileSync(f).length, 0)
+  const gz = files.reduce((a, f) => a + gzipSync(readFileSync(f), { level: 9 }).length, 0)
+  return `${files.length} scripts on first load, ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzipped (the TV's projector app is a lazy chunk, not counted)`
+}
+
+export default async function bench(): Promise<void> {
+  const n = process.argv.includes('--quick') ? 50 : 200
+  const lan = (await lanAddresses())[0] ?? '127.0.0.1'
+  const players = Array.from({ length: PHONES }, (_, i) => `Player ${i + 1}`)
+  const host = createFileHost(tempDir('nightfall-bench-room-'), { durable: false, estimate: null, roomPages: RENDERER, roomAddresses: async () => [lan] })
+  const req: StartGameRequest = { ruleset: preset('maffiasig'), players, counts: { mafia: 5, investigator: 1, doctor: 0, citizen: 14 }, dealMode: 'digital' }
+  const started = host.invoke('startGame', req)
+  if (!started.ok) throw new Error(started.error.message)
+  const opened = await host.invoke('openRoom', lan)
+  if (!opened.ok) throw new Error(opened.error.message)
+  // Night 0 (the mafia's meeting) over: day 1, where the clock shows on every screen.
+  while (host.refereeAppView().game?.projector.phase === 'night') host.play({ type: 'endNightStep' })
+  const view = host.refereeAppView().lan
+  const origin = `http://${view.address}`
+
+  gc()
+  const before = process.memoryUsage()
+  const tokens: string[] = []
+  for (const name of players) {
+    const r = await post(origin, '/room/join', { name })
+    tokens.push((r.json as { token: string }).token)
+  }
+  for (const d of host.refereeAppView().lan.devices) host.invoke('admitDevice', d.id)
+  const tv = (await post(origin, '/room/pair', { code: view.displayCode })).json as { token: string }
+  const screens = [...tokens.map((t) => stream(origin, `/room/player?token=${t}`)), stream(origin, `/room/projector?token=${tv.token}`)]
+  await Promise.all(screens.map((s) => s.next(0)))
+  await new Promise((r) => setTimeout(r, 200))
+  gc()
+  const after = process.memoryUsage()
+
+  const times: number[] = []
+  for (let i = 0; i < n + 20; i++) {
+    const counts = screens.map((s) => s.count())
+    const t0 = performance.now()
+    const r = host.play({ type: i % 2 === 0 ? 'startTimer' : 'pauseTimer' })
+    if (!r.ok) throw new Error(r.error.message)
+    await Promise.all(screens.map((s, k) => s.next(counts[k]!)))
+    if (i >= 20) times.push(performance.now() - t0)
+  }
+  for (const s of screens) s.close()
+  await host.invoke('closeRoom')
+  host.dispose()
+
+  const ms = (x: number) => `${x.toFixed(2)} ms`
+  console.log(`Room on ${lan}: ${PHONES} phones + 1 TV, ${n} referee commands (load ${loadavg()[0]!.toFixed(1)})`)
+  console.log(`  command → every screen updated: median ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(Math.max(...times))}`)
+  console.log(`  player page: ${pageWeight()}`)
+  const per = (a: number, b: number) => `${((b - a) / (PHONES + 1) / 1024).toFixed(1)} KB`
+  console.log(`  host memory per connected device: heap ${per(before.heapUsed, after.heapUsed)}, RSS ${per(before.rss, after.rss)}`)
+}

@@ -1,0 +1,81 @@
+/**
+ * Noninterference per seat: the phone of seat s shows the room's view, s's own role and (a mafioso,
+ * once the mafia have met) the partners — nothing that depends on any other seat's secret. Twin
+ * games (testing/twins.ts) deal the other seats' roles permuted and make other secret choices with
+ * the same public outcome; seat s's view must be byte-identical at every step (at the end, when
+ * every card is shown, up to π on the board). When s is a mafioso who has met the mafia by the
+ * horizon, π keeps the mafia among themselves: the partners are what s may know.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { PRESET_IDS, type PresetId } from '../../shared/ruleset'
+import type { PlayerView } from '../../shared/views'
+import type { GameState } from './state'
+import { Rng, randomGame } from './testing'
+import { expectedAtEnd, permutationOn, playTwin } from './testing/twins'
+import { mafiaHaveMet, playerView } from './views/player'
+
+const GAMES = 150
+const TIMEOUT = 120_000
+const master: Record<PresetId, number> = { maffiasig: 0x9a7e1, estonian: 0x9a7e2, swedish: 0x9a7e3 }
+
+const text = (v: PlayerView) => JSON.stringify(v)
+
+describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
+  it(`twin games differing in other seats' secrets → byte-identical view of seat s at every step (${GAMES} pairs)`, { timeout: TIMEOUT }, () => {
+    let steps = 0
+    let permuted = 0
+    let partnersShown = 0
+    let partnersHidden = 0
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 0x7fffffff }), (seed) => {
+        const A = randomGame(seed, id)
+        const rng = new Rng(seed ^ 0x9b0e)
+        const len = A.game.log.length
+        const horizon = rng.chance(0.3) ? len : rng.range(Math.floor(len / 3), len)
+        const end = A.states[horizon] as GameState
+        const n = end.alive.length
+        // Seat s: a mafioso half the time, so the partners are compared often.
+        const mafia = A.cards.flatMap((r, p) => (r === 'mafia' ? [p] : []))
+        const s = rng.chance(0.5) && mafia.length ? (rng.pick(mafia) as number) : rng.int(n)
+        const movable = end.alive.flatMap((x, p) => (x && p !== s ? [p] : []))
+        const known = (p: number) => A.setup.deal.roles[p] !== null
+        let groups = A.setup.deal.mode === 'physical' ? [movable.filter(known), movable.filter((p) => !known(p))] : [movable]
+        const metBy = A.states.slice(0, horizon + 1).some((st) => mafiaHaveMet(st))
+        if (A.cards[s] === 'mafia' && metBy) groups = groups.flatMap((g) => [g.filter((p) => A.cards[p] === 'mafia'), g.filter((p) => A.cards[p] !== 'mafia')])
+        const pi = permutationOn(rng, n, groups)
+        expect(pi[s]).toBe(s)
+        if (pi.some((q, p) => q !== p && A.cards[p] !== A.cards[q])) permuted++
+        playTwin(A, horizon, pi, rng, (i, c, sa, sb) => {
+          const va = playerView(sa, s)
+          const expected = sa.phase === 'over' ? { ...va, board: expectedAtEnd(va.board, pi) } : va
+          const vb = playerView(sb, s)
+          steps++
+          if (va.partners) partnersShown++
+          else if (va.role === 'mafia') partnersHidden++
+          if (text(expected) !== text(vb)) expect(vb, `seed ${seed}, seat ${s}: after A's step ${i} ${JSON.stringify(c)}`).toStrictEqual(expected)
+        }, `seed ${seed}`)
+      }),
+      { seed: master[id], numRuns: GAMES, endOnFailure: true },
+    )
+    expect(steps).toBeGreaterThan(500)
+    expect(permuted).toBeGreaterThan(GAMES * 0.4)
+    expect(partnersShown).toBeGreaterThan(100)
+    expect(partnersHidden).toBeGreaterThan(0)
+  })
+
+  it('a mafioso is told the partners from the mafia\'s first call, and nobody else ever is', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const A = randomGame(seed, id)
+      for (const st of A.states) {
+        const met = mafiaHaveMet(st)
+        st.roles.forEach((r, p) => {
+          const v = playerView(st, p)
+          expect(v.role).toBe(r)
+          if (r !== 'mafia' || !met) expect(v.partners).toBeNull()
+          else expect(v.partners).toStrictEqual(st.roles.flatMap((q, k) => (q === 'mafia' && k !== p ? [k] : [])))
+        })
+      }
+    }
+  })
+})

@@ -1,0 +1,190 @@
+import type { ApiResult, ProjectorScreen } from '../../../shared/api'
+import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView } from '../../../shared/room'
+import type { ProjectorOptions } from '../../../shared/views'
+import { playerView } from '../../engine'
+import type { GameState } from '../../engine'
+import { safe } from '../fan-out'
+import { OK, fail, messageOf } from '../result'
+import { interfaceAddresses, lanAddresses } from './addresses'
+import { Room } from './room'
+import { startRoomServer, type RoomHost, type RoomServer } from './server'
+
+export interface RoomPartDeps {
+  now: () => number
+  /** The built renderer (out/renderer) the room serves the player page from; absent: no room (openRoom answers 'unavailable'). */
+  pagesDir?: string
+  state: () => GameState | null
+  options: () => ProjectorOptions
+  /** The room's language (the projector's). */
+  lang: () => string | null
+  projectorScreen: () => ProjectorScreen
+  onProjector: (cb: (s: ProjectorScreen) => void) => () => void
+  /** The referee's view and the projector's screen are pushed (the room's devices or address changed). */
+  changed: () => void
+  /** Where the room listens (tests); the default is any free port. */
+  port?: number
+  /** The LAN addresses, the default route's first (default: lanAddresses). */
+  addresses?: () => Promise<string[]>
+}
+
+interface PlayerSub {
+  token: string
+  /** What this phone was last sent (without its send time): a phone is sent a screen only when what it shows changes. */
+  last: string
+}
+
+/**
+ * The host's part for the room on the LAN: the devices (room.ts), the server (server.ts), and each
+ * phone's screen, built by playerView (engine/views/player.ts) for its seat only and pushed when it
+ * changes — so neither the content nor the timing of a phone's updates tells it another seat's secret.
+ */
+export class RoomPart implements RoomHost {
+  readonly room: Room
+  private server: RoomServer | null = null
+  private address: string | null = null
+  private addresses: string[] = []
+  private error: string | null = null
+  private readonly players = new Map<(s: PlayerScreen | null) => void, PlayerSub>()
+  private readonly lanAddresses: () => Promise<string[]>
+
+  constructor(private readonly deps: RoomPartDeps) {
+    this.room = new Room(deps.now)
+    this.lanAddresses = deps.addresses ?? lanAddresses
+    // The addresses the referee may pick from, known at once (the default route's is put first
+    // when the room opens); nothing is pushed for them.
+    if (deps.pagesDir !== undefined && deps.addresses === undefined) this.addresses = interfaceAddresses()
+  }
+
+  get isOpen(): boolean {
+    return this.server !== null
+  }
+
+  /** Open the room on `address` (one of the LAN addresses; null: the default route's). */
+  async open(address: string | null): Promise<ApiResult> {
+    if (this.deps.pagesDir === undefined) return fail('unavailable', 'The room on the network is not available here.')
+    this.addresses = await this.lanAddresses()
+    const at = address ?? this.addresses[0] ?? null
+    if (at === null || !this.addresses.includes(at)) return fail('not-found', address === null ? 'This computer has no network address: join a Wi-Fi first.' : `This computer has no address ${address}.`)
+    if (this.server && this.address === at) return OK
+    await this.shut()
+    try {
+      this.server = await startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir, port: this.deps.port })
+      this.address = at
+      this.error = null
+    } catch (e) {
+      this.error = messageOf(e)
+      // A refusal pushes nothing by itself: the referee's view must show why.
+      this.deps.changed()
+      return fail('unavailable', `The room could not be opened on ${at}: ${this.error}`)
+    }
+    return OK
+  }
+
+  /** Close the room: the port closes, every device's token is forgotten. */
+  async close(): Promise<ApiResult> {
+    await this.shut()
+    return OK
+  }
+
+  private async shut(): Promise<void> {
+    const s = this.server
+    this.server = null
+    this.address = null
+    for (const cb of this.players.keys()) safe(() => cb(null))
+    this.players.clear()
+    this.room.clear()
+    if (s) await s.close()
+  }
+
+  /** The referee's answers; the host pushes every view after them (the phone's screen included). */
+  admit(id: string): ApiResult {
+    if (!this.room.admit(id)) return fail('not-found', 'That phone is no longer waiting.')
+    return OK
+  }
+
+  drop(id: string): ApiResult {
+    if (!this.room.drop(id)) return fail('not-found', 'That device is no longer in the room.')
+    return OK
+  }
+
+  view(): RoomView {
+    const base = { ...CLOSED_ROOM, addresses: [...this.addresses], error: this.error }
+    if (!this.server || this.address === null) return base
+    const origin = this.server.origin
+    return {
+      ...base,
+      open: true,
+      address: origin.slice('http://'.length),
+      playerUrl: `${origin}/player/`,
+      projectorUrl: `${origin}/tv/`,
+      displayCode: this.room.displayCode,
+      ...this.room.views(),
+    }
+  }
+
+  /** The address phones open, while the room is open (the projector shows it as a QR code). */
+  get playerUrl(): string | null {
+    return this.server ? `${this.server.origin}/player/` : null
+  }
+
+  // ───────────── RoomHost: what the server asks ─────────────
+
+  names(): JoinChoices {
+    return { names: [...(this.deps.state()?.setup.players ?? [])], lang: this.deps.lang() }
+  }
+
+  playerScreen(token: string): PlayerScreen | null {
+    const d = this.room.device(token)
+    if (!d) return null
+    const sentAt = this.deps.now()
+    const lang = this.deps.lang()
+    if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
+    const s = this.deps.state()
+    const seat = s ? s.setup.players.indexOf(d.name) : -1
+    if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
+    return { kind: 'game', view: playerView(s, seat, this.deps.options()), sentAt, lang }
+  }
+
+  projectorScreen(): ProjectorScreen {
+    return this.deps.projectorScreen()
+  }
+
+  onPlayer(token: string, cb: (s: PlayerScreen | null) => void): () => void {
+    const first = this.playerScreen(token)
+    this.players.set(cb, { token, last: first ? content(first) : '' })
+    return () => this.players.delete(cb)
+  }
+
+  onProjector(cb: (s: ProjectorScreen) => void): () => void {
+    return this.deps.onProjector(cb)
+  }
+
+  changed(): void {
+    this.deps.changed()
+  }
+
+  /** After any change: each phone its screen, if what it shows changed; a dropped phone gets null (its stream ends). */
+  push(): void {
+    for (const [cb, sub] of this.players) {
+      const screen = this.playerScreen(sub.token)
+      if (!screen) {
+        this.players.delete(cb)
+        safe(() => cb(null))
+        continue
+      }
+      const c = content(screen)
+      if (c === sub.last) continue
+      sub.last = c
+      safe(() => cb(screen))
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.shut()
+  }
+}
+
+const content = (s: PlayerScreen): string => {
+  const { sentAt: _sentAt, ...shown } = s
+  return JSON.stringify(shown)
+}

@@ -1,0 +1,88 @@
+import type { JoinChoices } from '../../shared/room'
+
+/**
+ * The room page's way to the laptop: the room's own small API on the page's origin (docs/room.md).
+ * A device's token is kept in this browser (localStorage) until the room forgets it: a phone that
+ * sleeps or reloads comes back to its seat by itself.
+ */
+export const TOKEN_HEADER = 'x-room-token'
+const KEY = { player: 'nightfall-room-player', tv: 'nightfall-room-tv' } as const
+export type DeviceKind = keyof typeof KEY
+
+export function savedToken(kind: DeviceKind): string | null {
+  try {
+    return localStorage.getItem(KEY[kind])
+  } catch {
+    return null
+  }
+}
+
+export function saveToken(kind: DeviceKind, token: string | null): void {
+  try {
+    if (token === null) localStorage.removeItem(KEY[kind])
+    else localStorage.setItem(KEY[kind], token)
+  } catch {
+    // private mode: the token lives as long as the page
+  }
+}
+
+export async function names(): Promise<JoinChoices | null> {
+  try {
+    const r = await fetch('/room/names', { cache: 'no-store' })
+    return r.ok ? ((await r.json()) as JoinChoices) : null
+  } catch {
+    return null
+  }
+}
+
+/** Ask for a seat (join) or pair a TV: the token, or why not ('busy': rate-limited or too many waiting; 'refused'; 'unreachable'). */
+export async function ask(path: '/room/join' | '/room/pair', body: unknown): Promise<{ token: string } | { error: 'busy' | 'refused' | 'unreachable' }> {
+  try {
+    const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    if (r.status === 429 || r.status === 503) return { error: 'busy' }
+    const answer = (await r.json()) as { ok: boolean; token?: string }
+    return answer.ok && typeof answer.token === 'string' ? { token: answer.token } : { error: 'refused' }
+  } catch {
+    return { error: 'unreachable' }
+  }
+}
+
+export function lookedAtRole(token: string): void {
+  void fetch('/room/looked', { method: 'POST', headers: { [TOKEN_HEADER]: token } }).catch(() => undefined)
+}
+
+/**
+ * A device's stream: every message and the connection's state. EventSource retries by itself while
+ * the laptop is away; when it gives up (an error answer, or the page going away) the room is asked
+ * whether it still knows the token: only a clear "no" (403) ends the device (`gone`), anything
+ * else opens the stream again.
+ */
+export function openStream<T>(path: string, token: string, on: { message(v: T): void; connected(up: boolean): void; gone(): void }): () => void {
+  let es: EventSource | null = null
+  let stopped = false
+  const open = () => {
+    if (stopped) return
+    es = new EventSource(`${path}?token=${encodeURIComponent(token)}`)
+    es.onopen = () => on.connected(true)
+    es.onmessage = (e: MessageEvent<string>) => {
+      try {
+        on.message(JSON.parse(e.data) as T)
+      } catch {
+        // a damaged message: the next one replaces it
+      }
+    }
+    es.onerror = () => {
+      if (es?.readyState !== EventSource.CLOSED) return on.connected(false)
+      on.connected(false)
+      void fetch(`/room/device?token=${encodeURIComponent(token)}`, { cache: 'no-store' }).then(
+        (r) => (r.status === 403 ? on.gone() : setTimeout(open, 1000)),
+        () => setTimeout(open, 2000),
+      )
+    }
+  }
+  open()
+  return () => {
+    stopped = true
+    es?.close()
+  }
+}

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { CLOSED_ROOM, type RoomView } from '../../../shared/room'
+import { makeAppView } from '../../testing/fixtures'
+import { connectedReferee, mountWith } from '../../testing/mount'
+import LanRoomPanel from './LanRoomPanel.vue'
+
+const open: RoomView = {
+  ...CLOSED_ROOM,
+  open: true,
+  addresses: ['192.168.1.20'],
+  address: '192.168.1.20:41234',
+  playerUrl: 'http://192.168.1.20:41234/player/',
+  projectorUrl: 'http://192.168.1.20:41234/tv/',
+  displayCode: '0427',
+  devices: [
+    { id: 'aaaaaaaa', name: 'Anna', state: 'asking', connected: true, lastSeen: 0, lookedAtRole: false },
+    { id: 'bbbbbbbb', name: 'Bence', state: 'admitted', connected: true, lastSeen: 0, lookedAtRole: true },
+  ],
+  displays: [],
+}
+
+describe('LanRoomPanel', () => {
+  it('closed: offers the addresses and opens the room on the default route unless one is chosen', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView({ lan: { ...CLOSED_ROOM, addresses: ['10.0.0.5', '192.168.1.20'] } }))
+    const w = await mountWith(LanRoomPanel, pinia)
+    await w.get('[data-test="lan-open"]').trigger('click')
+    expect(api.openRoom).toHaveBeenLastCalledWith(null)
+    await w.get('[data-test="lan-address"]').setValue('192.168.1.20')
+    await w.get('[data-test="lan-open"]').trigger('click')
+    expect(api.openRoom).toHaveBeenLastCalledWith('192.168.1.20')
+  })
+
+  it('open: the players’ address with its QR code, the display code, a phone asking to be let in, a seat’s phone', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView({ lan: open }))
+    const w = await mountWith(LanRoomPanel, pinia)
+    expect(w.get('[data-test="lan-player-url"]').text()).toBe(open.playerUrl)
+    expect(w.findAll('[data-test="qr"]')).toHaveLength(2)
+    expect(w.get('[data-test="lan-code"]').text()).toContain('0427')
+    expect(w.get('[data-test="lan-asking"]').text()).toContain('Anna’s phone')
+    expect(w.get('[data-test="lan-devices"]').text()).toContain('Bence')
+    expect(w.get('[data-test="lan-devices"]').text()).toContain('has seen the role')
+    // A phone is connected: no network help.
+    expect(w.find('[data-test="lan-help"]').exists()).toBe(false)
+    await w.get('[data-test="lan-admit-Anna"]').trigger('click')
+    expect(api.admitDevice).toHaveBeenLastCalledWith('aaaaaaaa')
+    await w.get('[data-test="lan-close"]').trigger('click')
+    expect(api.closeRoom).toHaveBeenCalled()
+  })
+
+  it('open with no phone connected: the likely network causes', async () => {
+    const { pinia } = await connectedReferee(makeAppView({ lan: { ...open, devices: [] } }))
+    const w = await mountWith(LanRoomPanel, pinia)
+    expect(w.get('[data-test="lan-help"]').text()).toContain('Guest Wi-Fi')
+  })
+})

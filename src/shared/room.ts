@@ -1,0 +1,71 @@
+import type { PlayerView } from './views'
+
+/**
+ * The room on the LAN (docs/room.md): the referee opens it, phones join a seat with the referee's
+ * consent, TVs pair as projectors. What the referee window sees of it and what a phone receives; the
+ * schemas of what a phone or a TV may send are room-schemas.ts (the host's only: no zod in the pages).
+ */
+
+/** One phone as the referee sees it (no token: a device id only the referee window uses). */
+export interface RoomDevice {
+  id: string
+  /** The seated player it asked for (by name: a rematch with new seats keeps it). */
+  name: string
+  state: 'asking' | 'admitted'
+  connected: boolean
+  /** Host time of its last request or stream message. */
+  lastSeen: number
+  /** The player has held the role open at least once. */
+  lookedAtRole: boolean
+}
+
+/** One paired TV (a projector over the LAN). */
+export interface RoomDisplay {
+  id: string
+  connected: boolean
+  lastSeen: number
+}
+
+/** The room in the referee's view. */
+export interface RoomView {
+  open: boolean
+  /** The LAN addresses the room may be opened on (interfaces with an IPv4 address, the default route's first). */
+  addresses: string[]
+  /** While open: the address and port served, the players' and the TVs' addresses. */
+  address: string | null
+  playerUrl: string | null
+  projectorUrl: string | null
+  /** The 4 digits a TV types to pair (a new code after each pairing). */
+  displayCode: string | null
+  devices: RoomDevice[]
+  displays: RoomDisplay[]
+  /** Why the room could not be opened (the network's message). */
+  error: string | null
+}
+
+export const CLOSED_ROOM: RoomView = Object.freeze({
+  open: false,
+  addresses: [],
+  address: null,
+  playerUrl: null,
+  projectorUrl: null,
+  displayCode: null,
+  devices: [],
+  displays: [],
+  error: null,
+}) as RoomView
+
+/**
+ * What a phone shows: asking (the referee has not answered), the game (its player view), or nothing
+ * to show (no game, or its name is not seated in this one). `lang`: the room's language.
+ */
+export type PlayerScreen =
+  | { kind: 'asking'; name: string; sentAt: number; lang: string | null }
+  | { kind: 'idle'; name: string; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: PlayerView; sentAt: number; lang: string | null }
+
+/** The seated players' names a phone may pick from (public: the projector shows them). */
+export interface JoinChoices {
+  names: string[]
+  lang: string | null
+}

@@ -1,0 +1,127 @@
+/**
+ * The room on the LAN in Chromium with phone emulation (Pixel 7): `start:web --lan` on this machine's
+ * LAN address (the default route's), three phones join and the referee lets them in from the referee
+ * page; each phone sees only its own role (face down until held), the mafiosi see each other; a
+ * reload returns a phone to its seat; a TV pairs by display code; a stranger gets nothing; the referee's API is refused over the
+ * LAN address even with the right token.
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { devices, type Browser, type BrowserContext, type Page } from 'playwright'
+import { browserTestsSkipped } from './support/chromium'
+import { launchChromium, openPage } from './support/session'
+import { startWebApp, type WebApp } from './support/web-app'
+import { t } from './support/words'
+import { lanAddresses } from '../../src/main/host/room/addresses'
+
+const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
+
+describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
+  let browser: Browser
+  let app: WebApp
+  let lanHost = ''
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await app?.stop()
+    await browser?.close()
+  })
+
+  it('phones join with the referee’s consent and each sees only its own role', async (ctx) => {
+    const [address] = await lanAddresses()
+    if (!address) {
+      console.log('[room-phones] skipped: this machine has no LAN address (no non-internal IPv4 interface)')
+      return ctx.skip()
+    }
+    app = await startWebApp(undefined, 0, ['--lan'])
+    const trouble: string[] = []
+    onTestFailed(() => console.log(`[room-phones] server output:\n${app.output()}\n${trouble.join('\n')}`))
+    // The room's lines follow the referee's and projector's once the room is open.
+    await expect.poll(() => /Players:\s+(\S+)/.test(app.output()), { timeout: 10_000 }).toBe(true)
+    const playerUrl = /Players:\s+(\S+)/.exec(app.output())?.[1]
+    expect(playerUrl, app.output()).toMatch(new RegExp(`^http://${address.replace(/\./g, '\\.')}:\\d+/player/$`))
+    lanHost = new URL(playerUrl!).host
+    const token = new URL(app.refereeUrl).searchParams.get('token')!
+    const referee = async (method: string, ...args: unknown[]) => {
+      const r = await fetch(new URL(`/api/referee/${method}`, app.refereeUrl), { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: JSON.stringify(args) })
+      return (await r.json()) as { ok: boolean; value: { presets: unknown[]; game: { seats: { role: string }[] } } }
+    }
+    const presets = (await referee('ready')).value.presets
+    expect(await referee('startGame', { ruleset: presets[0], players: PLAYERS, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' })).toMatchObject({ ok: true })
+    const roles = (await referee('ready')).value.game.seats.map((s) => s.role)
+    const mafia = roles.flatMap((r, p) => (r === 'mafia' ? [p] : []))
+    const town = roles.findIndex((r) => r !== 'mafia')
+    const seats = [...mafia, town]
+
+    const desk = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' })
+    const refereePage = await openPage(desk, app.refereeUrl, trouble, 'referee')
+    const phones: { seat: number; context: BrowserContext; page: Page }[] = []
+    try {
+      for (const seat of seats) {
+        const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+        const page = await openPage(context, playerUrl!, trouble, `phone ${seat}`)
+        await page.getByRole('button', { name: PLAYERS[seat], exact: true }).click()
+        await page.locator('[data-test=player-asking]').waitFor()
+        phones.push({ seat, context, page })
+      }
+      // The referee lets each phone in from the referee page.
+      for (const { seat } of phones) await refereePage.locator(`[data-test="lan-admit-${PLAYERS[seat]}"]`).click()
+      const roleName = (r: string) => t(`roles.maffiasig.${r}`)
+      for (const { seat, page } of phones) {
+        const card = page.locator('[data-test=role-card]')
+        await card.waitFor()
+        // Face down: the role is not in the page at all.
+        expect(await page.locator('[data-test=role-name]').count()).toBe(0)
+        for (const r of ['mafia', 'investigator', 'citizen']) expect(await card.textContent()).not.toContain(roleName(r))
+        await card.dispatchEvent('pointerdown')
+        await expect.poll(() => page.locator('[data-test=role-name]').textContent()).toBe(roleName(roles[seat]!))
+        const partners = (await page.locator('[data-test=role-partners]').textContent()) ?? ''
+        if (roles[seat] === 'mafia') expect(partners).toContain(PLAYERS[mafia.find((m) => m !== seat)!]!)
+        else expect(partners.trim()).toBe('')
+        await card.dispatchEvent('pointerup')
+        expect(await page.locator('[data-test=role-name]').count()).toBe(0)
+      }
+      await expect.poll(() => refereePage.locator('[data-test=lan-devices] li').count()).toBe(phones.length)
+
+      // A reload comes back to the seat by itself.
+      const first = phones[0]!
+      await first.page.reload()
+      await first.page.locator('[data-test=role-card]').waitFor()
+      expect(await first.page.locator('[data-test=role-card]').textContent()).toContain(PLAYERS[first.seat])
+
+      // A TV pairs with the display code and shows the projector, the room's QR code in a corner.
+      const code = /\d{4}/.exec((await refereePage.locator('[data-test=lan-code]').textContent()) ?? '')?.[0]
+      const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
+      const tv = await openPage(tvContext, `http://${lanHost}/tv/`, trouble, 'tv')
+      await tv.locator('[data-test=tv-code]').fill(code!)
+      await tv.locator('[data-test=tv-code]').press('Enter')
+      await tv.locator('[data-test=projector-board]').waitFor()
+      await tv.locator('[data-test=room-qr].small').waitFor()
+      await tvContext.close()
+
+      // A stranger: without a token, nothing; asking for a seat only waits for the referee.
+      const stranger = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+      const strangerPage = await openPage(stranger, playerUrl!, trouble, 'stranger')
+      expect((await strangerPage.request.get(`http://${lanHost}/room/player?token=${'A'.repeat(32)}`)).status()).toBe(403)
+      await strangerPage.getByRole('button', { name: PLAYERS[first.seat], exact: true }).click()
+      await strangerPage.locator('[data-test=player-asking]').waitFor()
+      expect(await strangerPage.locator('[data-test=role-card]').count()).toBe(0)
+      await stranger.close()
+
+      // The referee's API over the LAN address: refused, even with the right token.
+      const onRoom = await fetch(`http://${lanHost}/api/referee/ready`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' })
+      expect(onRoom.status).toBe(403)
+      const webPort = new URL(app.refereeUrl).port
+      const onWeb = await fetch(`http://${address}:${webPort}/api/referee/ready`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' }).then(
+        (r) => r.status,
+        () => 'refused',
+      )
+      expect(onWeb).not.toBe(200)
+      expect(trouble.filter((l) => !/Failed to load resource|EventSource|net::/.test(l))).toEqual([])
+    } finally {
+      for (const p of phones) await p.context.close()
+      await desk.close()
+    }
+  }, 180_000)
+})
