@@ -1,5 +1,7 @@
 /**
- * What the referee window receives after every click in a long game: the RefereeAppView's size and
+ * The cost of one referee view: over whole random games at 12 and 18 players, how many times the
+ * rules are asked (`decide`) to build the view's legal actions, and the time to build it.
+ * Then what the referee window receives after every click in a long game: the RefereeAppView's size and
  * the time to build it, at 1,000 and 10,000 log lines. Before paging, the view carried the whole
  * described log; now it carries the newest LOG_TAIL lines and the total (older lines: logLines).
  * `npm run bench -- push`.
@@ -7,7 +9,9 @@
 import { loadavg, tmpdir } from 'node:os'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { describeHistory, preset } from '../src/main/engine'
+import { describeHistory, preset, refereeView, suggestCounts, dealFromOrder } from '../src/main/engine'
+import { decideCalls } from '../src/main/engine/decide'
+import { playRandom, Rng, seatNames } from '../src/main/engine/testing'
 import { createFileHost } from '../src/main/host'
 import type { GameHost } from '../src/main/host/game-host'
 import { LOG_TAIL } from '../src/main/host/table'
@@ -29,8 +33,39 @@ function atMafiaCall(host: GameHost): { shooter: number; target: number } {
   throw new Error('no mafia call reached')
 }
 
+/** decide calls and build time per referee view, over every state of 20 random Estonian games of `n` players. */
+function viewCost(n: number): void {
+  let views = 0
+  let calls = 0
+  let most = 0
+  const times: number[] = []
+  for (let seed = 1; seed <= 20; seed++) {
+    const ruleset = preset('estonian')
+    const players = seatNames(n)
+    const counts = suggestCounts(ruleset, n)
+    const rng = new Rng(seed)
+    const deal = dealFromOrder(counts, rng.shuffle(players.map((_, i) => i)))
+    const run = playRandom({ ruleset, players, deal }, deal.roles.map((r) => r!), rng)
+    for (const s of run.states) {
+      const before = decideCalls.count
+      const t0 = performance.now()
+      refereeView(s, { undoable: 0, last: null })
+      times.push(performance.now() - t0)
+      const k = decideCalls.count - before
+      calls += k
+      most = Math.max(most, k)
+      views++
+    }
+  }
+  times.sort((a, b) => a - b)
+  console.log(
+    `${n} players: decide calls per view: ${most} at most (${(calls / views).toFixed(1)} on average, ${views} views); build ${times[Math.floor(times.length / 2)]!.toFixed(3)} ms median, ${times[Math.floor(times.length * 0.99)]!.toFixed(3)} ms p99`,
+  )
+}
+
 export default function bench(): void {
   console.log(`Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+  for (const n of [12, 18]) viewCost(n)
   const dir = mkdtempSync(join(tmpdir(), 'nightfall-push-'))
   const host = createFileHost(dir, { estimate: null, durable: false })
   try {

@@ -36,6 +36,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('nominate'), player }),
   z.object({ type: z.literal('withdrawNomination'), player }),
   z.object({ type: z.literal('closeNominations') }),
+  /** The nominees still to speak do not: the plurality vote opens now. */
+  z.object({ type: z.literal('skipDefences') }),
   // votes (both procedures)
   z.object({ type: z.literal('castVote'), voter: player, choice: z.union([z.boolean(), player, z.null()]) }),
   z.object({ type: z.literal('setVoteCount'), count: z.number().int().min(0).max(60), candidate: player.optional() }),
@@ -56,6 +58,39 @@ export const commandSchema = z.discriminatedUnion('type', [
 export type Command = z.infer<typeof commandSchema>
 export type CommandType = Command['type']
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>
+
+/**
+ * Commands a window sends with nothing but their type (the host adds `draw` where one is needed):
+ * each is one yes/no flag in `LegalActions` (src/shared/views.ts), found by asking the engine.
+ * A new argument-less command added here gets its flag, its legality and its test fixture for free.
+ */
+export const SIMPLE_COMMANDS = [
+  'endNightStep',
+  'withdrawAccusation',
+  'endDefence',
+  'closeNominations',
+  'skipDefences',
+  'closeVote',
+  'endLastWords',
+  'drawRandomDeath',
+  'endDay',
+] as const satisfies readonly CommandType[]
+export type SimpleCommandType = (typeof SIMPLE_COMMANDS)[number]
+
+/**
+ * Commands that name one seat and nothing else the referee chooses, with that seat's field: each is
+ * a list of the seats it may name now in `LegalActions`.
+ */
+export const SEAT_COMMANDS = {
+  setReadingStart: 'player',
+  chooseTarget: 'target',
+  investigate: 'target',
+  heal: 'target',
+  accuse: 'accused',
+  nominate: 'player',
+  withdrawNomination: 'player',
+} as const satisfies { [T in CommandType]?: keyof CommandOf<T> }
+export type SeatCommandType = keyof typeof SEAT_COMMANDS
 
 /**
  * What the host fills in, never a window: its clock (`at`) and a crypto draw (`draw`). A command

@@ -1,3 +1,4 @@
+import type { SeatCommandType, SimpleCommandType } from './commands'
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
 
@@ -151,36 +152,25 @@ export interface RefereeVote extends PublicVote {
   directCounts: boolean
 }
 
-/** What the referee may do now; the window enables exactly these. */
-export interface LegalActions {
+/**
+ * What the referee may do now; the window enables exactly these. One flag per argument-less command
+ * (SIMPLE_COMMANDS) and one list of seats per one-seat command (SEAT_COMMANDS), derived from those
+ * lists in src/shared/commands.ts; the rest below are the actions with more to choose.
+ */
+export type LegalActions = { [T in SimpleCommandType]: boolean } & { [T in SeatCommandType]: number[] } & {
   identify: { role: RoleId; count: number; exact: boolean; candidates: number[] } | null
-  setReadingStart: number[]
   shoot: Record<number, number[]>
   /** Mafiosi who may be recorded as not shooting. */
   noShot: number[]
-  chooseTarget: number[]
-  investigate: number[]
   /** "Did not ask" may be recorded for the investigators. */
   skipInvestigation: boolean
-  heal: number[]
-  endNightStep: boolean
   /** Why the current call cannot end yet (a `why.*` line), or null. */
   endNightStepWhy: Line | null
-  accuse: number[]
   accusers: number[]
-  withdrawAccusation: boolean
-  endDefence: boolean
-  nominate: number[]
-  withdrawNomination: number[]
-  closeNominations: boolean
   /** Closing the nominations executes this lone nominee at once (ruleset option), else null. */
   closeNominationsExecutes: number | null
   castVote: number[]
   setVoteCount: boolean
-  closeVote: boolean
-  endLastWords: boolean
-  drawRandomDeath: boolean
-  endDay: boolean
   startTimer: boolean
   pauseTimer: boolean
   addTime: boolean

@@ -1,6 +1,7 @@
-import type { CommandOf } from '../../shared/commands'
+import type { CommandOf, CommandType } from '../../shared/commands'
+import type { RulesetOptions } from '../../shared/ruleset'
 import { Emitter } from './emitter'
-import { fail, ok, type Result } from './errors'
+import { fail, ok, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startNightEvents } from './phases'
 import { countFor, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
@@ -10,19 +11,68 @@ import type { DayState, GameState, VoteState } from './state'
 
 type DayResult = Result<GameEvent[]>
 
-export type DayCommandType =
-  | 'accuse'
-  | 'withdrawAccusation'
-  | 'endDefence'
-  | 'nominate'
-  | 'withdrawNomination'
-  | 'closeNominations'
-  | 'castVote'
-  | 'setVoteCount'
-  | 'closeVote'
-  | 'endLastWords'
-  | 'drawRandomDeath'
-  | 'endDay'
+/** The day's commands; their union and decide's table (decide.ts) are built from this list. */
+export const DAY_COMMANDS = [
+  'accuse',
+  'withdrawAccusation',
+  'endDefence',
+  'nominate',
+  'withdrawNomination',
+  'closeNominations',
+  'skipDefences',
+  'castVote',
+  'setVoteCount',
+  'closeVote',
+  'endLastWords',
+  'drawRandomDeath',
+  'endDay',
+] as const satisfies readonly CommandType[]
+export type DayCommandType = (typeof DAY_COMMANDS)[number]
+
+type Refusal = { ok: false; error: EngineError } | null
+const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | { ok: false; error: EngineError } =>
+  s.phase !== 'day' || !s.day ? fail('wrong-phase', 'It is not day.') : { d: s.day, o: s.setup.ruleset.options }
+const refused = (x: object): x is { ok: false; error: EngineError } => 'ok' in x
+
+/**
+ * The one-seat day commands, checked the way decide checks them: first what does not depend on the
+ * seat (`now`), then the seat (`seat`). decideDay runs both; the referee's legal actions run `now`
+ * once and `seat` for every seat, so they never offer a seat decide would refuse.
+ */
+export const DAY_SEAT_RULES = {
+  accuse: {
+    now(s: GameState): Refusal {
+      const at = dayNow(s)
+      if (refused(at)) return at
+      if (at.o.dayProcedure !== 'accusation') return fail('not-allowed', 'This ruleset uses nominations, not accusations.')
+      return stage(at.d, 'discussion', 'An accusation') ?? (at.d.deathToday ? fail('not-allowed', 'There was already an execution today.') : null)
+    },
+    seat: (s: GameState, p: number): Refusal => needAlive(s, p, 'Accused'),
+  },
+  nominate: {
+    now(s: GameState): Refusal {
+      const at = dayNow(s)
+      if (refused(at)) return at
+      if (at.o.dayProcedure !== 'nomination') return fail('not-allowed', 'This ruleset uses accusations, not nominations.')
+      return stage(at.d, 'nominating', 'A nomination')
+    },
+    seat(s: GameState, p: number): Refusal {
+      const d = s.day as DayState
+      const max = s.setup.ruleset.options.maxNominees
+      const e = needAlive(s, p, 'Nominee')
+      if (e) return e
+      if (d.nominees.includes(p)) return fail('not-allowed', `${name(s, p)} is already nominated.`)
+      return max !== null && d.nominees.length >= max ? fail('not-allowed', `At most ${max} suspects a day.`) : null
+    },
+  },
+  withdrawNomination: {
+    now(s: GameState): Refusal {
+      const at = dayNow(s)
+      return refused(at) ? at : stage(at.d, 'nominating', 'Withdrawing a nomination')
+    },
+    seat: (s: GameState, p: number): Refusal => ((s.day as DayState).nominees.includes(p) ? null : fail('not-allowed', `${name(s, p)} is not nominated.`)),
+  },
+} satisfies Partial<Record<DayCommandType, { now(s: GameState): Refusal; seat(s: GameState, p: number): Refusal }>>
 
 export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult {
   const d = s.day
@@ -31,12 +81,7 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
 
   switch (c.type) {
     case 'accuse': {
-      if (o.dayProcedure !== 'accusation') return fail('not-allowed', 'This ruleset uses nominations, not accusations.')
-      const e =
-        stage(d, 'discussion', 'An accusation') ??
-        (d.deathToday ? fail('not-allowed', 'There was already an execution today.') : null) ??
-        needAlive(s, c.accused, 'Accused') ??
-        (c.accuser === undefined ? null : needAlive(s, c.accuser, 'Accuser'))
+      const e = DAY_SEAT_RULES.accuse.now(s) ?? DAY_SEAT_RULES.accuse.seat(s, c.accused) ?? (c.accuser === undefined ? null : needAlive(s, c.accuser, 'Accuser'))
       if (e) return e
       if (c.accuser === c.accused) return fail('not-allowed', 'Nobody may accuse themselves.')
       const em = new Emitter(s)
@@ -63,25 +108,24 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       }
       return ok(em.events)
     }
-    case 'nominate': {
-      if (o.dayProcedure !== 'nomination') return fail('not-allowed', 'This ruleset uses accusations, not nominations.')
-      const e = stage(d, 'nominating', 'A nomination') ?? needAlive(s, c.player, 'Nominee')
-      if (e) return e
-      if (d.nominees.includes(c.player)) return fail('not-allowed', `${name(s, c.player)} is already nominated.`)
-      if (o.maxNominees !== null && d.nominees.length >= o.maxNominees)
-        return fail('not-allowed', `At most ${o.maxNominees} suspects a day.`)
-      return ok([{ type: 'nominated', player: c.player }])
-    }
-    case 'withdrawNomination': {
-      const e = stage(d, 'nominating', 'Withdrawing a nomination')
-      if (e) return e
-      if (!d.nominees.includes(c.player)) return fail('not-allowed', `${name(s, c.player)} is not nominated.`)
-      return ok([{ type: 'nominationWithdrawn', player: c.player }])
-    }
+    case 'nominate':
+      return DAY_SEAT_RULES.nominate.now(s) ?? DAY_SEAT_RULES.nominate.seat(s, c.player) ?? ok([{ type: 'nominated', player: c.player }])
+    case 'withdrawNomination':
+      return DAY_SEAT_RULES.withdrawNomination.now(s) ?? DAY_SEAT_RULES.withdrawNomination.seat(s, c.player) ?? ok([{ type: 'nominationWithdrawn', player: c.player }])
     case 'closeNominations': {
       const e = stage(d, 'nominating', 'Closing the nominations')
       if (e) return e
       return closeNominations(s, d)
+    }
+    case 'skipDefences': {
+      // Nominations only: the remaining nominees' defences are skipped and the vote opens.
+      const e = o.dayProcedure === 'nomination' ? stage(d, 'defence', 'Skipping the defences') : fail('not-allowed', 'Only nominees give defences one after another.')
+      if (e) return e
+      if (d.defenceIndex + 1 >= d.nominees.length) return fail('not-allowed', 'No other nominee is still to speak: end this defence.')
+      const em = new Emitter(s)
+      em.emit({ type: 'defenceEnded' })
+      em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, d.nominees, false) })
+      return ok(em.events)
     }
     case 'castVote': {
       const v = d.vote
@@ -141,12 +185,12 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
 }
 
 const name = (s: GameState, p: number): string => s.setup.players[p] ?? `seat ${p}`
-function needAlive(s: GameState, p: number, what: string): DayResult | null {
+function needAlive(s: GameState, p: number, what: string): Refusal {
   if (!isPlayer(s, p)) return fail('unknown-player', `${what}: there is no seat ${p}.`)
   return s.alive[p] ? null : fail('not-alive', `${what}: ${name(s, p)} is dead.`)
 }
 /** Null when the day is at `want`, else the refusal. */
-function stage(d: DayState, want: DayState['stage'], what: string): DayResult | null {
+function stage(d: DayState, want: DayState['stage'], what: string): Refusal {
   return d.stage === want ? null : fail('wrong-step', `${what} is not possible now (the day is at: ${d.stage}).`)
 }
 

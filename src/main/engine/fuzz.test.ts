@@ -192,3 +192,16 @@ describe('fuzz: random and malformed commands at random game states', () => {
     expect(g.ok).toBe(false)
   })
 })
+
+describe('the fuzz generators', () => {
+  it('make every command type (the table is checked against CommandType), each a valid command', () => {
+    const rng = new Rng(0xab1e)
+    const seen = new Set<string>()
+    for (let i = 0; i < 3000; i++) {
+      const c = arbitraryCommand(rng, 14, i)
+      expect(commandSchema.safeParse(c).success, JSON.stringify(c)).toBe(true)
+      seen.add(c.type)
+    }
+    expect([...seen].sort()).toEqual([...TYPES].sort())
+  })
+})

@@ -3,7 +3,7 @@ import { GAME_FILE_FORMAT, GAME_FILE_VERSION, type GameFile } from '../../shared
 import { normalizeGameFile } from '../../shared/game-file/normalize'
 import { fileError, type FileProblem, type GameFileError } from '../../shared/game-file/problems'
 import { apply } from './apply'
-import { decide, parseCommand } from './decide'
+import { parseCommand } from './decide'
 import { fail, ok, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
 import { PRESETS } from './rulesets'
@@ -30,12 +30,14 @@ export function createGame(setup: GameSetup): Result<Game> {
   return s.ok ? ok({ setup, initial: s.value, log: [], state: s.value }) : s
 }
 
-/** Decide and apply one command. A refused command returns the error and the game is unchanged. */
+/**
+ * Decide and apply one command (through step: events an emitter already applied are not applied
+ * again). A refused command returns the error and the game is unchanged.
+ */
 export function dispatch(g: Game, command: Command): Result<Game> {
-  const r = decide(g.state, command)
+  const r = step(g.state, command)
   if (!r.ok) return r
-  const state = r.value.reduce(apply, g.state)
-  return ok({ ...g, log: [...g.log, { command, events: r.value }], state })
+  return ok({ ...g, log: [...g.log, { command, events: r.value.events }], state: r.value.state })
 }
 
 /** The same for input nobody has checked (IPC payloads, files). */

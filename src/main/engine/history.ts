@@ -1,7 +1,7 @@
 import type { Line } from '../../shared/views'
 import type { LogEntry } from './game'
 import type { GameState } from './state'
-import { describe } from './views/referee'
+import { describeCommand } from './views/step-line'
 
 /**
  * The game's history as the referee sees it: consecutive presses on the same clock (±30 s, ±30 s…)
@@ -61,7 +61,7 @@ export function describeLastStep(s: GameState, log: readonly LogEntry[]): Line |
 
 function describeStep(s: GameState, entries: readonly LogEntry[]): Line {
   const first = entries[0]!
-  if (entries.length === 1) return describe(s, first.command, first.events)
+  if (entries.length === 1) return describeCommand(s, first.command, first.events)
   const seconds = entries.reduce((sum, e) => sum + (e.command.type === 'addTime' ? e.command.seconds : 0), 0)
   return { key: 'step.addTimeGroup', params: { type: 'addTime', seconds, count: entries.length } }
 }

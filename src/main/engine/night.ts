@@ -1,9 +1,10 @@
-import type { CommandOf } from '../../shared/commands'
+import type { CommandOf, CommandType } from '../../shared/commands'
+import type { RulesetOptions } from '../../shared/ruleset'
 import type { RoleId } from '../../shared/roles'
 import { answerStyleOf } from '../../shared/answer-style'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
-import { fail, ok, type Result } from './errors'
+import { fail, ok, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startDayEvents } from './phases'
 import { isPlayer, living, anyLivingWithRole, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
@@ -29,7 +30,6 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
   const n = s.night
   const step = currentStep(s)
   if (s.phase !== 'night' || !n || !step) return fail('wrong-phase', 'It is not night.')
-  const o = s.setup.ruleset.options
   const role = stepRole(step)
 
   switch (c.type) {
@@ -58,87 +58,140 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       if (w) em.emit({ type: 'gameOver', winner: w })
       return ok(em.events)
     }
-    case 'setReadingStart': {
-      if (step !== 'mafia' || !o.readNamesAtShots) return fail('not-allowed', 'Names are not read at this call.')
-      return needAlive(s, c.player, 'Reading start') ?? ok([{ type: 'readingStartSet', player: c.player }])
-    }
-    case 'shoot': {
-      if (step !== 'mafia') return wrongStep(step, 'mafia')
-      if (o.killResolution !== 'individualShots') return fail('not-allowed', 'This ruleset has one group target, not individual shots.')
-      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
-      const e = needAlive(s, c.shooter, 'Shooter') ?? (c.target === null ? null : needAlive(s, c.target, 'Target'))
-      if (e) return e
-      if (s.roles[c.shooter] !== 'mafia') return fail('not-allowed', `${s.setup.players[c.shooter]} is not mafia.`)
-      // Nobody can be made to point: a missing shot is recorded and counts toward no one.
-      if (c.target === null) {
-        if (n.shots[c.shooter] === null) return fail('not-allowed', `${s.setup.players[c.shooter]} is already recorded as not shooting.`)
-        return ok([{ type: 'shotRecorded', shooter: c.shooter, target: null }])
-      }
-      if (c.shooter === c.target) return fail('not-allowed', 'Nobody may shoot themselves.')
-      if (!o.mafiaMayTargetMafia && s.roles[c.target] === 'mafia') return fail('not-allowed', 'The mafia may not target a mafioso.')
-      return ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
-    }
+    case 'setReadingStart':
+      return NIGHT_SEAT_RULES.setReadingStart.now(s) ?? NIGHT_SEAT_RULES.setReadingStart.seat(s, c.player) ?? ok([{ type: 'readingStartSet', player: c.player }])
+    case 'shoot':
+      return shootNow(s) ?? shootRefusal(s, n, c.shooter, c.target) ?? ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
     case 'clearShot': {
       if (step !== 'mafia') return wrongStep(step, 'mafia')
       if (n.shots[c.shooter] === undefined) return fail('not-allowed', 'That player has no recorded shot.')
       return ok([{ type: 'shotCleared', shooter: c.shooter }])
     }
-    case 'chooseTarget': {
-      if (step !== 'mafia') return wrongStep(step, 'mafia')
-      if (o.killResolution !== 'groupTarget') return fail('not-allowed', 'This ruleset uses individual shots.')
-      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who the mafia are first.')
-      const e = needAlive(s, c.target, 'Target')
-      if (e) return e
-      if (!o.mafiaMayTargetMafia && s.roles[c.target] === 'mafia') return fail('not-allowed', 'The mafia must choose another, sleeping player.')
-      return ok([{ type: 'targetChosen', target: c.target }])
-    }
+    case 'chooseTarget':
+      return NIGHT_SEAT_RULES.chooseTarget.now(s) ?? NIGHT_SEAT_RULES.chooseTarget.seat(s, c.target) ?? ok([{ type: 'targetChosen', target: c.target }])
     case 'investigate': {
-      if (step !== 'investigator') return wrongStep(step, 'investigator')
-      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
-      if (!anyLivingWithRole(s, 'investigator')) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
-      // The answer is signed at once: a second point the same night would be a second answer.
-      if (n.investigation) return fail('not-allowed', 'The investigators have already pointed at someone tonight (undo to correct a mistake).')
-      if (n.investigationSkipped) return fail('not-allowed', 'The investigators are already recorded as not asking tonight (undo to correct a mistake).')
+      const e = NIGHT_SEAT_RULES.investigate.now(s)
+      if (e) return e
       // The rules say the investigators *may* ask: "did not ask" is recorded, and no answer is given.
       if (c.target === null) return ok([{ type: 'investigationSkipped' }])
-      const e = needAlive(s, c.target, 'Investigation')
-      if (e) return e
-      if (s.roles[c.target] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
-      if (!o.investigatorMayRepeat && s.investigations.some((i) => i.target === c.target))
-        return fail('not-allowed', `${s.setup.players[c.target]} was already investigated.`)
-      return ok([{ type: 'investigated', target: c.target, isMafia: s.roles[c.target] === 'mafia' }])
+      return NIGHT_SEAT_RULES.investigate.seat(s, c.target) ?? ok([{ type: 'investigated', target: c.target, isMafia: s.roles[c.target] === 'mafia' }])
     }
-    case 'heal': {
-      if (step !== 'doctor') return wrongStep(step, 'doctor')
-      if (needsIdentification(s, n, step)) return fail('identify-first', 'Record who woke at this call first.')
-      if (!anyLivingWithRole(s, 'doctor')) return fail('not-allowed', 'No doctor is alive; this call is only made for show.')
-      const e = needAlive(s, c.target, 'Heal')
-      if (e) return e
-      if (!o.doctorSelfHeal && s.roles[c.target] === 'doctor') return fail('not-allowed', 'Doctors may not heal themselves in this ruleset.')
-      return ok([{ type: 'healChosen', target: c.target }])
-    }
+    case 'heal':
+      return NIGHT_SEAT_RULES.heal.now(s) ?? NIGHT_SEAT_RULES.heal.seat(s, c.target) ?? ok([{ type: 'healChosen', target: c.target }])
     case 'endNightStep':
       return endStep(s, n)
   }
 }
 
-function needPlayer(s: GameState, p: number, what: string): NightResult | null {
+function needPlayer(s: GameState, p: number, what: string): Refusal {
   return isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${p}.`)
 }
-function needAlive(s: GameState, p: number, what: string): NightResult | null {
+function needAlive(s: GameState, p: number, what: string): Refusal {
   return needPlayer(s, p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${s.setup.players[p]} is dead.`))
 }
-const wrongStep = (step: NightStepKind, want: string): NightResult => fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
+const wrongStep = (step: NightStepKind, want: string): { ok: false; error: EngineError } => fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
 
-export type NightCommandType =
-  | 'identifyRole'
-  | 'setReadingStart'
-  | 'shoot'
-  | 'clearShot'
-  | 'chooseTarget'
-  | 'investigate'
-  | 'heal'
-  | 'endNightStep'
+/** The night's commands; their union and decide's table (decide.ts) are built from this list. */
+export const NIGHT_COMMANDS = ['identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep'] as const satisfies readonly CommandType[]
+export type NightCommandType = (typeof NIGHT_COMMANDS)[number]
+
+type Refusal = { ok: false; error: EngineError } | null
+
+/** The night's call now, or the refusal of any night command (it is not night). */
+function callNow(s: GameState): { n: NightState; step: NightStepKind; o: RulesetOptions } | { ok: false; error: EngineError } {
+  const n = s.night
+  const step = currentStep(s)
+  if (s.phase !== 'night' || !n || !step) return fail('wrong-phase', 'It is not night.')
+  return { n, step, o: s.setup.ruleset.options }
+}
+const refused = (x: object): x is { ok: false; error: EngineError } => 'ok' in x
+
+/**
+ * The one-seat night commands, checked the way decide checks them: first what does not depend on
+ * the seat (`now`), then the seat (`seat`). decideNight runs both; the referee's legal actions run
+ * `now` once and `seat` for every seat, so they never offer a seat decide would refuse.
+ */
+export const NIGHT_SEAT_RULES = {
+  setReadingStart: {
+    now(s: GameState): Refusal {
+      const at = callNow(s)
+      if (refused(at)) return at
+      return at.step !== 'mafia' || !at.o.readNamesAtShots ? fail('not-allowed', 'Names are not read at this call.') : null
+    },
+    seat: (s: GameState, p: number): Refusal => needAlive(s, p, 'Reading start'),
+  },
+  chooseTarget: {
+    now(s: GameState): Refusal {
+      const at = callNow(s)
+      if (refused(at)) return at
+      if (at.step !== 'mafia') return wrongStep(at.step, 'mafia')
+      if (at.o.killResolution !== 'groupTarget') return fail('not-allowed', 'This ruleset uses individual shots.')
+      return needsIdentification(s, at.n, at.step) ? fail('identify-first', 'Record who the mafia are first.') : null
+    },
+    seat(s: GameState, p: number): Refusal {
+      const e = needAlive(s, p, 'Target')
+      if (e) return e
+      return !s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[p] === 'mafia' ? fail('not-allowed', 'The mafia must choose another, sleeping player.') : null
+    },
+  },
+  /** `now` also decides "did not ask" (target null): it is accepted whenever `now` passes. */
+  investigate: {
+    now(s: GameState): Refusal {
+      const at = callNow(s)
+      if (refused(at)) return at
+      if (at.step !== 'investigator') return wrongStep(at.step, 'investigator')
+      if (needsIdentification(s, at.n, at.step)) return fail('identify-first', 'Record who woke at this call first.')
+      if (!anyLivingWithRole(s, 'investigator')) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
+      // The answer is signed at once: a second point the same night would be a second answer.
+      if (at.n.investigation) return fail('not-allowed', 'The investigators have already pointed at someone tonight (undo to correct a mistake).')
+      if (at.n.investigationSkipped) return fail('not-allowed', 'The investigators are already recorded as not asking tonight (undo to correct a mistake).')
+      return null
+    },
+    seat(s: GameState, p: number): Refusal {
+      const e = needAlive(s, p, 'Investigation')
+      if (e) return e
+      if (s.roles[p] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
+      if (!s.setup.ruleset.options.investigatorMayRepeat && s.investigations.some((i) => i.target === p))
+        return fail('not-allowed', `${s.setup.players[p]} was already investigated.`)
+      return null
+    },
+  },
+  heal: {
+    now(s: GameState): Refusal {
+      const at = callNow(s)
+      if (refused(at)) return at
+      if (at.step !== 'doctor') return wrongStep(at.step, 'doctor')
+      if (needsIdentification(s, at.n, at.step)) return fail('identify-first', 'Record who woke at this call first.')
+      return anyLivingWithRole(s, 'doctor') ? null : fail('not-allowed', 'No doctor is alive; this call is only made for show.')
+    },
+    seat(s: GameState, p: number): Refusal {
+      const e = needAlive(s, p, 'Heal')
+      if (e) return e
+      return !s.setup.ruleset.options.doctorSelfHeal && s.roles[p] === 'doctor' ? fail('not-allowed', 'Doctors may not heal themselves in this ruleset.') : null
+    },
+  },
+} satisfies Partial<Record<NightCommandType, { now(s: GameState): Refusal; seat(s: GameState, p: number): Refusal }>>
+
+/** Shots: what does not depend on the shooter or the target. */
+export function shootNow(s: GameState): Refusal {
+  const at = callNow(s)
+  if (refused(at)) return at
+  if (at.step !== 'mafia') return wrongStep(at.step, 'mafia')
+  if (at.o.killResolution !== 'individualShots') return fail('not-allowed', 'This ruleset has one group target, not individual shots.')
+  return needsIdentification(s, at.n, at.step) ? fail('identify-first', 'Record who the mafia are first.') : null
+}
+
+/** A shot by `shooter` at `target` (null: did not shoot), once shootNow passed. */
+export function shootRefusal(s: GameState, n: NightState, shooter: number, target: number | null): Refusal {
+  const e = needAlive(s, shooter, 'Shooter') ?? (target === null ? null : needAlive(s, target, 'Target'))
+  if (e) return e
+  if (s.roles[shooter] !== 'mafia') return fail('not-allowed', `${s.setup.players[shooter]} is not mafia.`)
+  // Nobody can be made to point: a missing shot is recorded and counts toward no one.
+  if (target === null) return n.shots[shooter] === null ? fail('not-allowed', `${s.setup.players[shooter]} is already recorded as not shooting.`) : null
+  if (shooter === target) return fail('not-allowed', 'Nobody may shoot themselves.')
+  if (!s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[target] === 'mafia') return fail('not-allowed', 'The mafia may not target a mafioso.')
+  return null
+}
 
 /**
  * Why the current call cannot end yet, as a message key for the window (`why.*` in script-en.ts)

@@ -19,9 +19,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { RoleId } from '../../shared/roles'
 import { PRESET_IDS, type PresetId } from '../../shared/ruleset'
+import type { Command } from '../../shared/commands'
 import type { GameState, NightState } from './state'
-import { Rng, randomGame } from './testing'
-import { expectedAtEnd, permutationOn, playTwin } from './testing/twins'
+import { createGame, dispatch, type Game } from './game'
+import { progressCommand, randomCommand, randomGame, randomSetup, Rng, type Ctx, type RandomSetup } from './testing'
+import { expectedAtEnd, mapCommand, permutationOn, permutedSetup, playTwin } from './testing/twins'
+import { apply } from './apply'
+import { describeHistory, describeLastStep, historySteps } from './history'
+import { setupProblems } from './setup'
 import { projectorView } from './views/projector'
 import { refereeView } from './views/referee'
 
@@ -90,6 +95,98 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
       }),
       { seed: master[id] + 7, numRuns: GAMES, endOnFailure: true },
     )
+  })
+})
+
+/**
+ * The blind operator (variant `firstDeadBecomesReferee`): until the hand-over the referee window's
+ * view — with the log, the undo line and the legal actions — must not depend on the deal at all.
+ * Twin games: A is a random game of the variant (its days sometimes closed without a death, so
+ * nights are run blind too); B is dealt A's roles permuted among the players still alive at the
+ * hand-over and plays A's commands mapped through π. Before the hand-over every view of A and B must
+ * be byte-identical (after it the new referee sees everything, and the twins may differ).
+ */
+const BLIND_GAMES = 200
+
+/** A random setup of the variant, kept startable (the variant needs a day first, and a day that ends with a death). */
+function blindSetup(rng: Rng, id: PresetId): RandomSetup {
+  for (;;) {
+    const r = randomSetup(rng, id)
+    const o = { ...r.setup.ruleset.options, firstDeadBecomesReferee: true }
+    o.firstPhase = rng.chance(0.5) ? 'night0' : 'day'
+    // Half the games use accusations, whose days may close without a death: nights run blind too.
+    if (rng.chance(0.5)) Object.assign(o, { dayProcedure: 'accusation', dayTimeoutAction: o.dayTimeoutAction === 'closeNominations' ? 'randomDeath' : o.dayTimeoutAction })
+    if (o.dayProcedure === 'nomination') Object.assign(o, { dayMustEndWithDeath: true, noNominationGoesToNight: false })
+    else o.dayMustEndWithDeath = rng.chance(0.3)
+    const ruleset = { ...r.setup.ruleset, options: o }
+    if (setupProblems(ruleset, r.setup.players, r.setup.deal.counts).length) continue
+    return { ...r, setup: { ...r.setup, ruleset } }
+  }
+}
+
+/** The referee window's whole game view as the host builds it (table.ts): the view, its log and undo line. */
+function windowView(g: Game): string {
+  const steps = historySteps(g.log).length
+  const last = g.log.at(-1)?.command ?? null
+  return JSON.stringify({ view: refereeView(g.state, { undoable: steps, last, lastStep: describeLastStep(g.state, g.log) }), log: describeHistory(g.state, g.log) })
+}
+
+describe.each(PRESET_IDS)('%s: the blind referee view', (id) => {
+  it(`twin games with permuted deals give byte-identical blind views at every step before the hand-over (${BLIND_GAMES} pairs)`, { timeout: TIMEOUT }, () => {
+    let compared = 0
+    let nightSteps = 0
+    let permuted = 0
+    fc.assert(
+      fc.property(SEEDS, (seed) => {
+        const rng = new Rng(seed)
+        const rs = blindSetup(rng, id)
+        const created = createGame(rs.setup)
+        if (!created.ok) throw new Error(`seed ${seed}: ${created.error.message}`)
+        // Play A until the hand-over (or the end): random commands, the way on, and days closed early.
+        let A: Game = created.value
+        const ctx: Ctx = { rng, cards: rs.cards, now: rng.int(1_000_000) }
+        for (let k = 0; k < 600 && A.state.operatorBlind; k++) {
+          const s = A.state
+          const c: Command | null =
+            s.phase === 'day' && rng.chance(0.15) ? { type: 'endDay' } : k > 300 || rng.chance(0.3) ? progressCommand(s, ctx) : randomCommand(s, ctx)
+          if (!c) break
+          const r = dispatch(A, c)
+          if (r.ok) A = r.value
+        }
+        // The steps taken blind; π moves roles among the players alive at the last of them.
+        const states = [A.initial]
+        for (const e of A.log) states.push(e.events.reduce(apply, states[states.length - 1] as GameState))
+        const blindLen = states.findIndex((s) => !s.operatorBlind) - 1
+        const horizon = blindLen < 0 ? A.log.length : blindLen
+        const last = states[horizon] as GameState
+        const S = last.alive.flatMap((x, p) => (x ? [p] : []))
+        const known = (p: number) => rs.setup.deal.roles[p] !== null
+        const groups = rs.setup.deal.mode === 'physical' ? [S.filter(known), S.filter((p) => !known(p))] : [S]
+        const pi = permutationOn(rng, last.alive.length, groups)
+        if (pi.some((q, p) => rs.cards[p] !== rs.cards[q])) permuted++
+        const twin = createGame(permutedSetup(rs.setup, pi))
+        if (!twin.ok) throw new Error(`seed ${seed}: ${twin.error.message}`)
+        let B: Game = twin.value
+        let a: Game = created.value
+        same(windowView(a), windowView(B), `seed ${seed}: blind view at the start`)
+        for (let i = 0; i < horizon; i++) {
+          const entry = A.log[i] as { command: Command }
+          const rb = dispatch(B, mapCommand(entry.command, pi))
+          if (!rb.ok) throw new Error(`seed ${seed}: B refused ${JSON.stringify(entry.command)} at step ${i}: ${rb.error.message}`)
+          B = rb.value
+          a = { ...A, log: A.log.slice(0, i + 1), state: states[i + 1] as GameState }
+          if (!a.state.operatorBlind) break
+          same(windowView(a), windowView(B), `seed ${seed}: blind view after step ${i} ${JSON.stringify(entry.command)}`)
+          compared++
+          if (a.state.phase === 'night' && (a.state.night?.number ?? 0) >= 1) nightSteps++
+        }
+      }),
+      { seed: master[id] + 11, numRuns: BLIND_GAMES, endOnFailure: true },
+    )
+    console.log(`${id}: blind views compared at ${compared} steps (${nightSteps} at night 1 or later), ${permuted} pairs dealt differently`)
+    expect(compared).toBeGreaterThan(500)
+    expect(nightSteps).toBeGreaterThan(50)
+    expect(permuted).toBeGreaterThan(BLIND_GAMES / 2)
   })
 })
 

@@ -1,4 +1,4 @@
-import type { CommandOf } from '../../shared/commands'
+import type { CommandOf, CommandType } from '../../shared/commands'
 import { decideDay, randomDeath } from './day'
 import { fail, ok, type Result } from './errors'
 import type { GameEvent } from './events'
@@ -9,7 +9,9 @@ import type { GameState, TimerState } from './state'
  * host's ms, a paused one its remaining ms. The host dispatches `timerExpired` when a deadline passes.
  */
 
-export type TimerCommandType = 'startTimer' | 'resumeTimer' | 'pauseTimer' | 'addTime' | 'timerExpired'
+/** The clocks' commands; their union and decide's table (decide.ts) are built from this list. */
+export const TIMER_COMMANDS = ['startTimer', 'resumeTimer', 'pauseTimer', 'addTime', 'timerExpired'] as const satisfies readonly CommandType[]
+export type TimerCommandType = (typeof TIMER_COMMANDS)[number]
 
 export const remainingMs = (t: TimerState, now: number): number =>
   t.deadline === null ? t.remainingMs : Math.max(0, t.deadline - now)

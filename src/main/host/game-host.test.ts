@@ -548,6 +548,32 @@ describe('GameHost: the blind-operator variant (first dead becomes referee)', ()
     expect(host.invoke('revealRole', 0)).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
   })
 
+  it('at a blind night the pushed view offers every living seat and its log names no night actor (issue 19.1)', () => {
+    const { host, referee } = makeHost()
+    const r = preset('maffiasig')
+    const options = { ...r.options, firstDeadBecomesReferee: true, firstPhase: 'day' as const, dayMustEndWithDeath: false }
+    ok(host.invoke('startGame', maffiasigRequest({ ruleset: { ...r, options } })))
+    const roles = PLAYERS9.map((_, seat) => host.invoke('revealRole', seat)).map((x) => (x.ok ? x.value : null))
+    const mafia = roles.flatMap((role, seat) => (role === 'mafia' ? [seat] : []))
+    const town = roles.findIndex((role) => role === 'citizen')
+    ok(host.play({ type: 'endDay' })) // day 1 closes without a death: night 1 is run blind
+    ok(host.play({ type: 'shoot', shooter: mafia[0]!, target: town }))
+    const pushed = referee.at(-1)!
+    expect(pushed).toEqual(host.refereeAppView())
+    const v = pushed.game!
+    expect(v.blind).toBe(true)
+    const all = PLAYERS9.map((_, seat) => seat)
+    expect(Object.keys(v.legal.shoot).map(Number)).toEqual(all)
+    expect(v.legal.noShot).toEqual(all)
+    expect(v.legal.investigate).toEqual(all)
+    expect(v.lastStep).toEqual({ key: 'step.hidden', params: {} })
+    expect(pushed.log.at(-1)).toEqual({ key: 'step.hidden', params: {} })
+    expect(v.script.map((l) => l.key)).toEqual(['blind.note', 'day.noExecution', 'day.nightFalls', 'night.begin', 'blind.night'])
+    // Refusals come as typed errors, and change nothing.
+    const citizen = roles.findIndex((role, seat) => role === 'citizen' && seat !== town)
+    expect(host.play({ type: 'shoot', shooter: citizen, target: town })).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+  })
+
   it('without the variant the reveal simply answers from the referee view', () => {
     const { host } = makeHost()
     ok(host.invoke('startGame', maffiasigRequest()))

@@ -8,6 +8,7 @@ import { CLOSED_ROOM } from '../../shared/room'
 import type { Ruleset } from '../../shared/ruleset'
 import type { LegalActions, ProjectorView, RefereeSeat, RefereeView, RoleNames } from '../../shared/views'
 import type { RoleId } from '../../shared/roles'
+import { SEAT_COMMANDS, SIMPLE_COMMANDS, type SeatCommandType, type SimpleCommandType } from '../../shared/commands'
 
 export const NAMES = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emil', 'Fanni']
 export const ROLES: RoleId[] = ['mafia', 'citizen', 'investigator', 'mafia', 'citizen', 'citizen']
@@ -60,30 +61,17 @@ export function makeRuleset(overrides: Partial<Ruleset> = {}, options: Partial<R
 
 export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
   return {
+    ...(Object.fromEntries(SIMPLE_COMMANDS.map((t) => [t, false])) as Record<SimpleCommandType, boolean>),
+    ...(Object.fromEntries(Object.keys(SEAT_COMMANDS).map((t) => [t, []])) as unknown as Record<SeatCommandType, number[]>),
     identify: null,
-    setReadingStart: [],
     shoot: {},
     noShot: [],
-    chooseTarget: [],
-    investigate: [],
     skipInvestigation: false,
-    heal: [],
-    endNightStep: false,
     endNightStepWhy: null,
-    accuse: [],
     accusers: [],
-    withdrawAccusation: false,
-    endDefence: false,
-    nominate: [],
-    withdrawNomination: [],
-    closeNominations: false,
     closeNominationsExecutes: null,
     castVote: [],
     setVoteCount: false,
-    closeVote: false,
-    endLastWords: false,
-    drawRandomDeath: false,
-    endDay: false,
     startTimer: false,
     pauseTimer: false,
     addTime: false,

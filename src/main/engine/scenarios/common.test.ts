@@ -12,7 +12,8 @@ import { dealFromOrder, physicalDeal, setupProblems, suggestCounts } from '../se
 import type { GameState } from '../state'
 import { Scripted, randomGame, rulesetWith, seatNames, setupOf } from '../testing'
 import { projectorView } from '../views/projector'
-import { describe as describeStep, refereeView } from '../views/referee'
+import { refereeView } from '../views/referee'
+import { describeCommand as describeStep } from '../views/step-line'
 
 describe('a ruleset is data', () => {
   it('every preset is a valid ruleset; preset() hands out a fresh copy a club may change', () => {

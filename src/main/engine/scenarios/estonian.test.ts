@@ -129,6 +129,19 @@ describe('Estonian — day', () => {
     expect(g.projector.vote).toMatchObject({ kind: 'plurality', candidates: [{ seat: 4, votes: 0 }, { seat: 5, votes: 0 }], eligible: 9, revote: false })
   })
 
+  it('Estonian: the referee may skip the remaining defences and open the vote at once (skipDefences)', () => {
+    const g = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 5 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' })
+    expect(g.referee.legal.skipDefences).toBe(true)
+    g.do({ type: 'skipDefences' })
+    expect(g.projector.vote).toMatchObject({ kind: 'plurality', candidates: [{ seat: 4 }, { seat: 5 }, { seat: 0 }], revote: false })
+    expect(g.referee.lastStep).toEqual({ key: 'step.skipDefences', params: { type: 'skipDefences' } })
+    g.refuse({ type: 'skipDefences' }, 'wrong-step') // the vote is open
+    // At the last nominee's defence there is nothing left to skip: that defence is simply ended.
+    const h = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 5 }, { type: 'closeNominations' }, { type: 'endDefence' })
+    expect(h.referee.legal.skipDefences).toBe(false)
+    h.refuse({ type: 'skipDefences' }, 'not-allowed')
+  })
+
   it('Estonian: everybody has one vote; the one with most votes is executed and announces their role', () => {
     const g = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' }, { type: 'endDefence' }, { type: 'endDefence' })
     g.do({ type: 'castVote', voter: 2, choice: 4 }, { type: 'castVote', voter: 2, choice: 0 }) // a changed vote counts once

@@ -3,7 +3,7 @@
  * physical deals), a random command generator, a progress policy that always finds a legal command
  * that moves the game towards its end, and a runner. Only test files import this folder.
  */
-import type { Command } from '../../../shared/commands'
+import type { Command, CommandOf, CommandType } from '../../../shared/commands'
 import type { RoleCounts, RoleId } from '../../../shared/roles'
 import type { PresetId, Ruleset, RulesetOptions } from '../../../shared/ruleset'
 import { decide } from '../decide'
@@ -257,37 +257,53 @@ export function timerCommand(s: GameState, ctx: Ctx): Command {
   return { type: 'timerExpired', at: ctx.now, timer, draw: rng.u32() }
 }
 
-/** Any well-formed command with arguments drawn wide (seats up to `maxSeat`), mostly illegal. */
+/** One generator per command type, arguments drawn wide (seats up to the table's limit and beyond). */
+type Wide = { rng: Rng; seat: () => number; at: number; timer: 'day' | 'defence' | undefined }
+
+/**
+ * Every command type's generator. The compiler refuses this table when a command type has none
+ * (`satisfies`), so a new command is fuzzed from the day it exists.
+ */
+const ARBITRARY = {
+  identifyRole: ({ rng, seat }) => ({ type: 'identifyRole', role: rng.pick(['mafia', 'investigator', 'doctor', 'citizen'] as const), players: Array.from({ length: rng.int(4) }, seat) }),
+  setReadingStart: ({ seat }) => ({ type: 'setReadingStart', player: seat() }),
+  shoot: ({ rng, seat }) => ({ type: 'shoot', shooter: seat(), target: rng.chance(0.1) ? null : seat() }),
+  clearShot: ({ seat }) => ({ type: 'clearShot', shooter: seat() }),
+  chooseTarget: ({ seat }) => ({ type: 'chooseTarget', target: seat() }),
+  investigate: ({ rng, seat }) => ({ type: 'investigate', target: rng.chance(0.1) ? null : seat() }),
+  heal: ({ seat }) => ({ type: 'heal', target: seat() }),
+  endNightStep: () => ({ type: 'endNightStep' }),
+  accuse: ({ rng, seat }) => (rng.chance(0.5) ? { type: 'accuse', accused: seat() } : { type: 'accuse', accused: seat(), accuser: seat() }),
+  withdrawAccusation: () => ({ type: 'withdrawAccusation' }),
+  endDefence: () => ({ type: 'endDefence' }),
+  nominate: ({ seat }) => ({ type: 'nominate', player: seat() }),
+  withdrawNomination: ({ seat }) => ({ type: 'withdrawNomination', player: seat() }),
+  closeNominations: () => ({ type: 'closeNominations' }),
+  skipDefences: () => ({ type: 'skipDefences' }),
+  castVote: ({ rng, seat }) => ({ type: 'castVote', voter: seat(), choice: rng.pick([true, false, null, seat()]) }),
+  setVoteCount: ({ rng, seat }) => (rng.chance(0.5) ? { type: 'setVoteCount', count: rng.int(61) } : { type: 'setVoteCount', count: rng.int(61), candidate: seat() }),
+  closeVote: ({ rng }) => (rng.chance(0.5) ? { type: 'closeVote' } : { type: 'closeVote', draw: rng.u32() }),
+  endLastWords: () => ({ type: 'endLastWords' }),
+  endDay: () => ({ type: 'endDay' }),
+  startTimer: ({ at, timer }) => ({ type: 'startTimer', at, timer }),
+  pauseTimer: ({ at, timer }) => ({ type: 'pauseTimer', at, timer }),
+  resumeTimer: ({ at, timer }) => ({ type: 'resumeTimer', at, timer }),
+  addTime: ({ rng, at, timer }) => ({ type: 'addTime', seconds: rng.range(-3600, 3600), at, timer }),
+  timerExpired: ({ rng, at, timer }) => (rng.chance(0.5) ? { type: 'timerExpired', at, timer } : { type: 'timerExpired', at, timer, draw: rng.u32() }),
+  drawRandomDeath: ({ rng }) => ({ type: 'drawRandomDeath', draw: rng.u32() }),
+  note: ({ rng, seat }) => ({ type: 'note', player: seat(), text: rng.pick(['', 'claimed doctor', ' quiet ', 'x'.repeat(200)]) }),
+} satisfies { [T in CommandType]: (w: Wide) => CommandOf<T> }
+
+/** The command types, from the table (every one of them). */
+export const FUZZED_TYPES = Object.keys(ARBITRARY) as CommandType[]
+
+/** Any well-formed command with arguments drawn wide (seats up to `maxSeat`), mostly illegal; every command type alike. */
 export function arbitraryCommand(rng: Rng, maxSeat: number, now = 0): Command {
   const seat = () => rng.int(Math.min(60, maxSeat + 1))
   const at = rng.chance(0.5) ? now : rng.int(10_000_000)
   const timer = rng.pick([undefined, 'day', 'defence'] as const)
-  const role = rng.pick(['mafia', 'investigator', 'doctor', 'citizen'] as const)
-  switch (rng.int(23)) {
-    case 0: return { type: 'identifyRole', role, players: Array.from({ length: rng.int(4) }, seat) }
-    case 1: return { type: 'setReadingStart', player: seat() }
-    case 2: return { type: 'shoot', shooter: seat(), target: seat() }
-    case 3: return { type: 'clearShot', shooter: seat() }
-    case 4: return { type: 'chooseTarget', target: seat() }
-    case 5: return { type: 'investigate', target: seat() }
-    case 6: return { type: 'heal', target: seat() }
-    case 7: return { type: 'endNightStep' }
-    case 8: return rng.chance(0.5) ? { type: 'accuse', accused: seat() } : { type: 'accuse', accused: seat(), accuser: seat() }
-    case 9: return { type: 'withdrawAccusation' }
-    case 10: return { type: 'endDefence' }
-    case 11: return { type: 'nominate', player: seat() }
-    case 12: return { type: 'withdrawNomination', player: seat() }
-    case 13: return { type: 'closeNominations' }
-    case 14: return { type: 'castVote', voter: seat(), choice: rng.pick([true, false, null, seat()]) }
-    case 15: return rng.chance(0.5) ? { type: 'setVoteCount', count: rng.int(61) } : { type: 'setVoteCount', count: rng.int(61), candidate: seat() }
-    case 16: return rng.chance(0.5) ? { type: 'closeVote' } : { type: 'closeVote', draw: rng.u32() }
-    case 17: return { type: 'endLastWords' }
-    case 18: return { type: 'startTimer', at, timer }
-    case 19: return { type: 'pauseTimer', at, timer }
-    case 20: return { type: 'addTime', seconds: rng.range(-3600, 3600), at, timer }
-    case 21: return rng.chance(0.5) ? { type: 'timerExpired', at, timer } : { type: 'timerExpired', at, timer, draw: rng.u32() }
-    default: return { type: 'drawRandomDeath', draw: rng.u32() }
-  }
+  const type = rng.pick(FUZZED_TYPES)
+  return (ARBITRARY[type] as (w: Wide) => Command)({ rng, seat, at, timer })
 }
 
 /**

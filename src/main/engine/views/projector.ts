@@ -1,4 +1,4 @@
-import type { ClockView, ProjectorOptions, ProjectorView, PublicVote } from '../../../shared/views'
+import type { ClockView, ProjectorOptions, ProjectorView, PublicVote, RefereeVote } from '../../../shared/views'
 import { countFor, enteredCount, strictMajority, YES } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
 
@@ -7,6 +7,17 @@ import type { GameState, TimerState, VoteState } from '../state'
  * facts — never by copying the state and deleting secrets — so a new secret field cannot leak.
  */
 export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_PROJECTOR_OPTIONS): ProjectorView {
+  // One push asks twice for the same state (the referee's preview, then the projector's screen):
+  // the view of the latest state is kept, so it is built once. Views are never changed after.
+  if (latest && latest.s === s && latest.showVoters === options.showVoters) return latest.view
+  const view = buildProjectorView(s, options)
+  latest = { s, showVoters: options.showVoters, view }
+  return view
+}
+
+let latest: { s: GameState; showVoters: boolean; view: ProjectorView } | null = null
+
+function buildProjectorView(s: GameState, options: ProjectorOptions): ProjectorView {
   const over = s.phase === 'over'
   const d = s.day
   return {
@@ -52,6 +63,22 @@ export function publicVote(v: VoteState, showVoters = true): PublicVote {
     revote: v.revote,
     tiedAt: v.revote ? (v.tiedAt ?? null) : null,
   }
+}
+
+/**
+ * The open vote with its ballots, for the referee: public, as hands are raised (or counts given) in
+ * front of the room, though the projector may show only the counts (room settings).
+ */
+export function refereeVote(s: GameState): RefereeVote | null {
+  const v = s.day?.vote
+  return v
+    ? {
+        ...publicVote(v),
+        eligibleSeats: [...v.eligible],
+        ballots: Object.entries(v.ballots).map(([voter, choice]) => ({ voter: Number(voter), choice })),
+        directCounts: Object.keys(v.counts).length > 0,
+      }
+    : null
 }
 
 /** Who raised a hand for `key` (a candidate, or YES), in seating order; null when the count was typed in. */

@@ -73,6 +73,18 @@ export function scriptFor(s: GameState): Line[] {
     return out
   }
 
+  return [...out, ...dayLines(s)]
+}
+
+/**
+ * The day's lines. They read public facts only (the day's stage, nominees, vote and the room's
+ * announcements), so the blind operator's script (blindScript) uses them as they are.
+ */
+function dayLines(s: GameState): Line[] {
+  const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
+  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
+  const o = s.setup.ruleset.options
+  const out: Line[] = []
   const d = s.day
   if (s.phase === 'day' && d) {
     const last = s.announcements.findLast((a) => a.kind === 'nightResult')
@@ -105,6 +117,23 @@ export function scriptFor(s: GameState): Line[] {
     }
   }
   return out
+}
+
+/**
+ * The blind operator's lines (variant, until the hand-over), from public facts alone: by day the
+ * day's lines; by night only how the day was closed and that the calls are not shown — never which
+ * call is on, who wakes, or anything the roles decide.
+ */
+export function blindScript(s: GameState): Line[] {
+  const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
+  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
+  const out: Line[] = [L('blind.note')]
+  if (s.phase === 'night' && s.night) {
+    if (s.dayNumber > 0) out.push(...dayEnding(s, L, name, (r) => r))
+    out.push(L('night.begin', { night: s.night.number }), L('blind.night'))
+    return out
+  }
+  return [...out, ...dayLines(s)]
 }
 
 /**
