@@ -50,7 +50,7 @@ describe('SeatPicker — hidden roles', () => {
   it('drops the role tags on the seat buttons while the roles are hidden', async () => {
     const game = makeRefereeView()
     const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
-    const w = await mountWith(SeatPicker, pinia, { props: { seats: game.seats, enabled: [0, 1], label: 'Pick', roleNames: game.projector.roleNames } })
+    const w = await mountWith(SeatPicker, pinia, { props: { seats: game.seats, enabled: [0, 1], label: 'Pick', roleNames: game.projector.names.en.roleNames } })
     expect(w.findAll('.tag').length).toBe(game.seats.length)
     usePrivacyStore(pinia).toggleRoles()
     await w.vm.$nextTick()
