@@ -23,7 +23,7 @@ import {
 import type { Archive } from './archive'
 import type { Clock } from './clock'
 import type { Clocks } from './clocks'
-import { lookAlikeProblems, normalizeName } from './names'
+import { normalizeName } from '../../shared/names'
 import type { JournalWriter } from './persistence/journal'
 import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex, type HostRandom } from './random'
@@ -111,7 +111,7 @@ export class Table {
     const blocked = this.blockedByOpenGame()
     if (blocked) return blocked
     const players = req.players.map(normalizeName)
-    const problems = [...setupProblems(req.ruleset, players, req.counts).map((p) => p.message), ...lookAlikeProblems(players).map((p) => p.message)]
+    const problems = setupProblems(req.ruleset, players, req.counts).map((p) => p.message)
     if (problems.length) return fail('setup-problems', problems.join(' '))
     let known: (RoleId | null)[] = players.map(() => null)
     if (req.dealMode === 'physical' && req.knownRoles) {

@@ -6,7 +6,7 @@ import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
 import { historyCsv, standingsCsv } from './csv'
 import type { GameHistory } from './history'
-import { identityOf } from './identity'
+import { identityOf } from '../../../shared/names'
 import { resolveIdentity, standingsOf, tonight, type Aliases } from './standings'
 
 export const CLUB_KEYS = { newNightAt: 'newNightAt', aliases: 'playerAliases' } as const

@@ -1,6 +1,6 @@
 import { sideOf } from '../../../shared/roles'
 import type { PlayerStanding, Standings } from '../../../shared/club'
-import { identityOf } from './identity'
+import { identityOf } from '../../../shared/names'
 import type { GameRecord } from './record'
 
 export type { PlayerStanding, Standings }
@@ -43,8 +43,13 @@ export function standingsOf(records: readonly GameRecord[], roster: readonly str
     games++
     teamWins[r.winner]++
     const survivors = new Set(r.survivors)
+    const seated = new Set<string>()
     r.players.forEach((name, seat) => {
-      const key = idOf(name)
+      // Two seats of one game are two players, even in a game saved before the one name rule
+      // refused such a table ("Ádám" beside "Adam"): the second is counted under its exact name.
+      let key = idOf(name)
+      if (seated.has(key)) key = `=${name}`
+      seated.add(key)
       let p = byId.get(key)
       if (!p) {
         p = { name, latest: name, games: 0, wins: 0, winsAs: { town: 0, mafia: 0 }, survived: 0, executed: 0 }

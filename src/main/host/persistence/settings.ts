@@ -4,6 +4,7 @@ import { roomSettingsSchema } from '../../../shared/api-schemas'
 import { rulesetSchema, type Ruleset } from '../../../shared/ruleset'
 import { notice, noticeLine, type Notice, type NoticeLine } from '../../../shared/notices'
 import type { KeyValueStore } from './kv-store'
+import { normalizeName } from '../../../shared/names'
 
 /** What the settings store holds, and how each value is checked (and salvaged) when read. */
 
@@ -45,14 +46,19 @@ function salvageList<T>(raw: unknown, item: z.ZodType<T>): { value: T[]; damaged
   return { value, damaged: value.length !== raw.length, dropped: raw.length - value.length }
 }
 
+/**
+ * A stored roster, cleaned (src/shared/names.ts) and without a name twice. Look-alikes are kept (an
+ * older version let them in): the setup check names them when they are seated together.
+ */
 export function dedupeNames(names: readonly string[]): string[] {
   const seen = new Set<string>()
   const out: string[] = []
-  for (const n of names) {
-    const key = n.trim().toLocaleLowerCase()
-    if (seen.has(key)) continue
+  for (const raw of names) {
+    const n = normalizeName(raw)
+    const key = n.toLocaleLowerCase()
+    if (!n || seen.has(key)) continue
     seen.add(key)
-    out.push(n.trim())
+    out.push(n)
   }
   return out
 }
