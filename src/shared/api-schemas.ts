@@ -94,10 +94,11 @@ export const REFEREE_ARG_SCHEMAS = {
   openSavedGame: z.tuple([gameId]),
   currentStory: none,
   deleteSavedGame: z.tuple([gameId]),
-  importGame: z.tuple([z.string().max(MAX_IMPORT_CHARS)]),
+  importGame: z.tuple([z.string().max(MAX_IMPORT_CHARS), z.literal('replace').optional()]),
   carryHistory: z.tuple([z.string().trim().min(1).max(60), z.string().trim().min(1).max(60)]),
   newClubNight: none,
-  clubCsv: z.tuple([z.enum(['tonight', 'allTime', 'history'])]),
+  clubCsv: z.tuple([z.enum(['tonight', 'season', 'allTime', 'history'])]),
+  setSeasonStart: z.tuple([z.iso.date().nullable()]),
   showOnProjector: z.tuple([projectorChoiceSchema]),
 } satisfies { [K in RefereeMethod]: z.ZodTuple }
 

@@ -23,7 +23,7 @@ import { buildStory, projectorView, type Game } from '../engine'
 import { matchLanguage } from '../../shared/languages'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
-import { Archive } from './archive'
+import { IMPORTED_SUFFIX } from './club/import'
 import { cardsPayloadFor } from './cards'
 import { systemClock, type Clock } from './clock'
 import { Clocks } from './clocks'
@@ -74,12 +74,12 @@ type Args<K extends RefereeMethod> = z.infer<(typeof REFEREE_ARG_SCHEMAS)[K]>
 type Handlers = { [K in RefereeMethod]: (...args: Args<K>) => ApiResult<unknown> | Promise<ApiResult<unknown>> }
 
 /** Methods that never change anything (no view is pushed after them). */
-const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate', 'cardsPayload', 'printCards', 'logLines'])
+const READ_ONLY: ReadonlySet<RefereeMethod> = new Set(['ready', 'checkSetup', 'exportGame', 'revealRole', 'estimate', 'cardsPayload', 'printCards', 'logLines', 'clubCsv'])
 
 /**
  * The host: one entry point, call(), for every RefereeApi method, and the routing of each to the
  * part that owns it — the library (library.ts), the table and its journal (table.ts), finished
- * games (archive.ts, recovered on start by recovery.ts), the clocks (clocks.ts), the estimates
+ * games (club/history.ts, the one store of them; a finished game left in the journal is saved on start by recovery.ts), the clocks (clocks.ts), the estimates
  * (estimates.ts), printing (cards.ts) and the windows' subscriptions (fan-out.ts). A call takes UNKNOWN arguments
  * (parsed with REFEREE_ARG_SCHEMAS) and returns an ApiResult — it never throws to its caller, and a
  * refused call changes nothing and pushes nothing. After every change the referee gets a
@@ -92,7 +92,7 @@ export class GameHost {
   private readonly onFullscreen: ((on: boolean) => void) | undefined
   private readonly printer: GameHostOptions['printCards']
   private readonly library: Library
-  private readonly archive: Archive
+  private readonly games: GameHistory
   private readonly clocks: Clocks
   private readonly table: Table
   private readonly estimates: Estimates
@@ -130,30 +130,30 @@ export class GameHost {
     }
     this.library = new Library(kv, loaded.settings)
     const saving = this.saving
-    this.archive = new Archive({ dir: join(opts.dataDir, 'games'), kv, listed: loaded.settings.finishedGames, durable, saving, now })
+    this.games = new GameHistory(join(opts.dataDir, 'games'), durable, undefined, saving)
     this.clocks = new Clocks(this.clock, () => this.table.state, (kind, at) => this.clockDue(kind, at))
     const journal = new JournalFile(join(opts.dataDir, 'journal', 'current.jsonl'), durable)
     this.table = new Table({
       journal,
-      archive: this.archive,
+      games: this.games,
       clocks: this.clocks,
       clock: this.clock,
       random: this.random,
       saving,
       onOpened: () => (this.projectorChoice = null),
     })
-    this.club = new Club(new GameHistory(join(opts.dataDir, 'games'), durable), kv, this.clock)
+    this.club = new Club(this.games, kv, this.clock)
     this.estimates = new Estimates(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))
     this.fanOut = new FanOut({ referee: () => this.refereeAppView(), projector: () => this.projectorScreen() })
     this.handlers = this.makeHandlers()
 
     this.notices.push(...loaded.notices)
     try {
-      this.notices.push(...this.archive.sync())
+      this.notices.push(...this.games.list().notices)
     } catch (e) {
       this.notices.push(notice('games.notListed', { error: messageOf(e) }))
     }
-    const found = recoverGameInProgress(journal, this.archive, now)
+    const found = recoverGameInProgress(journal, this.games, now)
     this.table.restore(found)
     this.notices.push(...found.notices)
   }
@@ -176,7 +176,6 @@ export class GameHost {
       screen: table.screen,
       ...this.library.view(),
       resumable: table.resumable,
-      finishedGames: this.archive.finished(),
       game: table.game,
       log: table.log,
       logTotal: table.logTotal,
@@ -356,7 +355,7 @@ export class GameHost {
         if (r.ok && this.projectorChoice?.kind === 'story' && this.projectorChoice.gameId === id) this.projectorChoice = null
         return r
       },
-      importGame: (text) => this.club.importText(text, newGameId(new Date(this.clock.now()), cryptoHex(3)), new Date(this.clock.now())),
+      importGame: (text, replace) => this.club.importText(text, `${newGameId(new Date(this.clock.now()), cryptoHex(3))}${IMPORTED_SUFFIX}`, new Date(this.clock.now()), replace === 'replace'),
       carryHistory: (from, to) => {
         const r = this.club.carryHistory(from, to)
         if (r.ok && this.projectorChoice?.kind === 'standings') this.projectorChoice = { kind: 'standings', standings: this.club.tonightStandings(library.roster) }
@@ -368,6 +367,7 @@ export class GameHost {
         return r
       },
       clubCsv: (kind) => this.club.csv(kind, library.roster),
+      setSeasonStart: (date) => this.club.setSeasonStart(date),
       showOnProjector: (choice) => this.showOnProjector(choice),
     }
   }

@@ -20,7 +20,7 @@ import {
   type Game,
   type GameState,
 } from '../engine'
-import type { Archive } from './archive'
+import type { GameHistory } from './club/history'
 import type { Clock } from './clock'
 import type { Clocks } from './clocks'
 import { normalizeName } from '../../shared/names'
@@ -65,7 +65,7 @@ export class Table {
 
   constructor(
     /** saving: false when the data folder cannot be written (no journal is kept). */
-    private readonly deps: { journal: JournalFile; archive: Archive; clocks: Clocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
+    private readonly deps: { journal: JournalFile; games: Pick<GameHistory, 'save'>; clocks: Clocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
   ) {}
 
   /** What the start-up recovery found (see recovery.ts). */
@@ -272,7 +272,7 @@ export class Table {
   private archiveCurrent(): ApiResult {
     const cur = this.current
     if (!cur) return OK
-    const saved = this.deps.archive.save(cur.id, cur.createdAt, cur.game)
+    const saved = this.deps.games.save(cur.id, cur.createdAt, cur.game, new Date(this.deps.clock.now()))
     if (!saved.ok) return saved
     try {
       if (cur.journal) cur.journal.remove()

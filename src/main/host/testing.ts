@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
+import type { GameRecord } from '../../shared/club'
 import type { RefereeCommand } from '../../shared/commands'
 import type { GameHost } from './game-host'
 import { createRng } from '../sim/prng'
@@ -31,6 +32,9 @@ export const stable = (v: RefereeAppView): Omit<RefereeAppView, 'sentAt'> => {
   const { sentAt: _s, ...rest } = v
   return rest
 }
+
+/** The saved games, newest first (the one store, through the club's view). */
+export const savedGames = (host: GameHost): GameRecord[] => host.club.view([]).view.games
 
 export const PLAYERS9 = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 

@@ -89,3 +89,18 @@ export function tonight(records: readonly GameRecord[], now: Date, offsetMinutes
     return (after === null ? t >= start : t > after) && t <= now.getTime() + 60_000
   })
 }
+
+/**
+ * The games of the season: those finished on or after `start` (YYYY-MM-DD, from 00:00 local time),
+ * or every game when no start is set. `since` is when the season counts from: the start, else the
+ * local date of the first game (null: no game yet).
+ */
+export function season(records: readonly GameRecord[], start: string | null, offsetMinutes: number): { records: GameRecord[]; since: string | null } {
+  const localDate = (iso: string): string => new Date(Date.parse(iso) - offsetMinutes * 60_000).toISOString().slice(0, 10)
+  if (start === null) {
+    const first = records.reduce<string | null>((a, r) => (a === null || r.finishedAt < a ? r.finishedAt : a), null)
+    return { records: [...records], since: first === null ? null : localDate(first) }
+  }
+  const from = Date.parse(`${start}T00:00:00Z`) + offsetMinutes * 60_000
+  return { records: records.filter((r) => Date.parse(r.finishedAt) >= from), since: start }
+}
