@@ -14,7 +14,8 @@ import type { Line, ProjectorView, RefereeView } from './views'
  * types, so tests drive the real renderer against the real host.
  */
 
-export type ApiError = { code: string; message: string }
+/** A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`) and English words. */
+export type ApiError = { code: string; message: string; params?: Record<string, string | number> }
 export type ApiResult<T = null> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export interface StartGameRequest {

@@ -53,8 +53,10 @@ export function tableNameProblems(names: readonly string[]): CheckLine[] {
     const keys = lookAlikeKeys(name)
     const j = keys.map((k) => seen.get(k)).find((x) => x !== undefined)
     if (j === undefined) for (const k of keys) seen.set(k, i)
-    else if (clean[j] === name) out.push(checkLine('problem.nameTwice', { name }))
-    else out.push(checkLine('problem.lookAlike', { name, seat: i + 1, other: clean[j]!, otherSeat: j + 1 }))
+    else {
+      const seats = { name, seat: i + 1, other: clean[j]!, otherSeat: j + 1 }
+      out.push(checkLine(clean[j] === name ? 'problem.nameTwice' : 'problem.lookAlike', seats))
+    }
   })
   return out
 }
