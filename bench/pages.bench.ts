@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright'
 import { preset } from '../src/main/engine'
 import { createFileHost } from '../src/main/host'
-import { tempDir } from '../src/main/host/testing'
+import { tempDir } from '../test/support/host'
 import { startWebServer, type WebServer } from '../src/web/server'
 import { launchChromium } from '../test/e2e/support/chromium'
 

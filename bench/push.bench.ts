@@ -11,7 +11,7 @@ import { describeHistory, preset } from '../src/main/engine'
 import { createFileHost } from '../src/main/host'
 import type { GameHost } from '../src/main/host/game-host'
 import { LOG_TAIL } from '../src/main/host/table'
-import { nextCall, perform } from '../src/main/host/testing'
+import { nextCall, perform } from '../test/support/host'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre', 'Jani', 'Kati', 'Laci']
 

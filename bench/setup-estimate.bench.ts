@@ -18,7 +18,7 @@ import type { Page } from 'playwright'
 import { bundledEstimatorWorker } from '../src/cli/worker-bundle'
 import { createFileHost } from '../src/main/host'
 import { createEstimator } from '../src/main/host/estimator'
-import { tempDir } from '../src/main/host/testing'
+import { tempDir } from '../test/support/host'
 import { startWebServer } from '../src/web/server'
 import { launchChromium } from '../test/e2e/support/chromium'
 

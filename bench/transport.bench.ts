@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { ProjectorScreen, StartGameRequest } from '../src/shared/api'
 import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
-import { tempDir } from '../src/main/host/testing'
+import { tempDir } from '../test/support/host'
 import { startWebServer } from '../src/web/server'
 
 const quantile = (xs: number[], q: number): number => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { GameHost } from './host'
-import { fillUntilFree, mountTmpfs, unmountAll } from './host/testing-mounts'
+import { fillUntilFree, mountTmpfs, unmountAll } from '../../test/support/mounts'
 
 // electron-store asks Electron for the app's folder and version; the store is always given a cwd here.
 vi.mock('electron', () => ({ default: { app: { getPath: () => tmpdir(), getVersion: () => '0.0.0-test' }, ipcMain: { on: () => undefined, removeAllListeners: () => undefined } }, ipcMain: { removeAllListeners: () => undefined } }))

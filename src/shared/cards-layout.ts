@@ -134,8 +134,3 @@ export function stripPages(paper: Paper, count: number): CardPage[] {
   }
   return pages
 }
-
-/** How many pages a payload prints: deck (with or without backs) or personal strips. */
-export function cardPageCount(paper: Paper, kind: 'deck' | 'personal', count: number, backs: boolean): number {
-  return kind === 'deck' ? deckPages(paper, count, backs).length : stripPages(paper, count).length
-}

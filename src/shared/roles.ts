@@ -15,5 +15,3 @@ export interface RoleCounts {
   doctor: number
   citizen: number
 }
-
-export type PlayerIndex = number

@@ -9,9 +9,9 @@ import { browserTestsSkipped, launchChromium } from '../../test/e2e/support/chro
 import { preset } from '../main/engine/rulesets'
 import { createFileHost } from '../main/host'
 import type { GameHost } from '../main/host/game-host'
-import { PLAYERS9, seededRandom, tempDir } from '../main/host/testing'
+import { PLAYERS9, seededRandom, tempDir } from '../../test/support/host'
 import { startWebServer, type WebServer } from './server'
-import { fakeRenderer } from './testing'
+import { fakeRenderer } from '../../test/support/web'
 
 describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
   let browser: Browser

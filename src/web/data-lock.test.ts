@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { tempDir } from '../main/host/testing'
+import { tempDir } from '../../test/support/host'
 import { DataLock, holderAlive, lockPath } from './data-lock'
-import { fakeRenderer } from './testing'
+import { fakeRenderer } from '../../test/support/web'
 
 /**
  * One browser-mode process per data folder: real `start:web` processes on one folder. Before the

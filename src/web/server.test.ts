@@ -4,9 +4,9 @@ import type { ProjectorScreen, RefereeAppView } from '../shared/api'
 import { preset } from '../main/engine/rulesets'
 import { createFileHost } from '../main/host'
 import type { GameHost } from '../main/host/game-host'
-import { PLAYERS9, seededRandom, tempDir } from '../main/host/testing'
+import { PLAYERS9, seededRandom, tempDir } from '../../test/support/host'
 import { injectBridge, startWebServer, type WebServer } from './server'
-import { fakeRenderer } from './testing'
+import { fakeRenderer } from '../../test/support/web'
 
 const open: { server: WebServer; host: GameHost }[] = []
 afterEach(async () => {

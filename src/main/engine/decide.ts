@@ -59,13 +59,6 @@ export function decide(s: GameState, c: Command): Result<GameEvent[]> {
   return (DECIDERS[c.type] as Decider<CommandType>)(s, c)
 }
 
-/** The same for input nobody has checked yet (IPC payloads, game files): schema first. */
-export function decideUnknown(s: GameState, input: unknown): Result<GameEvent[]> {
-  const parsed = commandSchema.safeParse(input)
-  if (!parsed.success) return fail('invalid-command', `Not a valid command: ${parsed.error.issues[0]?.message ?? 'bad shape'}`)
-  return decide(s, parsed.data)
-}
-
 export function parseCommand(input: unknown): Result<Command> {
   const parsed = commandSchema.safeParse(input)
   return parsed.success

@@ -51,5 +51,3 @@ export type GameEvent =
   | { type: 'refereeHandedOver'; player: number }
   | { type: 'gameOver'; winner: Winner }
   | { type: 'noteSet'; player: number; text: string }
-
-export type GameEventType = GameEvent['type']

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { commandSchema } from '../../shared/commands'
 import { PRESET_IDS } from '../../shared/ruleset'
-import { decideUnknown } from './decide'
+import { decide, parseCommand } from './decide'
 import type { EngineErrorCode } from './errors'
 import { createGame, dispatchUnknown, parseGameFile, replay, toGameFile, undo, type Game } from './game'
 import { setupProblems } from './setup'
@@ -91,7 +91,7 @@ const input = fc.oneof(
 )
 
 describe('fuzz: random and malformed commands at random game states', () => {
-  it(`dispatchUnknown/decideUnknown never throw; refused input changes nothing (${12_000} commands)`, { timeout: 120_000 }, () => {
+  it(`dispatchUnknown and parse-then-decide never throw; refused input changes nothing (${12_000} commands)`, { timeout: 120_000 }, () => {
     let refused = 0
     let accepted = 0
     fc.assert(
@@ -100,7 +100,8 @@ describe('fuzz: random and malformed commands at random game states', () => {
         const cmd = make(k)
         const before = game.state
         const snapshot = structuredClone(before)
-        const decided = decideUnknown(before, cmd)
+        const parsed = parseCommand(cmd)
+        const decided = parsed.ok ? decide(before, parsed.value) : parsed
         const r = dispatchUnknown(game, cmd)
         expect(r.ok).toBe(decided.ok)
         if (!r.ok) {

@@ -1,11 +1,11 @@
 /** The rules engine: pure TypeScript, no Electron, Node or DOM. See docs/engine.md. */
-export { decide, decideUnknown, parseCommand } from './decide'
+export { decide, parseCommand } from './decide'
 export { apply } from './apply'
 export { step, type Step } from './step'
 export { createGame, dispatch, dispatchUnknown, undo, replay, toGameFile, parseGameFile, type Game, type LogEntry } from './game'
 export { newGame, suggestCounts, setupProblems, setupWarnings, setupWarningLines, dealFromOrder, physicalDeal, type SetupProblem } from './setup'
 export { PRESETS, preset } from './rulesets'
-export { projectorView, DEFAULT_PROJECTOR_OPTIONS } from './views/projector'
+export { projectorView } from './views/projector'
 export { refereeView, legalActions, describe } from './views/referee'
 export { buildStory } from './views/story'
 export { historySteps, entriesToUndo, describeHistory, describeLastStep } from './history'

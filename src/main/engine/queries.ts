@@ -4,8 +4,6 @@ import type { GameState, VoteState } from './state'
 
 /** Read-only questions about a state, shared by decide, apply and the views. */
 
-export const playerCount = (s: GameState): number => s.setup.players.length
-
 export const isPlayer = (s: GameState, p: number): boolean => Number.isInteger(p) && p >= 0 && p < s.alive.length
 
 // Plain loops: these run several times per command, and Array#flatMap is far slower in V8.

@@ -4,7 +4,7 @@ import type { CardsRequest } from '../../shared/cards'
 import { preset } from '../engine'
 import type { GameHost, GameHostOptions } from './game-host'
 import { createFileHost } from './index'
-import { PLAYERS9, seededRandom, tempDir } from './testing'
+import { PLAYERS9, seededRandom, tempDir } from '../../../test/support/host'
 
 /** The host's printing methods: what data a print request may have, and when it is refused. */
 

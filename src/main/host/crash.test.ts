@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Command } from '../../shared/commands'
 import { createGame, type Game } from '../engine'
 import { applyRecord, recoverJournal, type JournalRecord } from './persistence/journal'
-import { seeded, tempDir } from './testing'
+import { seeded, tempDir } from '../../../test/support/host'
 
 /**
  * The crash test: a child process plays games on a data folder, acknowledging each host call on
@@ -22,7 +22,7 @@ let CHILD = ''
 // The child is bundled once (esbuild) so that each restart costs ~0.2 s instead of a tsx start-up.
 beforeAll(() => {
   CHILD = join(tempDir('nightfall-crash-child-'), 'crash-child.mjs')
-  buildSync({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: CHILD, logLevel: 'error' })
+  buildSync({ entryPoints: [join(import.meta.dirname, '../../../test/support/crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: CHILD, logLevel: 'error' })
 })
 
 type Ack = { ack: 'start' | 'resume' | 'close'; game: string } | { ack: 'call'; method: string; args: unknown[] }

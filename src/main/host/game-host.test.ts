@@ -9,7 +9,7 @@ import { FakeClock } from './clock'
 import { GameHost } from './game-host'
 import { createFileHost } from './index'
 import { MemoryStore } from './persistence/kv-store'
-import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, stable, tempDir } from './testing'
+import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, stable, tempDir } from '../../../test/support/host'
 
 const hosts: GameHost[] = []
 afterEach(() => {

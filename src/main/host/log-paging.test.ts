@@ -11,7 +11,7 @@ import { FakeClock } from './clock'
 import type { GameHost } from './game-host'
 import { createFileHost } from './index'
 import { LOG_TAIL } from './table'
-import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from './testing'
+import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from '../../../test/support/host'
 
 const hosts: GameHost[] = []
 afterEach(() => {

@@ -22,7 +22,7 @@ import {
 } from '../engine'
 import type { GameHistory } from './club/history'
 import type { Clock } from './clock'
-import type { Clocks } from './clocks'
+import type { GameClocks } from './game-clocks'
 import { normalizeName } from '../../shared/names'
 import type { JournalWriter } from './persistence/journal'
 import type { JournalFile } from './persistence/journal-file'
@@ -65,7 +65,7 @@ export class Table {
 
   constructor(
     /** saving: false when the data folder cannot be written (no journal is kept). */
-    private readonly deps: { journal: JournalFile; games: Pick<GameHistory, 'save'>; clocks: Clocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
+    private readonly deps: { journal: JournalFile; games: Pick<GameHistory, 'save'>; clocks: GameClocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
   ) {}
 
   /** What the start-up recovery found (see recovery.ts). */

@@ -16,8 +16,6 @@ export interface PageMessages {
   loaders: Record<string, Loader[]>
 }
 
-export const FALLBACK_LOCALE = FALLBACK_LANGUAGE
-
 /** Group `import.meta.glob` results ('…/locales/hu/setup.json' → hu) into per-language loaders. */
 export function groupLoaders(modules: Record<string, () => Promise<unknown>>): Record<string, Loader[]> {
   const out: Record<string, Loader[]> = {}

@@ -3,17 +3,18 @@
  * projector before), telling it on the projector page by page, saved games listed, opened,
  * exported, deleted and imported, standings on the projector, CSV.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ProjectorScreen, RefereeAppView } from '../../../shared/api'
+import type { ProjectorScreen, RefereeApi, RefereeAppView } from '../../../shared/api'
 import type { ClubView, SavedGameDetail } from '../../../shared/club'
 import type { Story } from '../../../shared/story'
 import { preset } from '../../engine'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
+import { READ_ONLY_METHODS, type ReadMethod } from '../methods'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seededRandom, tempDir } from '../../../../test/support/host'
 
 const hosts: GameHost[] = []
 afterEach(() => {
@@ -117,5 +118,40 @@ describe('the club night through the host', () => {
     expect(host.invoke('importGame', 42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(value<ClubView>(host.invoke('clubView')).games).toHaveLength(1)
     expect(host.invoke('openSavedGame', '../../etc/passwd')).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+  })
+
+  it('a read pushes nothing: every read-only method of the method table, clubView finding a damaged file included', async () => {
+    const { host, dir, projector } = makeHost()
+    const referee: RefereeAppView[] = []
+    host.onRefereeView((v) => referee.push(v))
+    playToEnd(host, projector)
+    value(host.invoke('closeGame'))
+    const id = value<ClubView>(host.invoke('clubView')).games[0]!.id
+    playToEnd(host, projector)
+    writeFileSync(join(dir, 'games', '2026-01-01T20-00-00Z-bad000.json'), 'not a game file')
+    const deck = { kind: 'deck', paper: 'a4', backs: false, locale: 'en' } as const
+    // One call per read; the compiler asks for a row here when the table gains a read.
+    const reads: { [K in ReadMethod]: Parameters<RefereeApi[K]> } = {
+      ready: [],
+      checkSetup: [preset('maffiasig'), [...PLAYERS9]],
+      exportGame: [],
+      revealRole: [0],
+      estimate: [{ ruleset: preset('maffiasig'), players: 9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, policy: 'random', games: 10 }],
+      cardsPayload: [{ ...deck, kind: 'personal' }],
+      printCards: [deck, 'pdf'],
+      logLines: [0, 5],
+      clubView: [],
+      openSavedGame: [id],
+      currentStory: [],
+      clubCsv: ['tonight'],
+    }
+    expect(Object.keys(reads).sort()).toEqual([...READ_ONLY_METHODS].sort())
+    const pushes = [referee.length, projector.length]
+    const answers = []
+    for (const [m, args] of Object.entries(reads)) answers.push([m, await host.call(m, args)])
+    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['printCards']) // no printer here
+    expect([referee.length, projector.length]).toEqual(pushes)
+    // The damaged file clubView set aside is told with the next view.
+    expect(host.refereeAppView().notices.map((n) => n.message).join(' ')).toMatch(/bad000\.json was damaged/)
   })
 })

@@ -11,7 +11,7 @@ import type { GameFile } from '../../../shared/game-file'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { seededRandom, tempDir } from '../testing'
+import { seededRandom, tempDir } from '../../../../test/support/host'
 import { gameDate } from './import'
 
 const hosts: GameHost[] = []

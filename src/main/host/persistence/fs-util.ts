@@ -1,5 +1,5 @@
 import { closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 
 /** Small synchronous file helpers: durable writes and setting damaged files aside. */
 
@@ -98,11 +98,6 @@ export function copyAside(path: string): string | null {
     return null
   }
 }
-
-/** How a kept-aside file is named in a notice: just its file name, the folder is the data folder. */
-export const shortName = (path: string): string => basename(path)
-
-export const joinPath = join
 
 /** Set a file's times (best effort: a file system that refuses keeps the write time). */
 export function setFileTime(path: string, at: Date): void {

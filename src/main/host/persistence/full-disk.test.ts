@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom } from '../testing'
-import { fillUntilFree, mountTmpfs, unmountAll } from '../testing-mounts'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom } from '../../../../test/support/host'
+import { fillUntilFree, mountTmpfs, unmountAll } from '../../../../test/support/mounts'
 
 /**
  * A real nearly-full disk (a small tmpfs): a save the disk refuses answers `storage-failed`, leaves

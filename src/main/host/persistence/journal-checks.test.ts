@@ -6,7 +6,7 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from '../testing'
+import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from '../../../../test/support/host'
 import { recoverJournal } from './journal'
 
 /**

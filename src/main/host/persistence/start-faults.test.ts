@@ -6,8 +6,8 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, tempDir } from '../testing'
-import { mountReadOnly, unmountAll } from '../testing-mounts'
+import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, tempDir } from '../../../../test/support/host'
+import { mountReadOnly, unmountAll } from '../../../../test/support/mounts'
 
 /**
  * Start never fails because of the data folder: an undeletable journal, a read-only or uncreatable

@@ -1,11 +1,11 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import type { ApiError, ApiResult, RefereeApi, RefereeAppView } from '../../../shared/api'
+import type { ApiError, ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../../shared/api'
 import type { RefereeCommand } from '../../../shared/commands'
 import { clockOffset } from '../../shared/clock'
 
 /** Every RefereeApi method that answers with an ApiResult. */
-export type ApiMethod = Exclude<keyof RefereeApi, 'onView' | 'ready' | 'onConnection' | 'transport'>
+export type ApiMethod = Exclude<RefereeMethod, 'ready'>
 type Answer<K extends ApiMethod> = Awaited<ReturnType<RefereeApi[K]>>
 
 /**

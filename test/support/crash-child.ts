@@ -2,13 +2,13 @@
  * The crash test's child: runs a host on a data folder and plays games forever, writing one line to
  * stdout AFTER each host call returns (the "acknowledgement" the referee would have seen). The
  * parent SIGKILLs it at random points and checks that every acknowledged step survived.
- *   node --import tsx src/main/host/crash-child.ts <dataDir> <seed> [--torn]   (the test runs an esbuild bundle of it)
+ *   node --import tsx test/support/crash-child.ts <dataDir> <seed> [--torn]   (the test runs an esbuild bundle of it)
  */
 import { readSync, writeSync } from 'node:fs'
-import { preset } from '../engine/rulesets'
-import { createFileHost } from './index'
-import { journalTestHooks } from './persistence/journal'
-import { PLAYERS9, nextCall, perform, seeded } from './testing'
+import { preset } from '../../src/main/engine/rulesets'
+import { createFileHost } from '../../src/main/host/index'
+import { journalTestHooks } from '../../src/main/host/persistence/journal'
+import { PLAYERS9, nextCall, perform, seeded } from './host'
 
 const [dir, seedArg] = process.argv.slice(2)
 if (!dir) throw new Error('usage: crash-child <dataDir> <seed>')

@@ -4,8 +4,8 @@ import { fail, messageOf, ok } from './result'
 
 export type Estimator = (req: EstimateRequest, opts: { signal: AbortSignal }) => Promise<Estimate>
 
-/** The odds estimates: one at a time, a newer request cancels the one running. */
-export class Estimates {
+/** The odds estimate: one at a time, a newer request cancels the one running. */
+export class LatestEstimate {
   private running: AbortController | null = null
 
   constructor(private readonly estimator: Estimator | undefined) {}

@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
-import type { GameRecord } from '../../shared/club'
-import type { RefereeCommand } from '../../shared/commands'
-import type { GameHost } from './game-host'
-import { createRng } from '../sim/prng'
-import type { HostRandom } from './random'
+import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../src/shared/api'
+import type { GameRecord } from '../../src/shared/club'
+import type { RefereeCommand } from '../../src/shared/commands'
+import type { GameHost } from '../../src/main/host/game-host'
+import { createRng } from '../../src/main/sim/prng'
+import type { HostRandom } from '../../src/main/host/random'
 
 /** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
 
@@ -34,7 +34,11 @@ export const stable = (v: RefereeAppView): Omit<RefereeAppView, 'sentAt'> => {
 }
 
 /** The saved games, newest first (the one store, through the club's view). */
-export const savedGames = (host: GameHost): GameRecord[] => host.club.view([]).view.games
+export const savedGames = (host: GameHost): GameRecord[] => {
+  const r = host.invoke('clubView')
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value.games
+}
 
 export const PLAYERS9 = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 

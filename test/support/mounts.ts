@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { tempDir } from './testing'
+import { tempDir } from './host'
 
 /**
  * Real file-system faults for tests: a small tmpfs that can be filled to nearly full, and a read-only

@@ -8,7 +8,7 @@ type ClockKind = 'day' | 'defence'
  * a deadline; this arms one timeout per deadline and reports when one passes (the host then sends
  * the engine `timerExpired`).
  */
-export class Clocks {
+export class GameClocks {
   private readonly handles = new Map<ClockKind, unknown>()
   /** Running clocks whose deadline had already passed when undo or resume restored them: not auto-expired. */
   private readonly suppressed = new Map<ClockKind, number>()
