@@ -23,11 +23,20 @@ export function skeleton(s: string): string {
 
 const fold = (s: string): string => [...foldName(s)].map((c) => SMALL_CAPITALS[c] ?? c).join('')
 
+/** Keys already worked out: the setup check asks for the same names after every edit. */
+const known = new Map<string, readonly string[]>()
+
 /** What a name looks like: two names are look-alikes when any of their keys is equal (their identities included). */
 export function lookAlikeKeys(name: string): string[] {
-  const clean = normalizeName(name)
-  const id = identityOf(clean)
-  return [`i:${id}`, `s:${fold(skeleton(clean.normalize('NFKC')))}`, `f:${fold(skeleton(fold(id)))}`]
+  let keys = known.get(name)
+  if (!keys) {
+    const clean = normalizeName(name)
+    const id = identityOf(clean)
+    keys = [`i:${id}`, `s:${fold(skeleton(clean.normalize('NFKC')))}`, `f:${fold(skeleton(fold(id)))}`]
+    if (known.size >= 5000) known.clear()
+    known.set(name, keys)
+  }
+  return [...keys]
 }
 
 /** Whether two names may not sit at one table. */

@@ -67,9 +67,9 @@ describe('the one name rule', () => {
         allowed++
         expect(identityOf(a)).not.toBe(identityOf(b))
       }),
-      { numRuns: 2000, seed: 19 },
+      { numRuns: 1000, seed: 19 },
     )
-    expect(allowed).toBeGreaterThan(300)
+    expect(allowed).toBeGreaterThan(150)
   })
 
   it('look-alike is symmetric and a name is its own look-alike (property)', () => {
@@ -78,7 +78,7 @@ describe('the one name rule', () => {
         expect(lookAlike(a, b)).toBe(lookAlike(b, a))
         expect(lookAlikeKeys(a)).toEqual(lookAlikeKeys(normalizeName(a)))
       }),
-      { numRuns: 1000, seed: 21 },
+      { numRuns: 500, seed: 21 },
     )
   })
 })
