@@ -1,4 +1,4 @@
-import unhomoglyph from 'unhomoglyph'
+import confusables from 'unhomoglyph/data.json'
 import { checkLine, type CheckLine } from './setup-check'
 import { foldName, identityOf, normalizeName } from './names'
 
@@ -16,9 +16,18 @@ const SMALL_CAPITALS: Readonly<Record<string, string>> = Object.fromEntries(
   [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ'].map((c, i) => [c, 'abcdefghijklmnopqrstuvwyz'[i]!]),
 )
 
+/**
+ * Each confusable character to its prototype (confusables.txt, as the package ships it). Read per
+ * character rather than through the package's function, whose one regular expression of ~6,000
+ * alternatives costs its first caller ~100 ms to compile.
+ */
+const PROTOTYPE: Readonly<Record<string, string>> = confusables
+
 /** UTS #39 skeleton: NFD, each character to its prototype, NFD. */
 export function skeleton(s: string): string {
-  return unhomoglyph(s.normalize('NFD')).normalize('NFD')
+  let out = ''
+  for (const ch of s.normalize('NFD')) out += PROTOTYPE[ch] ?? ch
+  return out.normalize('NFD')
 }
 
 const fold = (s: string): string => [...foldName(s)].map((c) => SMALL_CAPITALS[c] ?? c).join('')
