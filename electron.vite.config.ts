@@ -29,11 +29,13 @@ export default defineConfig({
   main: {
     build: {
       // ES module output: out/main/index.js ("type": "module" in package.json), and the balance
-      // estimator's worker thread, out/main/estimator-worker.js (docs/estimator.md).
+      // estimator's worker thread, out/main/estimator-worker.js (docs/estimator.md), and the import's,
+      // out/main/import-worker.js (docs/host.md, "Importing a game").
       rolldownOptions: {
         input: {
           index: src('main/index.ts'),
           'estimator-worker': src('main/host/estimator-worker.ts'),
+          'import-worker': src('main/host/import-worker.ts'),
         },
       },
     },

@@ -1,6 +1,8 @@
 // @ts-check
 import { builtinModules } from 'node:module'
 import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
+import prettier from 'eslint-config-prettier/flat'
 import { defineConfig } from 'eslint/config'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
@@ -13,7 +15,7 @@ const escapeRegex = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\
 const nodeBuiltinRegex = `^(node:.*|(${nodeBuiltins.map(escapeRegex).join('|')})(/.*)?)$`
 
 /**
- * src/shared (contracts) and src/main/engine (rules) must stay pure: runnable in Node, a browser
+ * src/shared (contracts), src/main/engine (rules) and src/main/sim (seeded simulations) must stay pure: runnable in Node, a browser
  * and a worker alike, deterministic, with no I/O. Time, randomness and I/O enter as commands/events.
  */
 /** @type {import('eslint').Linter.RulesRecord} */
@@ -22,18 +24,18 @@ const pureLayerRules = {
     'error',
     {
       paths: [
-        { name: 'electron', message: 'src/shared and src/main/engine must not depend on Electron.' },
+        { name: 'electron', message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not depend on Electron.' },
         { name: 'electron-store', message: 'Persistence lives in src/main (host/glue), not here.' },
       ],
       patterns: [
         {
           regex: '^electron/',
-          message: 'src/shared and src/main/engine must not depend on Electron.',
+          message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not depend on Electron.',
         },
         {
           regex: nodeBuiltinRegex,
           message:
-            'src/shared and src/main/engine must be pure: no Node builtins (I/O, time, randomness enter as commands).',
+            'The pure layers (src/shared, src/main/engine, src/main/sim) must be pure: no Node builtins (I/O, time, randomness enter as commands).',
         },
       ],
     },
@@ -42,11 +44,11 @@ const pureLayerRules = {
     'error',
     ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'location'].map((name) => ({
       name,
-      message: 'src/shared and src/main/engine must not touch browser globals.',
+      message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not touch browser globals.',
     })),
     ...['process', 'require', 'Buffer', '__dirname', '__filename'].map((name) => ({
       name,
-      message: 'src/shared and src/main/engine must not touch Node globals.',
+      message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not touch Node globals.',
     })),
     ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'performance', 'crypto', 'fetch'].map(
       (name) => ({ name, message: 'Deterministic layer: time, randomness and I/O enter as commands/events.' }),
@@ -75,6 +77,30 @@ const pureLayerRules = {
   ],
 }
 
+/**
+ * The layers, and the only direction imports may go (README.md, "Folder layout"): each
+ * folder may import its own files and the layers listed after it, nothing else. The first pattern
+ * a file matches is its layer (so `src/main/engine` is the engine, not the Electron glue). Tests,
+ * benchmarks and test helpers may import any layer.
+ */
+const LAYERS = {
+  shared: { pattern: 'src/shared/**', imports: [] },
+  engine: { pattern: 'src/main/engine/**', imports: ['shared'] },
+  sim: { pattern: 'src/main/sim/**', imports: ['engine', 'shared'] },
+  host: { pattern: 'src/main/host/**', imports: ['engine', 'sim', 'shared'] },
+  glue: { pattern: 'src/main/**', imports: ['host', 'shared'] },
+  preload: { pattern: 'src/preload/**', imports: ['shared'] },
+  renderer: { pattern: 'src/renderer/**', imports: ['shared'] },
+  'web-bridge': { pattern: 'src/web/bridge/**', imports: ['shared'] },
+  web: { pattern: 'src/web/**', imports: ['host', 'web-bridge', 'shared'] },
+  cli: { pattern: 'src/cli/**', imports: ['host', 'sim', 'engine', 'shared'] },
+}
+/** Test code, wherever it lives. */
+const TEST_FILES = ['**/*.test.ts', '**/*.bench.ts', 'src/main/engine/testing/**', 'src/renderer/testing/**']
+
+/** Modules the windows may import for their types only: they build zod schemas, which the pages' CSP reports. */
+const ZOD_MODULES = '(^|/)shared/(ruleset|commands|game-file|api-schemas)$'
+
 export default defineConfig(
   {
     ignores: [
@@ -91,6 +117,8 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   pluginVue.configs['flat/recommended'],
+  // Layout is Prettier's (npm run format): the layout rules of the configs above are off.
+  prettier,
 
   {
     files: ['**/*.vue'],
@@ -154,10 +182,51 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 
+
+  // The layers' import direction (LAYERS above).
+  {
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    ignores: TEST_FILES,
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': Object.entries(LAYERS).map(([type, { pattern }]) => ({ type, pattern, partialMatch: false })),
+      'import/resolver': { node: { extensions: ['.ts', '.vue', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: ['core', 'external'] } } } },
+            ...Object.entries(LAYERS).map(([type, { imports }]) => ({
+              from: { element: { type } },
+              allow: { to: { element: { types: { anyOf: [type, ...imports] } } } },
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The windows talk to the host only through their preload's API, and load no zod at run time.
+    files: ['src/renderer/**', 'src/preload/**', 'src/web/bridge/**'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The pages load no zod: it probes new Function(), which their CSP reports.' }],
+          patterns: [{ regex: ZOD_MODULES, allowTypeImports: true, message: 'This module builds zod schemas: import its types only.' }],
+        },
+      ],
+    },
+  },
+
   // Pure layers last, so nothing above re-enables what they forbid.
   // Tests that live beside the code may read fixtures and measure time.
   {
-    files: ['src/shared/**', 'src/main/engine/**'],
+    files: ['src/shared/**', 'src/main/engine/**', 'src/main/sim/**'],
     ignores: ['**/*.test.ts', '**/*.bench.ts'],
     rules: pureLayerRules,
   },

@@ -11,7 +11,9 @@
  *    the code `require('electron')` runs; it honours ELECTRON_MIRROR, ELECTRON_CUSTOM_DIR,
  *    electron_config_cache, ELECTRON_GET_USE_PROXY and the npm_config_* settings). If that fails,
  *    print one clear paragraph (what failed, the Node version needed, how to retry, and that
- *    `npm run start:web` works without Electron), no stack trace, and exit 1.
+ *    `npm run start:web` works without Electron), no stack trace, and exit 1. The actual cause comes
+ *    first: the network when the download did not reach its server or was refused, before the Node
+ *    version (which comes second, when it is also too old).
  * 3. Start electron-vite with the given arguments, passing on its exit code.
  *
  * `node scripts/start-electron.mjs --check` does steps 1 and 2 only.
@@ -25,6 +27,8 @@ import { fileURLToPath } from 'node:url'
 const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const WEB_HINT = 'Without Electron, `npm run start:web` runs the same app in your browser on this computer.'
+/** A download that failed because of the network: nothing reached, or the server answered with an error. */
+const NETWORK = /fetch failed|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENETDOWN|socket hang up|HTTPError|Response code|certificate|self.signed|UNABLE_TO_VERIFY/i
 
 /** The lowest version allowed by an "engines.node" range such as ">=20.19" or ">= 22.12.0". */
 function minimumNode(range) {
@@ -117,16 +121,36 @@ if (!binary) {
   )
   const failure = await installElectron()
   binary = electronBinary()
-  if (failure || !binary) {
-    fail(
-      `Nightfall cannot start: Electron ${electron.version} is not installed and downloading it failed ` +
-        `(${failure ?? 'the installer finished, but no Electron binary is there'}). ` +
-        `The first start downloads Electron once, so it needs internet access (or ELECTRON_MIRROR pointing at a mirror) ` +
-        `and Node ${show(electronNode)} or newer` +
-        (oldNode ? ` — this is Node ${process.versions.node}: install a current Node LTS first` : ` (this is Node ${process.versions.node})`) +
-        `. Fix that, then run \`${retry}\` again. ${WEB_HINT}`,
+  if (failure || !binary) fail(downloadFailed(failure, oldNode))
+}
+
+/**
+ * The paragraph for a failed download, its actual cause first: the network (nothing reached, or the
+ * server refused), else what the installer said; Node's version comes after the network, as a
+ * second thing to fix, and first only when nothing points at the network.
+ */
+function downloadFailed(failure, oldNode) {
+  const why = failure ?? 'the installer finished, but no Electron binary is there'
+  const nodeNote = `Electron's download needs Node ${show(electronNode)} or newer, and this is Node ${process.versions.node}`
+  const head = `Nightfall cannot start: Electron ${electron.version} is not installed`
+  const tail = `, then run \`${retry}\` again. ${WEB_HINT}`
+  if (NETWORK.test(why)) {
+    const refused = /HTTPError|Response code/.test(why)
+    return (
+      `${head}, and its download ${refused ? 'was refused by the server' : 'could not reach the server'}: the network is the cause (${why}). ` +
+      'The first start downloads Electron once (about 100 MB), so it needs internet access, or ELECTRON_MIRROR set to a mirror you can reach' +
+      (refused ? ' (check that address)' : '') +
+      (oldNode ? `. Then, second: ${nodeNote} — install a current Node LTS too` : '') +
+      tail
     )
   }
+  return (
+    `${head}, and downloading it failed (${why}). ` +
+    (oldNode
+      ? `${nodeNote}: install a current Node LTS first; the download also needs internet access (or ELECTRON_MIRROR pointing at a mirror)`
+      : `The first start downloads Electron once, so it needs internet access (or ELECTRON_MIRROR pointing at a mirror) and Node ${show(electronNode)} or newer (this is Node ${process.versions.node}). Fix that`) +
+    tail
+  )
 }
 
 if (args[0] === '--check') process.exit(0)

@@ -244,6 +244,8 @@ describe('built main process under the fake electron', () => {
 
   it('runs the estimator in its own worker entry of the built main process', () => {
     expect(existsSync(BUILT.main.replace(/index\.js$/, 'estimator-worker.js'))).toBe(true)
+    // So does the import's check (out/main/import-worker.js): a large or hostile file does not stall the host.
+    expect(existsSync(BUILT.main.replace(/index\.js$/, 'import-worker.js'))).toBe(true)
     const answer = got['estimate'] as { ok: boolean; value?: { games: number; town: number; mafia: number } }
     expect(answer).toMatchObject({ ok: true, value: { games: 200 } })
     expect((answer.value?.town ?? 0) + (answer.value?.mafia ?? 0)).toBeGreaterThan(0.9)

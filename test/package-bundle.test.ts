@@ -82,6 +82,7 @@ describe('the packaged app (electron-builder --dir)', () => {
       '/package.json',
       '/out/main/index.js',
       '/out/main/estimator-worker.js',
+      '/out/main/import-worker.js',
       '/out/preload/referee.cjs',
       '/out/preload/projector.cjs',
       '/out/renderer/referee/index.html',

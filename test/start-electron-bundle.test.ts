@@ -98,9 +98,10 @@ describe('npm start: fetch Electron first, then start', () => {
     })
     const file = `electron-v${ELECTRON_VERSION}-${process.platform}-${process.arch}.zip`
     expect(run.code).toBe(1)
-    expect(run.stderr.trim().replace(/\s+/g, ' ')).toBe(
-      paragraph(`TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (http://127.0.0.1:${port}/v${ELECTRON_VERSION}/${file})`, 'npm run dev'),
-    )
+    const said = run.stderr.trim().replace(/\s+/g, ' ')
+    expect(said).toBe(paragraph(`TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (http://127.0.0.1:${port}/v${ELECTRON_VERSION}/${file})`, 'npm run dev'))
+    // The actual cause first: on an old Node (Node 20 here) the network is named before the Node version.
+    if (OLD_NODE) expect(said.indexOf('the network is the cause')).toBeLessThan(said.indexOf('Node 22.12'))
   })
 
   it('on a Node older than the project needs: stops up front with the paragraph, before any download', async () => {
@@ -143,19 +144,26 @@ describe('npm start: fetch Electron first, then start', () => {
   })
 })
 
-/** The paragraph the start script prints when the download failed with `failure`. */
+/** The paragraph the start script prints when the download failed with `failure`, a network failure (refused by the server, or not reached). */
 function paragraph(failure: string, retry = 'npm start'): string {
+  const refused = /HTTPError/.test(failure)
   return (
-    `Nightfall cannot start: Electron ${ELECTRON_VERSION} is not installed and downloading it failed (${failure}). ` +
-    'The first start downloads Electron once, so it needs internet access (or ELECTRON_MIRROR pointing at a mirror) ' +
-    `and Node 22.12 or newer ${nodeClause()}. Fix that, then run \`${retry}\` again. ` +
+    `Nightfall cannot start: Electron ${ELECTRON_VERSION} is not installed, and its download ${refused ? 'was refused by the server' : 'could not reach the server'}: ` +
+    `the network is the cause (${failure}). ` +
+    'The first start downloads Electron once (about 100 MB), so it needs internet access, or ELECTRON_MIRROR set to a mirror you can reach' +
+    (refused ? ' (check that address)' : '') +
+    nodeClause() +
+    `, then run \`${retry}\` again. ` +
     'Without Electron, `npm run start:web` runs the same app in your browser on this computer.'
   )
 }
 
-/** What the paragraph says about the Node in use. */
-function nodeClause(): string {
+const OLD_NODE = (() => {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
-  const old = major < 22 || (major === 22 && minor < 12)
-  return old ? `— this is Node ${process.versions.node}: install a current Node LTS first` : `(this is Node ${process.versions.node})`
+  return major < 22 || (major === 22 && minor < 12)
+})()
+
+/** What the paragraph says about the Node in use: after the network, as the second thing to fix, and only if it is too old. */
+function nodeClause(): string {
+  return OLD_NODE ? `. Then, second: Electron's download needs Node 22.12 or newer, and this is Node ${process.versions.node} — install a current Node LTS too` : ''
 }

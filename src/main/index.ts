@@ -8,6 +8,7 @@ import { followDisplays, placementOptions, projectorPlacement, trackProjector } 
 import { createFileHost, type GameHost } from './host'
 import { openSettingsStore } from './settings-store'
 import { disposeEstimator, warmEstimator } from './host/estimator'
+import { disposeImportWorker } from './host/importer'
 import { connectIpc } from './ipc'
 import { buildMenu, updateMenu } from './menu'
 import { createCardsPrinter } from './print'
@@ -79,6 +80,7 @@ function start(): void {
   app.on('before-quit', () => {
     host.dispose()
     disposeEstimator()
+    disposeImportWorker()
   })
 }
 

@@ -1,11 +1,23 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
  * One browser-mode process per data folder: `<dataDir>/nightfall.lock` holds the owner's process id,
  * its start time and (once the server listens) its address. A second process refuses to start and
- * names the running one; a lock left by a process that is gone (or whose id now belongs to another
- * process, started later) is taken over. The Electron app has its own single-instance lock.
+ * names the running one. Only a lock whose process is gone (or whose id now belongs to another
+ * process, started later) is taken over; a lock file that cannot be read or holds anything else is
+ * never taken as stale (a person removes it), and any other error taking the lock refuses the start
+ * too. The Electron app has its own single-instance lock.
+ *
+ * Why not a lock library (proper-lockfile): it decides staleness by the lock's age (its holder
+ * touches it every few seconds), so a host that is alive but paused — a laptop asleep, a process
+ * stopped in a debugger — loses its folder to a second process; this lock asks the system whether
+ * the holder's process still exists. It also keeps no holder's id or address to name in the refusal.
+ *
+ * Taking the lock is atomic: the complete file is written under a temporary name and linked to
+ * `nightfall.lock` (which fails if one exists), so no one ever reads a half-written lock. Taking
+ * over a stale one is serialised by `nightfall.lock.takeover`, created exclusively by the process
+ * doing it (and itself taken over only when its process is gone).
  */
 
 export interface LockInfo {
@@ -16,9 +28,12 @@ export interface LockInfo {
   url: string | null
 }
 
-export type LockResult = { ok: true; lock: DataLock } | { ok: false; message: string; holder: LockInfo }
+export type LockResult =
+  | { ok: true; lock: DataLock; /** A stale lock (its process gone) was taken over. */ tookOver: boolean }
+  | { ok: false; message: string; holder: LockInfo | null }
 
 export const lockPath = (dataDir: string): string => join(dataDir, 'nightfall.lock')
+const takeoverPath = (dataDir: string): string => `${lockPath(dataDir)}.takeover`
 
 const processStart = (): number => Math.round(Date.now() - process.uptime() * 1000)
 
@@ -49,26 +64,56 @@ export function holderAlive(info: LockInfo): boolean {
   return started === null || Math.abs(started - info.startedAt) < 5_000
 }
 
-function readLock(path: string): LockInfo | null {
+type Read = { kind: 'missing' } | { kind: 'info'; info: LockInfo; text: string } | { kind: 'unreadable'; why: string }
+
+function readLock(path: string): Read {
+  let text: string
   try {
-    const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>
-    if (typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 && typeof v.startedAt === 'number')
-      return { pid: v.pid, startedAt: v.startedAt, url: typeof v.url === 'string' ? v.url : null }
-  } catch {
-    /* unreadable: treated as stale */
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return { kind: 'missing' }
+    return { kind: 'unreadable', why: code === 'EISDIR' ? 'EISDIR: it is a folder, not a file' : (code ?? (e as Error).message) }
   }
-  return null
+  try {
+    const v = JSON.parse(text) as Partial<LockInfo> | null
+    if (v && typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 && typeof v.startedAt === 'number' && Number.isFinite(v.startedAt))
+      return { kind: 'info', info: { pid: v.pid, startedAt: v.startedAt, url: typeof v.url === 'string' ? v.url : null }, text }
+  } catch {
+    /* below */
+  }
+  return { kind: 'unreadable', why: text.trim() === '' ? 'it is empty' : 'it is not a Nightfall lock' }
 }
 
-function writeLockFile(path: string, info: LockInfo, exclusive: boolean): void {
-  const tmp = exclusive ? path : `${path}.tmp-${process.pid}`
-  const fd = openSync(tmp, exclusive ? 'wx' : 'w')
+/** Write `info` under a temporary name beside `path`, completely; its name. */
+function writeTemp(path: string, info: LockInfo): string {
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`
+  const fd = openSync(tmp, 'wx', 0o600)
   try {
     writeSync(fd, JSON.stringify(info) + '\n')
   } finally {
     closeSync(fd)
   }
-  if (!exclusive) renameSync(tmp, path)
+  return tmp
+}
+
+/** Create `path` holding `info`, atomically; false if it exists. Throws on any other error. */
+function create(path: string, info: LockInfo): boolean {
+  const tmp = writeTemp(path, info)
+  try {
+    linkSync(tmp, path)
+    return true
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw e
+  } finally {
+    rmSync(tmp, { force: true })
+  }
+}
+
+const causeOf = (e: unknown): string => {
+  const err = e as NodeJS.ErrnoException
+  return err.code ? `${err.code}: ${err.message.replace(/^[A-Z]+: /, '')}` : String(err.message ?? e)
 }
 
 export class DataLock {
@@ -78,27 +123,37 @@ export class DataLock {
     private info: LockInfo,
   ) {}
 
-  /** Take the data folder's lock, or say who holds it. Throws only if the folder cannot be written. */
+  /**
+   * Take the data folder's lock, or say in one line why not: who holds it, that its lock file cannot
+   * be read, or what error the system gave. Never throws.
+   */
   static acquire(dataDir: string): LockResult {
-    mkdirSync(dataDir, { recursive: true })
     const path = lockPath(dataDir)
     const mine: LockInfo = { pid: process.pid, startedAt: processStart(), url: null }
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        writeLockFile(path, mine, true)
-        return { ok: true, lock: new DataLock(path, mine) }
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+    try {
+      mkdirSync(dataDir, { recursive: true })
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (create(path, mine)) return { ok: true, lock: new DataLock(path, mine), tookOver: attempt > 0 }
+        const held = readLock(path)
+        if (held.kind === 'missing') continue // released meanwhile: try again
+        if (held.kind === 'unreadable') return { ok: false, message: unreadable(dataDir, path, held.why), holder: null }
+        // Our own id in a lock we are only now taking: a former process with the same id (a container's restart).
+        if (held.info.pid !== process.pid && holderAlive(held.info)) return { ok: false, message: refusal(dataDir, held.info), holder: held.info }
+        // Stale: its process is gone. One process at a time takes it over.
+        const took = takeOver(dataDir, path, held.text, mine)
+        if (took === 'taken') return { ok: true, lock: new DataLock(path, mine), tookOver: true }
+        if (took !== 'retry') return { ok: false, message: refusal(dataDir, took), holder: took }
       }
-      const holder = readLock(path)
-      if (holder && holder.pid !== process.pid && holderAlive(holder)) return { ok: false, message: refusal(dataDir, holder), holder }
-      // Stale (its process is gone) or unreadable: take it over, then check that we won any race.
-      writeLockFile(path, mine, false)
       const now = readLock(path)
-      if (now?.pid === process.pid) return { ok: true, lock: new DataLock(path, mine) }
+      const holder = now.kind === 'info' ? now.info : null
+      return { ok: false, message: holder ? refusal(dataDir, holder) : `Nightfall could not lock the data folder ${dataDir}: its lock kept changing. Try again, or start with another folder (--data DIR).`, holder }
+    } catch (e) {
+      return {
+        ok: false,
+        message: `Nightfall cannot lock the data folder ${dataDir} (${causeOf(e)}, at ${path}); fix that or start with another folder (--data DIR).`,
+        holder: null,
+      }
     }
-    const holder = readLock(path) ?? { pid: 0, startedAt: 0, url: null }
-    return { ok: false, message: refusal(dataDir, holder), holder }
   }
 
   /** Record the address the server listens on (a second process names it). */
@@ -106,7 +161,8 @@ export class DataLock {
     if (this.released) return
     this.info = { ...this.info, url }
     try {
-      writeLockFile(this.path, this.info, false)
+      const tmp = writeTemp(this.path, this.info)
+      renameSync(tmp, this.path)
     } catch {
       /* the lock still holds; a second process just cannot name the address */
     }
@@ -116,15 +172,46 @@ export class DataLock {
   release(): void {
     if (this.released) return
     this.released = true
-    if (readLock(this.path)?.pid === process.pid) rmSync(this.path, { force: true })
+    const now = readLock(this.path)
+    if (now.kind === 'info' && now.info.pid === process.pid) rmSync(this.path, { force: true })
+  }
+}
+
+/**
+ * Replace the stale lock whose text is `staleText` with ours, holding the takeover file meanwhile:
+ * 'taken', 'retry' (the lock changed or another process is taking it over: look again), or the
+ * live process that is taking it over.
+ */
+function takeOver(dataDir: string, path: string, staleText: string, mine: LockInfo): 'taken' | 'retry' | LockInfo {
+  const guard = takeoverPath(dataDir)
+  if (!create(guard, mine)) {
+    const other = readLock(guard)
+    if (other.kind === 'info' && holderAlive(other.info)) return other.info
+    // Left by a process that died while taking over (or unreadable: only ever written whole by us).
+    rmSync(guard, { force: true })
+    return 'retry'
+  }
+  try {
+    const still = readLock(path)
+    if (still.kind !== 'info' || still.text !== staleText) return 'retry'
+    rmSync(path, { force: true })
+    return create(path, mine) ? 'taken' : 'retry'
+  } finally {
+    rmSync(guard, { force: true })
   }
 }
 
 function refusal(dataDir: string, h: LockInfo): string {
-  const who = h.pid ? `process ${h.pid}, started ${new Date(h.startedAt).toISOString()}` : 'another process'
   return (
-    `Another Nightfall is already using the data folder ${dataDir} (${who})` +
+    `Another Nightfall is already using the data folder ${dataDir} (process ${h.pid}, started ${new Date(h.startedAt).toISOString()})` +
     (h.url ? `: it is at ${h.url}` : ', still starting') +
     '. Use that one, stop it, or start this one with another folder (--data DIR).'
+  )
+}
+
+function unreadable(dataDir: string, path: string, why: string): string {
+  return (
+    `Nightfall cannot tell whether another Nightfall is using the data folder ${dataDir}: its lock file ${path} cannot be read (${why}). ` +
+    'If no other Nightfall is running on this folder, delete that file and start again; or start with another folder (--data DIR).'
   )
 }

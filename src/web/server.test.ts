@@ -158,7 +158,7 @@ describe('browser mode: a body over the limit', () => {
   it('gets its 413 answer (not a reset connection), and the server goes on answering', async () => {
     const { server } = await start()
     const port = Number(new URL(server.refereeUrl).port)
-    const big = JSON.stringify(['x'.repeat(2 * 1024 * 1024)])
+    const big = JSON.stringify(['x'.repeat(3 * 1024 * 1024)])
     const r = await raw(port, '/api/referee/saveRoster', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.referee },
@@ -171,5 +171,28 @@ describe('browser mode: a body over the limit', () => {
       body: '[]',
     })
     expect(after.status).toBe(200)
+  })
+})
+
+describe('browser mode: one-time print tickets (the cards page never has the token in its address)', () => {
+  it('a ticket opens the cards page once and is redeemed once; the token does not open it; a refused request gets no ticket', async () => {
+    const { host, server } = await start()
+    expect(host.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' })).toMatchObject({ ok: true })
+    const port = Number(new URL(server.refereeUrl).port)
+    const post = (path: string, headers: Record<string, string>, body: string) => raw(port, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+    const sheet = { kind: 'sheet', paper: 'a4', backs: false, locale: 'en' }
+    expect((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.projector }, JSON.stringify([sheet]))).status).toBe(403)
+    const issued = JSON.parse((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.referee }, JSON.stringify([sheet]))).body) as { ok: true; value: { ticket: string } }
+    const ticket = issued.value.ticket
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{32}$/)
+    expect((await raw(port, `/cards/?token=${server.tokens.referee}`)).status).toBe(403)
+    expect((await raw(port, `/cards/?ticket=${ticket}&print=1`)).status).toBe(200)
+    const cards = JSON.parse((await post('/api/print/cards', { 'x-nightfall-ticket': ticket }, '[]')).body) as { ok: boolean; value: { kind: string } }
+    expect(cards).toMatchObject({ ok: true, value: { kind: 'sheet' } })
+    // Used up: neither the page nor the cards a second time.
+    expect((await post('/api/print/cards', { 'x-nightfall-ticket': ticket }, '[]')).status).toBe(403)
+    expect((await raw(port, `/cards/?ticket=${ticket}`)).status).toBe(403)
+    const refused = JSON.parse((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.referee }, JSON.stringify([{ ...sheet, kind: 'nonsense' }]))).body) as unknown
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
   })
 })

@@ -5,15 +5,17 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { buildSync } from 'esbuild'
 import type { GameHost } from '../main/host/game-host'
-import { TOKEN_HEADER } from './bridge/token'
+import { TICKET_HEADER, TOKEN_HEADER } from './bridge/token'
+import { PrintTickets } from './print-tickets'
 
 /**
  * The browser mode's transport: the built renderer pages plus the host's RefereeApi / ProjectorApi
  * over HTTP, on 127.0.0.1 only.
  *   GET  /referee/?token=R            the referee page, with /bridge/referee.js injected before the app
  *   GET  /projector/?token=P          the projector page, with /bridge/projector.js
- *   GET  /cards/?token=R&request=…    the cards page (print), with /bridge/cards.js: it asks the host
- *                                     for the cards of `request` (RefereeApi.cardsPayload)
+ *   POST /api/print/ticket            (header token R) JSON [request] → a one-time print ticket T, or the refusal
+ *   GET  /cards/?ticket=T&print=1     the cards page (print), with /bridge/cards.js; no token in its address
+ *   POST /api/print/cards             (header x-nightfall-ticket: T) redeems T: the cards (RefereeApi.cardsPayload)
  *   POST /api/referee/<method>        JSON list of arguments → ApiResult (header x-nightfall-token: R)
  *   GET  /api/referee/events?token=R  Server-Sent Events: a RefereeAppView after every change
  *   GET  /api/projector/events?token=P  SSE: ProjectorScreen values only
@@ -56,7 +58,8 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
-const MAX_BODY = 1024 * 1024
+/** A call's body: room for an imported game file of up to 1 MB (MAX_IMPORT_BYTES) written as a JSON string, its quotes escaped. */
+const MAX_BODY = 2 * 1024 * 1024
 
 /** Compile the bridges (TypeScript, type-checked with the project) to one classic script each. */
 export function buildBridges(): Record<PageName, string> {
@@ -72,9 +75,8 @@ export function buildBridges(): Record<PageName, string> {
   return { referee: one('referee'), projector: one('projector'), cards: one('cards') }
 }
 
-/** The served pages. The cards page (printing, opened by the referee page) takes the referee's token. */
+/** The served pages. The cards page (printing, opened by the referee page) takes a one-time print ticket, never a token. */
 type PageName = 'referee' | 'projector' | 'cards'
-const TOKEN_OF: Record<PageName, 'referee' | 'projector'> = { referee: 'referee', projector: 'projector', cards: 'referee' }
 
 function sameToken(given: string | null | undefined, expected: string): boolean {
   if (typeof given !== 'string') return false
@@ -118,6 +120,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const tokens = opts.tokens ?? { referee: randomBytes(24).toString('base64url'), projector: randomBytes(24).toString('base64url') }
   const bridges = buildBridges()
   const streams = new Set<ServerResponse>()
+  const tickets = new PrintTickets()
   let port = 0
 
   const page = (name: PageName): string => {
@@ -212,7 +215,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (method === 'GET' || method === 'HEAD') {
       for (const name of ['referee', 'projector', 'cards'] as const) {
         if (path === `/${name}` || path === `/${name}/` || path === `/${name}/index.html`) {
-          if (!sameToken(queryToken, tokens[TOKEN_OF[name]])) return send(res, 403, 'Wrong or missing token: open the address printed when the server started.')
+          if (name === 'cards' ? !tickets.valid(url.searchParams.get('ticket')) : !sameToken(queryToken, tokens[name]))
+            return send(res, 403, name === 'cards' ? 'This print page was used or has expired: print again from the referee page.' : 'Wrong or missing token: open the address printed when the server started.')
           if (path === `/${name}`) return send(res, 302, '', 'text/plain', { location: `/${name}/${url.search}` })
           return send(res, 200, page(name), 'text/html; charset=utf-8', { 'content-security-policy': "frame-ancestors 'none'" })
         }
@@ -234,6 +238,28 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         return void res.end()
       }
       return send(res, 404, 'Not found.')
+    }
+
+    if (method === 'POST' && (path === '/api/print/ticket' || path === '/api/print/cards')) {
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, 'Send JSON.')
+      const body = await readBody(req)
+      if (body === null) return send(res, 413, 'Too large.', 'text/plain', { connection: 'close' })
+      if (path === '/api/print/cards') {
+        const t = req.headers[TICKET_HEADER]
+        const redeemed = tickets.redeem(typeof t === 'string' ? t : null)
+        if (!redeemed) return send(res, 403, 'This print page was used or has expired: print again from the referee page.')
+        return json(res, 200, await host.call('cardsPayload', [redeemed.request]))
+      }
+      if (!sameToken(typeof headerToken === 'string' ? headerToken : null, tokens.referee)) return send(res, 403, 'Wrong token.')
+      let args: unknown
+      try {
+        args = JSON.parse(body)
+      } catch {
+        return json(res, 400, { ok: false, error: { code: 'invalid-arguments', message: 'The body is not JSON.' } })
+      }
+      // The host checks the request (a refusal comes back as it is); only a request it would answer gets a ticket.
+      const check = await host.call('cardsPayload', args)
+      return json(res, 200, check.ok ? { ok: true, value: { ticket: tickets.issue((args as unknown[])[0]) } } : check)
     }
 
     if (method === 'POST') {

@@ -2,11 +2,16 @@
  * npm run start:web — the browser mode: builds the renderer (electron-vite build), starts a host on a
  * data folder and serves the pages on 127.0.0.1. See docs/browser-mode.md.
  *
- *   tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR]
+ *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens]
  *
  * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
- * One process per data folder (nightfall.lock, see data-lock.ts): a second one refuses, naming the first.
+ * One process per data folder (nightfall.lock, see data-lock.ts): a second one refuses, naming the
+ * first; so does any error taking the lock. The pages' tokens are kept in the folder between starts,
+ * and made anew with --new-tokens or when a stale lock (its process gone) was taken over. The server
+ * stops when its parent process (npm) is gone (parent-watch.ts).
  */
+// First: it notes which process started this one before anything slow runs (parent-watch.ts).
+import { onParentGone } from './parent-watch'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -27,12 +32,13 @@ const { values } = parseArgs({
     data: { type: 'string' },
     renderer: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'new-tokens': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR]')
+  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens]')
   process.exit(0)
 }
 
@@ -46,17 +52,14 @@ try {
   console.error(`Nightfall cannot create the data folder ${dataDir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose another with --data DIR.`)
   process.exit(2)
 }
-let lock: DataLock | null = null
-try {
-  const taken = DataLock.acquire(dataDir)
-  if (!taken.ok) {
-    console.error(taken.message)
-    process.exit(3)
-  }
-  lock = taken.lock
-} catch {
-  // The folder cannot be written (read-only): no lock, and the host says that nothing is saved.
+// Any error taking the lock (held by a live process, an unreadable lock file, a lock that is a folder,
+// a folder that cannot be written) refuses the start: two hosts would resume and append to one journal.
+const taken = DataLock.acquire(dataDir)
+if (!taken.ok) {
+  console.error(taken.message)
+  process.exit(3)
 }
+const lock = taken.lock
 
 if (!values['no-build']) {
   console.log('Building the renderer (electron-vite build)…')
@@ -80,8 +83,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const host = createFileHost(dataDir)
 // The same port and tokens as last time where possible: pages left open reconnect by themselves.
+// New tokens when asked, and when the lock was taken over from a process that is gone (whoever
+// had its addresses — a crashed session, an unknown one — loses them).
 const saved = loadWebAddress(dataDir)
-const tokens = saved?.tokens ?? newTokens()
+const rotate = values['new-tokens'] || taken.tookOver
+const tokens = !rotate && saved ? saved.tokens : newTokens()
 const wanted = values.port === undefined ? (saved?.port ?? 0) : port
 let server
 try {
@@ -91,20 +97,26 @@ try {
   server = await startWebServer({ host, rendererDir, port, tokens }) // the last port is taken: any free one
 }
 saveWebAddress(dataDir, { port: server.port, tokens })
-lock?.setUrl(new URL(server.refereeUrl).origin)
-process.on('exit', () => lock?.release())
+lock.setUrl(new URL(server.refereeUrl).origin)
+process.on('exit', () => lock.release())
 
 console.log(`Nightfall (browser mode) — data in ${dataDir}`)
 console.log(`  Referee:   ${server.refereeUrl}`)
 console.log(`  Projector: ${server.projectorUrl}`)
+if (rotate && saved) console.log(`  New addresses: ${values['new-tokens'] ? '--new-tokens' : 'the lock of a process that is gone was taken over'}; pages open with the old ones no longer work.`)
 for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n.message}`)
 // The estimator's threads load the engine now, not when the setup screen asks for its first estimate.
 warmEstimator()
 
 const stop = () => {
   host.dispose()
-  lock?.release()
+  lock.release()
   void server.close().then(() => process.exit(0))
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+// npm killed (`kill <npm pid>`): no orphan serving and holding the folder.
+onParentGone(() => {
+  console.log('The process that started this one is gone; stopping.')
+  stop()
+})

@@ -4,6 +4,7 @@
  * renders them ready to print; while the blind-operator variant hides roles, personal cards are
  * refused and nothing opens.
  */
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RefereeApi, StartGameRequest } from '../../src/shared/api'
@@ -14,6 +15,7 @@ import { PLAYERS9, seededRandom, tempDir } from '../support/host'
 import { startWebServer, type WebServer } from '../../src/web/server'
 import { BUILT } from '../support/paths'
 import { browserTestsSkipped, launchChromium } from './support/chromium'
+import { pdfText } from './support/pdf'
 
 const game = (blind: boolean): StartGameRequest => {
   const r = preset('maffiasig')
@@ -68,6 +70,25 @@ describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
     const roles = host.refereeAppView().game!.seats.map((s) => s.role)
     expect(await tab.locator('.strip .role-name').allInnerTexts()).toEqual(roles.map((r) => ({ mafia: 'Mafioso', investigator: 'Inspector', citizen: 'Citizen', doctor: 'Doctor' })[r!]))
     expect(await page.getByRole('status').innerText()).toMatch(/new tab/)
+    await tab.close()
+    await page.close()
+  })
+
+  it("the referee's sheet printed from the browser carries no token: its address in the printed footer has none", async () => {
+    const { server } = await serve(false)
+    const page = await referee(server)
+    await page.check('[data-test="print-kind-sheet"]')
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('[data-test="print-cards-print"]')])
+    await tab.waitForFunction(() => document.body?.dataset['cards'] === 'ready', null, { timeout: 20_000 })
+    expect(tab.url()).not.toContain(server.tokens.referee)
+    // As the browser prints it: the header and footer show the page's title and address.
+    const file = join(tempDir(), 'sheet.pdf')
+    await tab.pdf({ path: file, displayHeaderFooter: true })
+    const text = pdfText(file)
+    expect(text).toContain('/cards/') // the footer with the address is there…
+    expect(text).not.toContain('token=') // …and holds no token
+    expect(text).not.toContain(server.tokens.referee.slice(0, 8))
+    expect(text).not.toContain('ticket=')
     await tab.close()
     await page.close()
   })

@@ -86,10 +86,14 @@ describe.skipIf(browserTestsSkipped)('the projector from the back of the room', 
       const hands = projector.locator('[data-test=projector-board] [data-test=vote-hands]')
       await expect.poll(() => hands.textContent()).toBe(voters.sort((a, b) => a - b).map((p) => names[p]).join(', '))
       const size = (sel: string) => projector.locator(`[data-test=projector-board] ${sel}`).evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
-      expect(await projector.locator('[data-test=projector-board] [data-test=vote-count]').textContent()).toMatch(/^\s*2\/5\s*$/)
-      const [count, line] = [await size('[data-test=vote-count]'), await size('[data-test=vote-progress]')]
-      console.log(`[projector-readable] vote at 1920×1080: running count ${count.toFixed(1)} px, its line ${line.toFixed(1)} px`)
+      expect(await projector.locator('[data-test=projector-board] [data-test=vote-count]').textContent()).toMatch(/^\s*2 yes — 5 needed\s*$/)
+      const [count, line, named] = [await size('[data-test=vote-count]'), await size('[data-test=vote-progress]'), await size('[data-test=vote-hands]')]
+      console.log(`[projector-readable] vote at 1920×1080: running count ${count.toFixed(1)} px, its line ${line.toFixed(1)} px, the hands' names ${named.toFixed(1)} px`)
       expect(count).toBeGreaterThan(2 * line)
+      expect(named, 'the names of the raised hands, from the back of the room').toBeGreaterThanOrEqual(40)
+      // The raised hands are lit on the seat ring, and only those.
+      const lit = await projector.locator('[data-test=projector-board] li.seat.hand').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-seat'))))
+      expect(lit.sort((a, b) => a - b)).toEqual([...voters].sort((a, b) => a - b))
       // Clock, question, count, line, hands and announcements fit the middle of the table.
       const centre = await projector.locator('[data-test=projector-board] .center').evaluate((e) => ({ content: e.scrollHeight, box: e.clientHeight }))
       expect(centre.content, 'the middle of the board holds the vote').toBeLessThanOrEqual(centre.box + 1)

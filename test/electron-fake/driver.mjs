@@ -11,11 +11,19 @@
  */
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
-import { __fake as fake, BrowserWindow } from 'electron'
+import * as electron from 'electron'
+
+/** `electron` is the fake here (register.mjs maps it): typed as what electron.cjs exports. */
+const { __fake: fake, BrowserWindow } = /** @type {typeof import('./electron.cjs')} */ (/** @type {unknown} */ (electron))
+
+/** The parent's IPC channel (run.ts forks this file with one). */
+const send = process.send?.bind(process)
+if (!send) throw new Error('driver.mjs runs as a child process with an IPC channel (see run.ts).')
 
 const PERMISSIONS = ['media', 'geolocation', 'notifications', 'openExternal', 'fullscreen', 'clipboard-read', 'display-capture', 'hid', 'serial', 'usb']
 const HOSTILE_URL = 'https://attacker.example/'
 
+/** @type {{ where: string; error: string }[]} */
 const errors = []
 const describeError = (error) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 process.on('uncaughtException', (error) => errors.push({ where: 'uncaughtException', error: describeError(error) }))
@@ -102,6 +110,7 @@ const OPS = {
 }
 
 async function boot(main) {
+  /** @type {{ startup: unknown; preloads: { window: number; preload: string; ok: boolean; error?: string }[]; probes: unknown[] }} */
   const started = { startup: null, preloads: [], probes: [] }
   await import(pathToFileURL(resolve(main)).href)
   fake.app.emitReady()
@@ -132,14 +141,14 @@ process.on('message', async ({ id, op, args }) => {
     await settle()
     answer = { id, ok: false, error: describeError(error) }
   }
-  process.send(answer, () => {
+  send(answer, () => {
     if (op === 'stop') process.exit(errors.length > 0 ? 1 : 0)
   })
 })
 
 try {
-  process.send({ started: await boot(process.argv[2]) })
+  send({ started: await boot(process.argv[2]) })
 } catch (error) {
   errors.push({ where: 'boot', error: describeError(error) })
-  process.send({ started: null, errors })
+  send({ started: null, errors })
 }

@@ -79,8 +79,16 @@ let nextId = 1
 
 /** What `event.senderFrame` is: the main frame follows its page's URL; `parent` is null only there. */
 class FakeFrame {
+  /**
+   * @param {FakeWebContents} contents
+   * @param {FakeFrame | null} parent
+   * @param {string | undefined} url
+   */
   constructor(contents, parent = null, url = undefined) {
-    Object.assign(this, { contents, parent, fixedUrl: url, routingId: nextId++ })
+    this.contents = contents
+    this.parent = parent
+    this.fixedUrl = url
+    this.routingId = nextId++
   }
   get url() {
     return this.fixedUrl ?? this.contents.getURL()
@@ -213,7 +221,7 @@ class FakeApp extends EventEmitter {
     if (this.ready) return
     this.ready = true
     this.emit('ready', makeEvent(), {})
-    this.resolveReady()
+    this.resolveReady(undefined)
   }
 }
 const app = new FakeApp()
@@ -255,7 +263,7 @@ class FakeBrowserWindow extends EventEmitter {
   #load(entry, url) {
     this.loads.push(entry)
     this.webContents.url = url
-    return new Promise((resolve) =>
+    return new Promise((/** @type {(value?: unknown) => void} */ resolve) =>
       setImmediate(() => {
         if (!this.destroyed) {
           this.webContents.emit('did-finish-load', makeEvent())
@@ -467,8 +475,10 @@ class FakeMenu {
 }
 
 /** Answers for dialogs, queued by tests; by default the user cancels. */
+/** @type {{ showSaveDialog: { canceled: boolean; filePath: string }[] }} */
 const dialogAnswers = { showSaveDialog: [] }
 const dialog = {
+  /** @type {{ method: string; options: unknown }[]} */
   calls: [],
   async showSaveDialog(...args) {
     dialog.calls.push({ method: 'showSaveDialog', options: toJson(args.find((arg) => arg && !(arg instanceof FakeBrowserWindow)) ?? {}) })

@@ -16,7 +16,9 @@ export const isElectronSpecifier = (specifier) => specifier === 'electron' || sp
 register('./hooks.mjs', import.meta.url, { data: { fakeUrl } })
 
 // CommonJS: Node 20's module.register hooks do not see require(), so patch the CJS resolver too.
-const resolveFilename = Module._resolveFilename
-Module._resolveFilename = function resolveElectronFake(request, ...rest) {
+/** @type {{ _resolveFilename: (request: string, ...rest: unknown[]) => string }} */
+const cjs = /** @type {any} */ (Module)
+const resolveFilename = cjs._resolveFilename
+cjs._resolveFilename = function resolveElectronFake(/** @type {string} */ request, /** @type {unknown[]} */ ...rest) {
   return isElectronSpecifier(request) ? fakePath : resolveFilename.call(this, request, ...rest)
 }

@@ -1,5 +1,6 @@
 import type { CommandOf } from '../../shared/commands'
 import type { RoleId } from '../../shared/roles'
+import { answerStyleOf } from '../../shared/answer-style'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
 import { fail, ok, type Result } from './errors'
@@ -246,5 +247,5 @@ export function readingOrder(s: GameState, n: NightState): number[] {
   return [...alive.slice(at), ...alive.slice(0, at)]
 }
 
-/** How the answer is signed: the Swedish text signs the other way round (thumb down for evil, up for good). */
-export const answerStyle = (s: GameState): AnswerStyle => (s.setup.ruleset.base === 'swedish' ? 'evil' : 'mafia')
+/** How the answer is signed (shared/ruleset.ts). */
+export const answerStyle = (s: GameState): AnswerStyle => answerStyleOf(s.setup.ruleset)

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { EstimateRequest } from '../../shared/api'
 import { preset, suggestCounts } from '../engine'
 import { DEFAULT_SEED } from '../sim/prng'
 import type { Simulation } from '../sim/simulate'
 import { CHUNK_GAMES, ChunkMerger, chunkCount } from '../sim/tally'
+import { findWorkerEntry, startWorker } from './worker-entry'
 import { CONTROL_NEXT, CONTROL_SLOTS, CONTROL_STOP, type EstimatorJob, type EstimatorReply } from './estimator-protocol'
 
 /**
@@ -38,34 +37,11 @@ export interface EstimateOptions {
 export type { EstimatorJob, EstimatorReply } from './estimator-protocol'
 export { DEFAULT_SEED }
 
-const isTs = (u: URL): boolean => /\.[cm]?ts$/.test(u.pathname)
-
 /** One worker per core by default. */
 export const defaultWorkers = (): number => Math.max(1, availableParallelism())
 
-/**
- * The worker's location. From source, import.meta.url is this file and the entry is the .ts beside
- * it. Built, this module sits in the main bundle — or, when the bundler shares it between entries,
- * in out/main/chunks/ — and the entry is out/main/estimator-worker.js: beside it or one level up.
- */
-export function findWorker(here: string = import.meta.url): URL {
-  if (isTs(new URL(here))) return new URL('./estimator-worker.ts', here)
-  const candidates = ['./estimator-worker.js', '../estimator-worker.js'].map((f) => new URL(f, here))
-  const found = candidates.find((u) => existsSync(fileURLToPath(u)))
-  if (!found)
-    throw new Error(
-      `The estimator worker is missing (looked for ${candidates.map((u) => fileURLToPath(u)).join(' and ')}); ` +
-        'build src/main/host/estimator-worker.ts as a main-process entry (docs/estimator.md).',
-    )
-  return found
-}
-
-function startWorker(url: URL): Worker {
-  if (!isTs(url)) return new Worker(url)
-  // From source the worker must compile TypeScript: register tsx in the worker, then load the entry.
-  const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}) })`
-  return new Worker(code, { eval: true })
-}
+/** The estimator worker's entry (worker-entry.ts): estimator-worker.ts beside this file from source, out/main/estimator-worker.js built. */
+export const findWorker = (here: string = import.meta.url): URL => findWorkerEntry('estimator-worker', here, 'estimator worker')
 
 /**
  * What warm() has the workers play, the answers dropped: each preset's 12-player table. Until V8

@@ -5,6 +5,7 @@ import { notice } from '../../shared/notices'
 import type { ProjectorOptions } from '../../shared/views'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
+import { Imports, type ImportChecker } from './importer'
 import { systemClock, type Clock } from './clock'
 import { GameClocks } from './game-clocks'
 import { LatestEstimate, type Estimator } from './latest-estimate'
@@ -45,6 +46,8 @@ export interface GameHostOptions {
   printCards?: CardsPrinter
   /** fsync journal appends and file writes (default true; only tests that do not test durability turn it off). */
   durable?: boolean
+  /** Checks an imported game file (default: in a worker thread, checkInWorker), so the host answers other calls meanwhile. */
+  checkImport?: ImportChecker
   /** The system's languages, most preferred first (Electron: app.getPreferredSystemLanguages()): the default until one is chosen. */
   systemLanguages?: readonly string[]
 }
@@ -113,6 +116,7 @@ export class GameHost {
       onOpened: () => this.projector.gameOpened(),
     })
     this.club = new Club(this.games, kv, this.clock)
+    const imports = new Imports(this.club, this.clock, opts.checkImport)
     this.projector = new ProjectorChoiceState({
       club: this.club,
       game: () => this.table.game,
@@ -122,7 +126,7 @@ export class GameHost {
     this.estimate = new LatestEstimate(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))
     this.fanOut = new FanOut({ referee: () => this.refereeAppView(), projector: () => this.projectorScreen() })
     const { library, table, club, estimate, notices, projector, fullscreen, clock } = this
-    this.parts = { library, table, club, estimate, notices, projector, fullscreen, clock, random, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
+    this.parts = { library, table, club, imports, estimate, notices, projector, fullscreen, clock, random, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
 
     this.notices.add(...loaded.notices)
     try {

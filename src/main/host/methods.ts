@@ -7,15 +7,14 @@ import { roleCountsSchema, rulesetSchema } from '../../shared/ruleset'
 import { cardsPayloadFor } from './cards'
 import type { Clock } from './clock'
 import type { Club } from './club/club'
-import { IMPORTED_SUFFIX } from './club/import'
+import type { Imports } from './importer'
 import type { LatestEstimate } from './latest-estimate'
 import type { ProjectorFullscreen } from './fullscreen'
 import { checkSetup, type Library } from './library'
 import type { NoticeBoard } from './notice-board'
 import { storyOf, type ProjectorChoiceState } from './projector-choice'
-import { cryptoHex, type HostRandom } from './random'
+import type { HostRandom } from './random'
 import { fail, ok } from './result'
-import { newGameId } from './summary'
 import type { Table } from './table'
 
 /** Prints a cards payload (the Electron glue: a hidden window on the cards page); absent in the browser mode. */
@@ -26,6 +25,7 @@ export interface HostParts {
   readonly library: Library
   readonly table: Table
   readonly club: Club
+  readonly imports: Imports
   readonly estimate: LatestEstimate
   readonly notices: NoticeBoard
   readonly projector: ProjectorChoiceState
@@ -135,11 +135,12 @@ export const METHODS = {
       return r
     },
   },
+  // Checked in a worker thread (importer.ts): the host answers other calls meanwhile.
   importGame: {
     args: z.tuple([z.string().max(MAX_IMPORT_CHARS), z.literal('replace').optional()]),
     changes: true,
-    run: (h, text, replace) =>
-      h.club.importText(text, `${newGameId(new Date(h.clock.now()), cryptoHex(3))}${IMPORTED_SUFFIX}`, new Date(h.clock.now()), replace === 'replace'),
+    async: true,
+    run: (h, text, replace) => h.imports.run(text, replace === 'replace'),
   },
   carryHistory: {
     args: z.tuple([rosterName, rosterName]),

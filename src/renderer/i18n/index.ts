@@ -58,9 +58,10 @@ export function createAppI18n(page: PageMessages, locale: Language = FALLBACK_LA
 /**
  * Show the window in `lang` (English when unknown): load its chunks the first time, then switch.
  * When several switches overlap, the last one asked for wins. A chunk that fails to load leaves the
- * window in the language it had.
+ * window in the language it had. `page: false` (a part of the page in another language, such as the
+ * referee's projector preview) leaves the page's own <html lang> alone.
  */
-export async function switchLanguage(composer: Composer, want: string): Promise<void> {
+export async function switchLanguage(composer: Composer, want: string, opts: { page?: boolean } = {}): Promise<void> {
   const lang: string = isLanguage(want) || pages.get(composer)?.loaders[want] ? want : FALLBACK_LANGUAGE
   wanted.set(composer, lang)
   if (!composer.availableLocales.includes(lang)) {
@@ -74,5 +75,5 @@ export async function switchLanguage(composer: Composer, want: string): Promise<
   }
   if (wanted.get(composer) !== lang) return
   composer.locale.value = lang
-  if (typeof document !== 'undefined') document.documentElement.lang = lang
+  if (opts.page !== false && typeof document !== 'undefined') document.documentElement.lang = lang
 }

@@ -4,7 +4,9 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { parseGameFile, PRESETS, replay } from '../../main/engine'
 import type { GameFile } from '../game-file'
-import { pathText, ROOT_PATH } from './problems'
+import { otherHostileFiles } from '../../../test/support/hostile-files'
+import { MAX_PROBLEMS, pathText, ROOT_PATH } from './problems'
+import { closest, MAX_LENGTH } from './suggest'
 import { toShortForm } from './shorten'
 
 /**
@@ -98,5 +100,25 @@ describe('fuzz: damaged game files', () => {
     )
     // The damage is real: most files are refused (a few changes are harmless, e.g. an id replaced by another string).
     expect(refused).toBeGreaterThan(500)
+  })
+})
+
+describe('fuzz: hostile game files', () => {
+  // Files made to cost the reader as much as possible (test/support/hostile-files.ts): each is refused
+  // with at most MAX_PROBLEMS problems — the reader stops looking there — and suggestions only for short words.
+  test.each(Object.entries(otherHostileFiles()))('%s: refused with a few problems, each with a path', (_, text) => {
+    const r = parseGameFile(JSON.parse(text))
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.error.problems.length).toBeGreaterThan(0)
+    expect(r.error.problems.length).toBeLessThanOrEqual(MAX_PROBLEMS)
+    for (const p of r.error.problems) expect(p.path).not.toBe('')
+    expect(r.error.message.length).toBeLessThan(1_000)
+  })
+
+  test('a suggestion is computed only for a short word (at most MAX_LENGTH characters)', () => {
+    const long = 'x'.repeat(MAX_LENGTH)
+    expect(closest(long + 'y', [long + 'z'])).toBeUndefined()
+    expect(closest(long.slice(1) + 'y', [long.slice(1) + 'z'])).toBe(long.slice(1) + 'z')
   })
 })

@@ -1,6 +1,6 @@
 import { gameFileSchema, type GameFile } from '../game-file'
 import { checkVersion, migrate } from './migrate'
-import { fileError, zodProblems, type FileProblem, type GameFileError } from './problems'
+import { fileError, ProblemList, zodProblems, type GameFileError } from './problems'
 import { expandShortForms, type Presets } from './short-form'
 import { withoutUnknownKeys } from './strict'
 
@@ -17,11 +17,15 @@ export function normalizeGameFile(input: unknown, presets: Presets): NormalizeRe
   if (!v.ok) return v
   const notices: string[] = []
   const current = migrate(v.file, v.version, notices)
-  const problems: FileProblem[] = []
-  const found = (p: FileProblem) => void problems.push(p)
-  const expanded = expandShortForms(current, presets, found)
-  withoutUnknownKeys(gameFileSchema, expanded, [], found)
+  // The walks stop at the first few problems (ProblemList), so a file full of mistakes costs no more than one with a few.
+  const problems = new ProblemList()
+  let expanded: Record<string, unknown> = current
+  const complete = problems.collect(() => {
+    expanded = expandShortForms(current, presets, problems.add)
+    withoutUnknownKeys(gameFileSchema, expanded, [], problems.add)
+  })
+  if (!complete) return { ok: false, error: fileError('bad-file', problems.items) }
   const parsed = gameFileSchema.safeParse(expanded)
-  if (problems.length || !parsed.success) return { ok: false, error: fileError('bad-file', problems, parsed.success ? [] : zodProblems(parsed.error.issues)) }
+  if (problems.items.length || !parsed.success) return { ok: false, error: fileError('bad-file', problems.items, parsed.success ? [] : zodProblems(parsed.error.issues.slice(0, 100))) }
   return { ok: true, file: parsed.data, notices }
 }

@@ -21,7 +21,8 @@ export interface GameFileError {
 }
 
 export const ROOT_PATH = '(root)'
-export const MAX_PROBLEMS = 50
+/** A refusal lists at most this many problems; the reader stops looking once it has found them (a hostile file costs no more than a slip). */
+export const MAX_PROBLEMS = 10
 
 export type Path = readonly (string | number)[]
 
@@ -30,6 +31,35 @@ export const pathText = (path: Path): string =>
   path.length ? path.map((p, i) => (typeof p === 'string' && !/^[^.[\]"\s](?:[^.[\]"]*[^.[\]"\s])?$/.test(p) ? `[${JSON.stringify(p)}]` : `${i ? '.' : ''}${p}`)).join('') : ROOT_PATH
 
 export const problem = (path: Path, message: string): FileProblem => ({ path: pathText(path), message })
+
+/** Thrown by a problem list that is full: the walk that found them stops there. */
+const ENOUGH = Symbol('enough problems')
+
+/**
+ * A list of problems that ends the search once it holds MAX_PROBLEMS: `add` throws (a private
+ * token) and `collect` catches it, so a file with thousands of mistakes is read no further than its
+ * first few. The list holds the problems in the order found.
+ */
+export class ProblemList {
+  readonly items: FileProblem[] = []
+  readonly add = (p: FileProblem): void => {
+    this.items.push(p)
+    if (this.items.length >= MAX_PROBLEMS) throw ENOUGH
+  }
+  /** Run a search that reports to `add`; false when it was stopped because the list is full. */
+  collect(search: () => void): boolean {
+    try {
+      search()
+      return true
+    } catch (e) {
+      if (e === ENOUGH) return false
+      throw e
+    }
+  }
+  get full(): boolean {
+    return this.items.length >= MAX_PROBLEMS
+  }
+}
 
 /** Zod's issues as problems, in words a person writing a file can act on. */
 export function zodProblems(issues: readonly z.core.$ZodIssue[], prefix: Path = []): FileProblem[] {

@@ -1,6 +1,6 @@
 import { ROLE_IDS, type RoleId } from '../roles'
 import { PRESET_IDS, rulesetOptionsSchema, rulesetSchema, type PresetId, type Ruleset } from '../ruleset'
-import { problem, type FileProblem, type Path } from './problems'
+import { MAX_PROBLEMS, problem, type FileProblem, type Path } from './problems'
 import { didYouMean } from './suggest'
 import { isRecord, short } from './strict'
 
@@ -38,7 +38,7 @@ export function expandShortForms(file: Record<string, unknown>, presets: Presets
 function expandRuleset(r: Record<string, unknown>, presets: Presets, report: Found): Ruleset | undefined {
   const local: FileProblem[] = []
   const found: Found = (p) => void local.push(p)
-  for (const key of Object.keys(r))
+  for (const key of Object.keys(r).slice(0, MAX_PROBLEMS + SHORT_RULESET_KEYS.length))
     if (!SHORT_RULESET_KEYS.includes(key))
       found(problem(['ruleset', key], `unknown key${didYouMean(key, SHORT_RULESET_KEYS)} (a ruleset is either {"preset", "changes", "name"} or the full form)`))
   const id = r.preset
@@ -52,6 +52,7 @@ function expandRuleset(r: Record<string, unknown>, presets: Presets, report: Fou
   if (r.changes !== undefined && !isRecord(r.changes)) found(problem(['ruleset', 'changes'], 'must be an object of options and their values'))
   else
     for (const [key, value] of Object.entries(r.changes ?? {})) {
+      if (local.length >= MAX_PROBLEMS) break
       const option = Object.hasOwn(shape, key) ? shape[key] : undefined
       if (!option) found(problem(['ruleset', 'changes', key], `unknown option${didYouMean(key, Object.keys(shape))}`))
       else {
@@ -90,9 +91,11 @@ function expandDeal(
   const local: FileProblem[] = []
   const found: Found = (p) => void local.push(p)
   const { roleOf, words } = roleLookup(ruleset)
+  // The deal's names are read up to the first few mistakes (a refusal lists no more).
   const roles: RoleId[] = players.map(() => 'citizen')
   const dealtAs = new Map<number, string>()
   for (const [name, value] of Object.entries(d)) {
+    if (local.length >= MAX_PROBLEMS) break
     const seat = seatOf(name)
     if (seat === undefined) {
       found(problem(['deal', name], `unknown player "${short(name)}"${didYouMean(name, players)}`))

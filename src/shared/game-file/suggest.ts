@@ -4,24 +4,33 @@
  * it is close enough to be a typo. Case is ignored.
  */
 
-/** Longer words are not compared: a fuzzed or pasted key should cost nothing. */
-const MAX_LENGTH = 64
+/**
+ * Longer words are not compared, and only against this many known words: a fuzzed, pasted or
+ * hostile word costs at most MAX_LENGTH × MAX_LENGTH × MAX_CANDIDATES steps (about 60,000).
+ */
+export const MAX_LENGTH = 32
+const MAX_CANDIDATES = 64
 
 export function closest(word: string, known: Iterable<string>): string | undefined {
   if (word.length === 0 || word.length > MAX_LENGTH) return undefined
   const w = word.toLowerCase()
+  const limit = Math.max(1, Math.floor(w.length / 3))
   let best: string | undefined
   let bestDistance = Infinity
+  let compared = 0
   for (const candidate of known) {
-    if (candidate.length > MAX_LENGTH) continue
-    const d = distance(w, candidate.toLowerCase())
+    if (compared++ >= MAX_CANDIDATES) break
+    // The distance is at least the difference in length: such a word cannot be close enough.
+    const c = candidate.toLowerCase()
+    if (c.length > MAX_LENGTH || Math.abs(c.length - w.length) > limit) continue
+    const d = distance(w, c)
     if (d < bestDistance) {
       best = candidate
       bestDistance = d
     }
   }
   // One slip in a short word, up to a third of the letters in a long one.
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(w.length / 3)) ? best : undefined
+  return best !== undefined && bestDistance <= limit ? best : undefined
 }
 
 /** "; did you mean X?" or nothing. */

@@ -45,15 +45,24 @@ const referee: RefereeApi = {
   transport: 'browser',
   onConnection: (cb) => stream.onConnection(cb),
   /**
-   * The browser prints: the host is asked first (a refusal, e.g. while the operator is a blind player,
-   * comes back here), then the cards page opens in a new tab, asks for the same cards and opens the
-   * browser's print dialog (where "Save as PDF" is one of the printers). Nothing is written by the host.
+   * The browser prints: the host is asked for a one-time print ticket for these cards (a refusal, e.g.
+   * while the operator is a blind player, comes back here), then the cards page opens in a new tab with
+   * the ticket — never the referee's token, which the browser would print in the page's footer —
+   * fetches the cards with it and opens the browser's print dialog (where "Save as PDF" is one of the
+   * printers). Nothing is written by the host.
    */
   async printCards(req) {
-    const check = await call('cardsPayload', [req])
-    if (!check.ok) return check
+    let answer: ApiResult<{ ticket: string }>
+    try {
+      const res = await fetch(api('/api/print/ticket'), { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify([req]) })
+      if (!res.ok) return { ok: false, error: { code: 'transport-failed', message: `The host answered ${res.status} ${res.statusText}.` } }
+      answer = (await res.json()) as ApiResult<{ ticket: string }>
+    } catch (e) {
+      return { ok: false, error: { code: 'transport-failed', message: `The host could not be reached: ${(e as Error).message}` } }
+    }
+    if (!answer.ok) return answer
     const page = new URL('/cards/', location.href)
-    page.search = new URLSearchParams({ token, request: JSON.stringify(req), print: '1' }).toString()
+    page.search = new URLSearchParams({ ticket: answer.value.ticket, print: '1' }).toString()
     const tab = window.open(page.href, '_blank')
     if (!tab) return { ok: false, error: { code: 'popup-blocked', message: 'The browser blocked the new tab: allow pop-ups for this page, then try again.' } }
     return { ok: true, value: { done: 'opened' } }

@@ -108,14 +108,26 @@ export class Table {
     // The private reveal, one player at a time: each sees only their own role, never on the projector.
     const reveal = page.locator('[data-test=role-reveal]')
     await reveal.waitFor()
+    // What the page looks like from across the table: every element's colours, by the role shown.
+    const looks = new Map<RoleId, string>()
     for (const [i, name] of setup.names.entries()) {
       await expect.poll(() => this.referee.text('[data-test=pass-to]')).toContain(name)
       expect(await reveal.locator('[data-test=revealed-role]').count(), 'a role shows before the player asks').toBe(0)
       await page.locator('[data-test=reveal-show]').click()
       expect(await this.referee.text('[data-test=revealed-role]'), `${name}'s role on the reveal screen`).toBe(ruleset.roleNames[roles[i]!])
+      looks.set(
+        roles[i]!,
+        await reveal.evaluate((root) =>
+          [root, ...root.querySelectorAll('*')].map((e) => {
+            const c = getComputedStyle(e)
+            return `${e.tagName}.${String(e.className)} ${c.color} ${c.backgroundColor} ${c.borderColor} ${c.opacity} ${c.fontSize} ${c.fontWeight}`
+          }).join('\n'),
+        ),
+      )
       await expectNoSecrets(this.projector, this.model, `while ${name} sees their role`)
       await page.locator('[data-test=reveal-hide]').click()
     }
+    expect(new Set(looks.values()).size, `the reveal looks the same for every role (${[...looks.keys()].join(', ')})`).toBe(1)
     await page.locator('[data-test=reveal-finish]').click()
     await page.locator('.game-screen').waitFor()
 

@@ -21,8 +21,8 @@ afterEach(() => {
   for (const h of hosts.splice(0)) h.dispose()
 })
 
-function makeHost(dir = tempDir()) {
-  const host = createFileHost(dir, { durable: false, clock: new FakeClock(Date.UTC(2026, 2, 6, 19)), random: seededRandom(7, { identity: true }) })
+function makeHost(dir = tempDir(), opts: { estimate?: null } = {}) {
+  const host = createFileHost(dir, { durable: false, clock: new FakeClock(Date.UTC(2026, 2, 6, 19)), random: seededRandom(7, { identity: true }), ...opts })
   hosts.push(host)
   const projector: ProjectorScreen[] = []
   host.onProjectorScreen((s) => projector.push(s))
@@ -108,20 +108,20 @@ describe('the club night through the host', () => {
     expect(projector.at(-1)?.kind).toBe('game')
   })
 
-  it('import: an example game file is saved and listed; a bad one is refused and saves nothing', () => {
+  it('import: an example game file is saved and listed; a bad one is refused and saves nothing', async () => {
     const { host } = makeHost()
     const text = readFileSync(join(__dirname, '../../../../examples/maffiasig-12.json'), 'utf8')
-    const rec = value<{ id: string; players: string[] }>(host.invoke('importGame', text))
+    const rec = value<{ id: string; players: string[] }>(await host.invoke('importGame', text))
     expect(rec.players).toHaveLength(12)
     expect(value<ClubView>(host.invoke('clubView')).games.map((g) => g.id)).toEqual([rec.id])
-    expect(host.invoke('importGame', '{"format":"nightfall-game"')).toMatchObject({ ok: false, error: { code: 'bad-file' } })
-    expect(host.invoke('importGame', 42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(await host.invoke('importGame', '{"format":"nightfall-game"')).toMatchObject({ ok: false, error: { code: 'bad-file' } })
+    expect(await host.invoke('importGame', 42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(value<ClubView>(host.invoke('clubView')).games).toHaveLength(1)
     expect(host.invoke('openSavedGame', '../../etc/passwd')).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
   })
 
   it('a read pushes nothing: every read-only method of the method table, clubView finding a damaged file included', async () => {
-    const { host, dir, projector } = makeHost()
+    const { host, dir, projector } = makeHost(tempDir(), { estimate: null }) // no worker thread: estimate answers 'unavailable'
     const referee: RefereeAppView[] = []
     host.onRefereeView((v) => referee.push(v))
     playToEnd(host, projector)
@@ -149,7 +149,7 @@ describe('the club night through the host', () => {
     const pushes = [referee.length, projector.length]
     const answers = []
     for (const [m, args] of Object.entries(reads)) answers.push([m, await host.call(m, args)])
-    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['printCards']) // no printer here
+    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['estimate', 'printCards']) // no estimator, no printer here
     expect([referee.length, projector.length]).toEqual(pushes)
     // The damaged file clubView set aside is told with the next view.
     expect(host.refereeAppView().notices.map((n) => n.message).join(' ')).toMatch(/bad000\.json was damaged/)

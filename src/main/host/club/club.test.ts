@@ -167,9 +167,18 @@ describe('CSV', () => {
     expect(csvField('Anna')).toBe('Anna')
     expect(csvField('Kovács, Anna')).toBe('"Kovács, Anna"')
     expect(csvField('the "Boss"')).toBe('"the ""Boss"""')
-    expect(csvField('a\nb')).toBe('"a\nb"')
     expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`)
-    for (const f of ['+1', '-2', '@SUM(A1)', '\tx']) expect(csvField(f).replace(/^"/, '')).toMatch(/^'/)
+    for (const f of ['+1', '-2', '@SUM(A1)', '\t=1+2']) expect(csvField(f).replace(/^"/, '')).toMatch(/^'/)
+    // A formula after leading white space, and the full-width formula characters.
+    expect(csvField(' =HYPERLINK("http://x","y")')).toBe(`"' =HYPERLINK(""http://x"",""y"")"`)
+    for (const f of ['  +1', '\u00a0@SUM(A1)', '\u3000-2', '＝1+1', '＋1', '－1', '＠SUM(A1)', ' ＝HYPERLINK("x")']) expect(csvField(f).replace(/^"/, '')).toMatch(/^'/)
+    // Control characters never reach the file: line breaks and tabs become a space, the rest goes.
+    expect(csvField('a\nb')).toBe('a b')
+    expect(csvField('An\u0000na\u001b[31m\u007f\u0085')).toBe('Anna[31m')
+    expect(csvField('Anna\u202e\u2066evil')).toBe('Annaevil')
+    expect(csvField('\u0000=1+1')).toBe(`'=1+1`)
+    // Ordinary names are left as they are.
+    for (const n of ['Ádám', 'Anna-Liisa', 'Jean-Luc', '山田', 'O\'Brien']) expect(csvField(n)).toBe(n)
     expect(csvField(-2)).toBe('-2')
     expect(csv([['a', 1], ['b', null]])).toBe('a,1\r\nb,\r\n')
   })

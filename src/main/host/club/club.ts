@@ -5,7 +5,7 @@ import type { Story } from '../../../shared/story'
 import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
 import { historyCsv, standingsCsv } from './csv'
-import type { GameHistory } from './history'
+import type { GameHistory, PreparedImport } from './history'
 import { identityOf } from '../../../shared/names'
 import { resolveIdentity, season, standingsOf, tonight, type Aliases } from './standings'
 
@@ -114,6 +114,11 @@ export class Club {
 
   importText(text: string, id: string, now: Date, replace = false): ApiResult<GameRecord> {
     return this.history.importText(text, id, now, replace)
+  }
+
+  /** Save an import checked by prepareImport (in the import worker). */
+  saveImport(prepared: PreparedImport, replace = false): ApiResult<GameRecord> {
+    return this.history.saveImport(prepared, replace)
   }
 
   newNight(): ApiResult {

@@ -3,14 +3,28 @@ import type { GameRecord } from './record'
 import type { Standings } from './standings'
 
 /**
- * CSV for spreadsheets (RFC 4180, CRLF). A field that a spreadsheet would read as a formula
- * (starting with = + - @, a tab or a carriage return) is prefixed with an apostrophe, so a player
- * called "=HYPERLINK(…)" stays a name.
+ * CSV for spreadsheets (RFC 4180, CRLF). Text is made safe for a spreadsheet in csvText: control
+ * characters (and bidi overrides) never reach the file — line breaks and tabs become a space, the
+ * rest is removed — and a field that a spreadsheet would read as a formula gets an apostrophe in
+ * front: one starting with = + - @ or their full-width forms ＝ ＋ － ＠, also after leading white
+ * space (" =HYPERLINK(…)" is a formula to some spreadsheets). So a player called "=HYPERLINK(…)"
+ * stays a name. Numbers are written as they are.
  */
 export function csvField(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  const s = value === null || value === undefined ? '' : typeof value === 'string' ? csvText(value) : String(value)
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+/** Control characters: C0, DEL, C1; and the bidi embeddings, overrides and isolates (which reorder what follows). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+/** A formula's first character, after any white space. */
+const FORMULA = /^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]/
+
+/** A text cell's content: no control characters, and never read as a formula. */
+export function csvText(text: string): string {
+  const s = text.replace(/[\t\r\n]/g, ' ').replace(CONTROL, '')
+  return FORMULA.test(s) ? `'${s}` : s
 }
 
 export function csv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {

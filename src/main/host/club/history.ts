@@ -7,11 +7,13 @@ import type { ApiResult } from '../../../shared/api'
 import { buildStory, parseGameFile, replay, toGameFile, type Game } from '../../engine'
 import { setAside, setFileTime, writeFileAtomic } from '../persistence/fs-util'
 import { GAME_ID_PATTERN } from '../summary'
-import { cleanImportedNames, fingerprintOf, gameDate } from './import'
+import { cleanImportedNames, fingerprintOf, gameDate, isImportedId } from './import'
 import { recordOf, type GameRecord } from './record'
 
-/** The largest game file the app opens or imports (a long real game is well under 1 MB). */
+/** The largest game file the app opens from its games folder (a long real game is well under 1 MB). */
 export const MAX_GAME_FILE_BYTES = 5 * 1024 * 1024
+/** The largest file imported (1 MB: a long real game is under 100 KB; a larger file is refused before it is read). */
+export const MAX_IMPORT_BYTES = 1024 * 1024
 /** 2: entries carry the game's fingerprint (import.ts), so the same game imported twice is recognised. */
 const INDEX_VERSION = 2
 
@@ -155,36 +157,42 @@ export class GameHistory {
   }
 
   /**
-   * Import a game file (its text): validated like `cli replay` — the format, the version, every
-   * command legal from the start — its names cleaned and able to sit at one table (refused naming
-   * both seats), and dated by its own clock (import.ts: `createdAt`, else its commands' clock).
-   * The same game saved already is refused (`duplicate-game`, with its id and date) unless
-   * `replace`: then the saved one is overwritten in place. Nothing is written unless all of it holds.
+   * Import a game file (its text): checked by prepareImport (below; the host runs it in a worker
+   * thread), then saved by saveImport. Nothing is written unless all of it holds.
    */
   importText(text: string, id: string, now: Date = new Date(), replace = false): HistoryResult<GameRecord> {
-    if (Buffer.byteLength(text, 'utf8') > MAX_GAME_FILE_BYTES)
-      return { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_GAME_FILE_BYTES / 1024 / 1024} MB; a game file is much smaller.` } }
-    const read = readGameFile(text)
-    if (!read.ok) return read
-    const clean = cleanImportedNames(read.value.game)
-    if (!clean.ok) return { ok: false, error: { code: clean.code, message: clean.message, params: clean.params } }
-    const g = clean.game
-    const fingerprint = fingerprintOf(g)
+    const prepared = prepareImport(text, id, now)
+    return prepared.ok ? this.saveImport(prepared.value, replace) : prepared
+  }
+
+  /**
+   * Write a checked import into the games folder. The same game saved already (by its content,
+   * import.ts) is refused (`duplicate-game`, with its id and date) unless `replace`: then the saved
+   * one is overwritten in place, keeping its id.
+   */
+  saveImport(prepared: PreparedImport, replace = false): HistoryResult<GameRecord> {
     this.list()
-    const same = [...(this.cache ?? new Map<string, IndexEntry>()).entries()].find(([, e]) => e.fingerprint === fingerprint)
+    const same = [...(this.cache ?? new Map<string, IndexEntry>()).entries()].find(([, e]) => e.fingerprint === prepared.fingerprint)
     if (same && !replace)
       return {
         ok: false,
         error: { code: 'duplicate-game', message: `This game is saved already (${same[1].record.finishedAt}).`, params: { id: same[0], date: same[1].record.finishedAt } },
       }
-    const target = same ? same[0] : id
-    const path = this.pathOf(target)
+    const id = same ? same[0] : prepared.record.id
+    const path = this.pathOf(id)
     if (!path) return { ok: false, error: { code: 'bad-file', message: 'Not a valid game id.' } }
-    const at = new Date(gameDate(read.value.file, now.getTime()))
-    const createdAt = read.value.file.createdAt ?? at.toISOString()
-    const saved = this.save(target, createdAt, g, at)
-    if (!saved.ok) return { ok: false, error: { code: 'storage-failed', message: `The game could not be saved: ${saved.error.message}` } }
-    return { ok: true, value: recordOf(g, target, at.toISOString()) }
+    const record = { ...prepared.record, id, imported: isImportedId(id) }
+    const text = id === prepared.record.id ? prepared.text : JSON.stringify({ ...(JSON.parse(prepared.text) as object), id }, null, 1) + '\n'
+    try {
+      mkdirSync(this.dir, { recursive: true })
+      writeFileAtomic(path, text, this.durable)
+      setFileTime(path, new Date(record.finishedAt))
+      const st = statSync(path)
+      this.cache?.set(id, { mtimeMs: st.mtimeMs, size: st.size, record, fingerprint: prepared.fingerprint })
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: `The game could not be saved: ${(e as Error).message}` } }
+    }
+    return { ok: true, value: record }
   }
 
   delete(id: string): HistoryResult<null> {
@@ -241,6 +249,36 @@ function isEntry(e: unknown): e is IndexEntry {
   if (!e || typeof e !== 'object') return false
   const x = e as Partial<IndexEntry>
   return typeof x.mtimeMs === 'number' && typeof x.size === 'number' && typeof x.fingerprint === 'string' && !!x.record && typeof x.record === 'object' && Array.isArray(x.record.players) && Array.isArray(x.record.roles)
+}
+
+/** A checked import: the game file to write (its text), its record and its fingerprint (import.ts). */
+export interface PreparedImport {
+  text: string
+  record: GameRecord
+  fingerprint: string
+}
+
+/**
+ * The costly, pure part of an import: size, format, every command replayed, the names cleaned and
+ * checked (import.ts), the game's own date (`now` when it has none); the game file's text as
+ * Nightfall writes it, its record and fingerprint. No disk. Runs in the import worker.
+ */
+export function prepareImport(text: string, id: string, now: Date): HistoryResult<PreparedImport> {
+  // Characters first: a string longer than the cap in UTF-16 units is longer in UTF-8 bytes too.
+  if (text.length > MAX_IMPORT_BYTES || Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES)
+    return { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; a game file is much smaller.` } }
+  if (!GAME_ID_PATTERN.test(id)) return { ok: false, error: { code: 'bad-file', message: 'Not a valid game id.' } }
+  const read = readGameFile(text)
+  if (!read.ok) return read
+  const clean = cleanImportedNames(read.value.game)
+  if (!clean.ok) return { ok: false, error: { code: clean.code, message: clean.message, params: clean.params } }
+  const g = clean.game
+  const at = new Date(gameDate(read.value.file, now.getTime()))
+  const createdAt = read.value.file.createdAt ?? at.toISOString()
+  return {
+    ok: true,
+    value: { text: JSON.stringify(toGameFile(g, { id, createdAt }), null, 1) + '\n', record: recordOf(g, id, at.toISOString()), fingerprint: fingerprintOf(g) },
+  }
 }
 
 /** Text → a game whose every command is legal, or a clear error (the same checks as `cli replay`). */

@@ -12,6 +12,7 @@ import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
 import { seededRandom, tempDir } from '../../../../test/support/host'
+import { checkHere } from '../importer'
 import { gameDate } from './import'
 
 const hosts: GameHost[] = []
@@ -27,7 +28,7 @@ const localDate = (iso: string) => {
 }
 function makeHost() {
   const dir = tempDir()
-  const host = createFileHost(dir, { durable: false, clock: new FakeClock(NOW), random: seededRandom(7, { identity: true }) })
+  const host = createFileHost(dir, { durable: false, clock: new FakeClock(NOW), random: seededRandom(7, { identity: true }), checkImport: checkHere })
   hosts.push(host)
   return { host, dir }
 }
@@ -38,34 +39,34 @@ const club = (host: GameHost) => {
   if (!r.ok) throw new Error(r.error.message)
   return r.value as ClubView
 }
-const imported = (host: GameHost, t: string, replace?: 'replace'): GameRecord => {
-  const r = host.invoke('importGame', t, replace)
+const imported = async (host: GameHost, t: string, replace?: 'replace'): Promise<GameRecord> => {
+  const r = await host.invoke('importGame', t, replace)
   if (!r.ok) throw new Error(r.error.message)
   return r.value
 }
 
 describe('importing game files', () => {
-  it('the same file twice is refused by its content; with consent it replaces the first', () => {
+  it('the same file twice is refused by its content; with consent it replaces the first', async () => {
     const { host } = makeHost()
-    const first = imported(host, text({}))
+    const first = await imported(host, text({}))
     expect(first.imported).toBe(true)
     // The same game under another id, another date and indented differently is still the same game.
-    const again = host.invoke('importGame', JSON.stringify({ ...example, id: 'elsewhere', createdAt: '2025-02-02T19:00:00.000Z' }, null, 4))
+    const again = await host.invoke('importGame', JSON.stringify({ ...example, id: 'elsewhere', createdAt: '2025-02-02T19:00:00.000Z' }, null, 4))
     expect(again).toMatchObject({ ok: false, error: { code: 'duplicate-game', params: { id: first.id } } })
     expect(club(host).games).toHaveLength(1)
-    const replaced = imported(host, text({ createdAt: '2025-02-02T19:00:00.000Z' }), 'replace')
+    const replaced = await imported(host, text({ createdAt: '2025-02-02T19:00:00.000Z' }), 'replace')
     expect(replaced.id).toBe(first.id)
     expect(club(host).games.map((g) => [g.id, g.finishedAt])).toEqual([[first.id, '2025-02-02T19:00:00.000Z']])
     // Another game (one command fewer) is not the same game.
-    imported(host, text({ commands: example.commands.slice(0, -1) }))
+    await imported(host, text({ commands: example.commands.slice(0, -1) }))
     expect(club(host).games).toHaveLength(2)
   })
 
-  it('an old file keeps its date: it counts in the season and all time, not tonight; the list says it was imported', () => {
+  it('an old file keeps its date: it counts in the season and all time, not tonight; the list says it was imported', async () => {
     const { host } = makeHost()
-    const old = imported(host, text({}))
+    const old = await imported(host, text({}))
     expect(old.finishedAt).toBe(example.createdAt)
-    const tonight = imported(host, text({ createdAt: new Date(NOW - 60_000).toISOString(), players: example.players.map((p) => `${p} K.`) }))
+    const tonight = await imported(host, text({ createdAt: new Date(NOW - 60_000).toISOString(), players: example.players.map((p) => `${p} K.`) }))
     const view = club(host)
     expect(view.games.map((g) => [g.id, g.imported])).toEqual([[tonight.id, true], [old.id, true]])
     expect(view.tonight.games).toBe(tonight.winner === null ? 0 : 1)
@@ -83,7 +84,7 @@ describe('importing game files', () => {
     expect(csv.ok && csv.value.trimEnd().split('\r\n')).toHaveLength(1 + season.season.players.length)
   })
 
-  it('a file without createdAt is dated by its commands’ clock, else by the import', () => {
+  it('a file without createdAt is dated by its commands’ clock, else by the import', async () => {
     const clocked = (at: number) => [{ type: 'startTimer', at }] as unknown as GameFile['commands']
     const played = Date.UTC(2025, 5, 1, 20)
     expect(gameDate({ commands: clocked(played) }, NOW)).toBe(played)
@@ -93,14 +94,14 @@ describe('importing game files', () => {
     expect(gameDate({ createdAt: '2099-01-01T00:00:00Z', commands: [] }, NOW)).toBe(NOW)
   })
 
-  it('imported names are cleaned: no NUL, ESC, bidi override or zero-width character is saved, shown or exported', () => {
+  it('imported names are cleaned: no NUL, ESC, bidi override or zero-width character is saved, shown or exported', async () => {
     const { host, dir } = makeHost()
     const players = [...example.players]
     players[0] = 'An\u0000na'
     players[1] = '\u001B[31mBence'
     players[2] = '\u202ECsilla'
     players[3] = 'Dá\u200Bniel'
-    const rec = imported(host, text({ players }))
+    const rec = await imported(host, text({ players }))
     expect(rec.players.slice(0, 4)).toEqual(['Anna', '[31mBence', 'Csilla', 'Dániel'])
     const saved = readFileSync(join(dir, 'games', `${rec.id}.json`), 'utf8')
     const csv = host.invoke('clubCsv', 'history')
@@ -113,11 +114,11 @@ describe('importing game files', () => {
     ['a look-alike', 'Ꭺnna', 'Ꭺnna', 'Anna'],
     ['the same name once cleaned', 'Anna\uFE0F', 'Anna', 'Anna'],
     ['the same player', 'ÁNNA', 'ÁNNA', 'Anna'],
-  ])('refuses %s, naming both seats; nothing is saved', (_what, name, shown, other) => {
+  ])('refuses %s, naming both seats; nothing is saved', async (_what, name, shown, other) => {
     const { host } = makeHost()
     const players = [...example.players]
     players[6] = name
-    const r = host.invoke('importGame', text({ players }))
+    const r = await host.invoke('importGame', text({ players }))
     expect(r).toMatchObject({ ok: false, error: { code: 'names-collide', params: { name: shown, seat: 7, other, otherSeat: 1 } } })
     expect(club(host).games).toEqual([])
   })

@@ -138,7 +138,7 @@ describe('journal: every line is numbered and checksummed', () => {
     expect(v.notices[0]?.message).toMatch(/damaged at step 10 \(line 11 is numbered step 11 where step 10 was expected/)
   })
 
-  it('a journal from before checksums still resumes, and goes on in the checked format', () => {
+  it('a journal from before checksums resumes only with a notice naming it unchecked, and goes on in the checked format', () => {
     const { dir, lines, view } = gameDir()
     const legacy = [
       JSON.stringify((JSON.parse(lines[0]!) as { header: unknown }).header),
@@ -149,7 +149,8 @@ describe('journal: every line is numbered and checksummed', () => {
     ]
     expect(legacy[1]).not.toMatch(/"seq"|"sum"/)
     const { h, v } = reopen(dir, legacy.join('\n') + '\n')
-    expect(v.notices).toEqual([])
+    expect(v.notices.map((n) => n.key)).toEqual(['journal.unchecked'])
+    expect(v.notices[0]?.message).toMatch(/unchecked.*without checksums/)
     ok(h.invoke('resumeGame'))
     expect(stable(h.refereeAppView()).game).toEqual(view.game)
     const rnd = seeded(77)

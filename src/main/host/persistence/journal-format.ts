@@ -5,14 +5,16 @@ import type { Command } from '../../../shared/commands'
 /**
  * The journal's line format (pure: text in, records out; no files, no engine).
  *
- * Version 2, tamper-evident: every line is an envelope with a sequence number and a checksum that
+ * Version 2, damage-evident: every line is an envelope with a sequence number and a checksum that
  * chains to the line before it (a truncated SHA-256 of the previous checksum and this line's
  * content), so a changed, repeated, missing or reordered line — header included — is detected:
  *   {"journal":2,"seq":0,"header":{…game file…},"sum":"…"}
  *   {"seq":1,"command":{…},"sum":"…"}
  *   {"seq":2,"undo":1,"sum":"…"}
  * Version 1 (before checksums): the bare game file header, then {"command":…} / {"undo":n} lines.
- * Such journals still resume; they are rewritten as version 2 when the game goes on.
+ * Such journals still resume, with a notice naming them unchecked (journal.unchecked); they are
+ * rewritten as version 2. The checksums find accidental damage, not a person's edit: whoever can
+ * write the file can recompute them (docs/host.md, "What the checksums are for").
  */
 
 export const JOURNAL_VERSION = 2

@@ -196,7 +196,8 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     records.push('undo' in rec ? { undo: rec.undo } : { command: game.log[game.log.length - 1]!.command })
   }
 
-  const notices: Notice[] = []
+  // A journal from before checksums resumes, but says that nothing in it could be checked.
+  const notices: Notice[] = j.version === 1 ? [notice('journal.unchecked')] : []
   if (damage) {
     const aside = setAside(path)
     try {

@@ -143,5 +143,10 @@ describe('NightPanel', () => {
     expect(good.wrapper.get('[data-test="investigation-answer"]').text()).toContain('GOOD (thumb up)')
     const maffiasig = await setup(makeRefereeView({ night: { ...base.night!, steps, investigation: { target: 3, isMafia: true } } }))
     expect(maffiasig.wrapper.get('[data-test="investigation-answer"]').text()).toContain('MAFIA (thumb up)')
+    // The gesture itself, large, with the thumb the ruleset means.
+    const thumb = (w: typeof evil.wrapper) => [w.get('[data-test="answer-gesture"]').attributes('data-thumb'), w.get('[data-test="answer-gesture"]').text()]
+    expect(thumb(evil.wrapper)).toEqual(['down', '▼ Thumb down'])
+    expect(thumb(good.wrapper)).toEqual(['up', '▲ Thumb up'])
+    expect(thumb(maffiasig.wrapper)).toEqual(['up', '▲ Thumb up'])
   })
 })

@@ -108,3 +108,22 @@ describe('RoleReveal — one forgetful player', () => {
     expect(useRevealStore().active).toBe(false)
   })
 })
+
+describe('RoleReveal — skipping', () => {
+  it('asks before skipping everyone still waiting: no ends nothing, yes ends the reveal', async () => {
+    const game = makeRefereeView()
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    useRevealStore().begin()
+    const w = await mountWith(RoleReveal, pinia)
+    const dialog = useDialogStore()
+    await w.get('[data-test="reveal-skip"]').trigger('click')
+    expect(dialog.current?.message).toContain('every player still waiting')
+    dialog.answer(false)
+    await flushPromises()
+    expect(useRevealStore().active).toBe(true)
+    await w.get('[data-test="reveal-skip"]').trigger('click')
+    dialog.answer(true)
+    await flushPromises()
+    expect(useRevealStore().active).toBe(false)
+  })
+})

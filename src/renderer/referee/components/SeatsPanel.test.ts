@@ -1,23 +1,43 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
-import { makeAppView, makeLegal, makeRefereeView } from '../../testing/fixtures'
+/** The players panel at the laptop: roles hidden with one click or R, said so, and kept across a reload. */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { makeAppView, makeRefereeView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
+import { ROLES_HIDDEN_KEY } from '../stores/usePrivacyStore'
 import SeatsPanel from './SeatsPanel.vue'
 
-describe('SeatsPanel', () => {
-  it('keeps a private note per player: saved when the field is left, shown again from the view', async () => {
-    const game = makeRefereeView({ legal: makeLegal({ note: true }), notes: ['', 'claimed doctor day 2', '', '', '', ''] })
-    const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game }))
-    const w = await mountWith(SeatsPanel, pinia, { props: { game } })
-    const notes = w.findAll('[data-test="note"]')
-    expect(notes).toHaveLength(6)
-    expect((notes[1]!.element as HTMLInputElement).value).toBe('claimed doctor day 2')
-    expect(notes[0]!.attributes('aria-label')).toContain('never on the projector')
-    await notes[0]!.setValue(' quiet all day ') // setValue fires input and change
-    expect(api.play).toHaveBeenCalledWith({ type: 'note', player: 0, text: 'quiet all day' })
-    expect(api.played('note')).toHaveLength(1)
-    // Unchanged: nothing is sent.
-    await notes[1]!.trigger('change')
-    expect(api.played('note')).toHaveLength(1)
+const ROLE_WORDS = /Mafioso|Inspector|Citizen|Doctor/g
+
+async function panel() {
+  const game = makeRefereeView()
+  const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+  return mountWith(SeatsPanel, pinia, { props: { game } })
+}
+
+describe('SeatsPanel — hiding the roles', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('hides every role with one click, says so, and shows them again', async () => {
+    const w = await panel()
+    expect(w.text().match(ROLE_WORDS)?.length).toBeGreaterThan(0)
+    expect(w.find('[data-test="roles-hidden"]').exists()).toBe(false)
+    await w.get('[data-test="toggle-roles"]').trigger('click')
+    expect(w.text().match(ROLE_WORDS)).toBeNull()
+    expect(w.find('.role-mafia').exists()).toBe(false)
+    expect(w.get('[data-test="roles-hidden"]').text()).toBe('Roles are hidden on this screen.')
+    expect(w.get('[data-test="toggle-roles"]').attributes('aria-pressed')).toBe('true')
+    await w.get('[data-test="toggle-roles"]').trigger('click')
+    expect(w.text().match(ROLE_WORDS)?.length).toBeGreaterThan(0)
+  })
+
+  it('keeps the choice across a reload of the page', async () => {
+    const first = await panel()
+    await first.get('[data-test="toggle-roles"]').trigger('click')
+    await Promise.resolve()
+    expect(localStorage.getItem(ROLES_HIDDEN_KEY)).toBe('1')
+    first.unmount()
+    const again = await panel() // a fresh store, as after a reload
+    expect(again.text().match(ROLE_WORDS)).toBeNull()
+    expect(again.find('[data-test="roles-hidden"]').exists()).toBe(true)
   })
 })

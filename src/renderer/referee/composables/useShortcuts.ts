@@ -1,6 +1,7 @@
 import { onMounted, onUnmounted } from 'vue'
 import { useAppStore } from '../stores/useAppStore'
 import { useDialogStore } from '../stores/useDialogStore'
+import { usePrivacyStore } from '../stores/usePrivacyStore'
 import { useRevealStore } from '../stores/useRevealStore'
 
 /** True when the key press belongs to a text field (typing, or the field's own undo). */
@@ -13,13 +14,15 @@ export function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The referee window's keys: Ctrl+Z (or Cmd+Z) undo, N ends the night call where legal,
- * Escape closes a dialog. Nothing fires during the private role reveal.
+ * The referee window's keys: Ctrl+Z (or Cmd+Z) undo, N ends the night call where legal, R hides or
+ * shows the roles on the players panel, Escape closes a dialog. Nothing fires during the private
+ * role reveal.
  */
 export function useShortcuts(): void {
   const app = useAppStore()
   const dialog = useDialogStore()
   const reveal = useRevealStore()
+  const privacy = usePrivacyStore()
 
   function onKey(e: KeyboardEvent): void {
     if (e.key === 'Escape' && dialog.current) {
@@ -34,6 +37,12 @@ export function useShortcuts(): void {
       if (isTyping(e.target)) return
       e.preventDefault()
       if (game.undoable > 0) void app.act('undo')
+      return
+    }
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'r') {
+      if (isTyping(e.target)) return
+      e.preventDefault()
+      privacy.toggleRoles()
       return
     }
     if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'n') {

@@ -181,4 +181,9 @@ describe('namesFromText', () => {
     // A name that is a number stays (only "1." / "1)" followed by a name is numbering).
     expect(namesFromText('007\n3 Musketeers', []).added).toEqual(['007', '3 Musketeers'])
   })
+  it('a list on one line: commas, semicolons and tabs (a spreadsheet row) split names too', () => {
+    expect(namesFromText('Mari, Jaan, Kadri, Toomas', []).added).toEqual(['Mari', 'Jaan', 'Kadri', 'Toomas'])
+    expect(namesFromText('Liis; Peeter;Kristi\tAndres\t\tMaarja,\n', []).added).toEqual(['Liis', 'Peeter', 'Kristi', 'Andres', 'Maarja'])
+    expect(namesFromText('さくら、はると，ゆい', []).added).toEqual(['さくら', 'はると', 'ゆい'])
+  })
 })

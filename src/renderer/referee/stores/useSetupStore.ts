@@ -17,7 +17,7 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
 export const MAX_NAME = 60
 
 /**
- * Names from pasted text, one a line: trimmed, list numbering and bullets dropped, blank lines
+ * Names from pasted text, split at line ends, commas, semicolons and tabs (also the Japanese 、，；): trimmed, list numbering and bullets dropped, blank lines
  * ignored; a name already in `seated` or pasted twice (case and spacing aside) is skipped.
  */
 export function namesFromText(text: string, seated: readonly string[]): { added: string[]; skipped: string[] } {
@@ -26,7 +26,7 @@ export function namesFromText(text: string, seated: readonly string[]): { added:
   const seen = new Set(seated.map(key))
   const added: string[] = []
   const skipped: string[] = []
-  for (const raw of text.split(/\r\n|\r|\n/)) {
+  for (const raw of text.split(/\r\n|[\r\n,;\t、，；]/u)) {
     const name = normalizeName(normalizeName(raw).replace(/^(?:\d{1,3}[.)]|[-*•·])\s+/u, '').slice(0, MAX_NAME))
     if (!name) continue
     if (seen.has(key(name))) {
@@ -38,6 +38,13 @@ export function namesFromText(text: string, seated: readonly string[]): { added:
   }
   return { added, skipped }
 }
+
+/**
+ * Where the "how well the town reads the table" slider starts: a table that talks and reads faces.
+ * At 0 (the floor: nobody reads anybody) the source texts' own deals show about 80 % for the mafia,
+ * which is not what a club sees; the panel says so in one line beside the figure.
+ */
+export const READ_DEFAULT = 0.3
 
 export function rulesetIdFor(name: string, reserved: readonly string[]): string {
   const slug =
@@ -77,7 +84,7 @@ export const useSetupStore = defineStore('setup', () => {
   const estimating = ref(false)
   const policy = ref<EstimateRequest['policy']>('informed')
   /** How well the town reads the table, 0–1 (0: the policy alone; random voting is the floor). */
-  const read = ref(0)
+  const read = ref(READ_DEFAULT)
   /** The estimate stops once every interval is within ±1 point; 10,000 games always get there. */
   const games = ref(10_000)
   const precision = 0.01
@@ -92,6 +99,11 @@ export const useSetupStore = defineStore('setup', () => {
   const isCustom = computed(() => customRulesets.value.some((r) => r.id === rulesetId.value))
   const changed = computed(() => !!draft.value && !!source.value && JSON.stringify(draft.value) !== JSON.stringify(source.value))
   /** Citizens take the seats the other roles leave (RoleCounts' own definition). */
+  /** The fewest players an estimate needs when the roster has fewer (but some): else 0. */
+  const tooFewForEstimate = computed(() => {
+    const least = Math.max(3, draft.value?.options.minPlayers ?? 3)
+    return players.value.length > 0 && players.value.length < least ? least : 0
+  })
   const fullCounts = computed<RoleCounts>(() => {
     const c = counts.value
     return { ...c, citizen: Math.max(0, players.value.length - c.mafia - c.investigator - c.doctor) }
@@ -233,7 +245,7 @@ export const useSetupStore = defineStore('setup', () => {
     const askEstimate = () =>
       app.invoke('estimate', { ruleset, players: list.length, counts: fullCounts.value, policy: policy.value, read: read.value, games: games.value, precision })
     // Counts the referee set do not wait for the host's advice: both questions go at once.
-    const early = edited && list.length > 0 ? askEstimate() : null
+    const early = edited && list.length > 0 && !tooFewForEstimate.value ? askEstimate() : null
     const checked = await app.invoke('checkSetup', ruleset, list, edited ? fullCounts.value : undefined)
     if (mine !== seq) return
     if (checked.ok) {
@@ -247,7 +259,8 @@ export const useSetupStore = defineStore('setup', () => {
       check.value = null
       checkError.value = checked.error
     }
-    if (list.length === 0) {
+    if (list.length === 0 || tooFewForEstimate.value) {
+      estimating.value = false
       estimate.value = null
       estimateError.value = null
       return
@@ -323,7 +336,7 @@ export const useSetupStore = defineStore('setup', () => {
 
   return {
     players, rosterLoaded, rulesetId, draft, counts, countsEdited, dealMode, check, checkError, estimate, estimateError,
-    estimating, policy, read, games, startErrors, starting, saveMessage,
+    estimating, policy, read, games, tooFewForEstimate, startErrors, starting, saveMessage,
     presets, customRulesets, allRulesets, source, isCustom, changed, fullCounts,
     syncFromView, selectRuleset, setOption, addPlayer, renamePlayer, removePlayer, movePlayer, movePlayerTo, clearRoster, pasteNames,
     setCount, applySuggested,

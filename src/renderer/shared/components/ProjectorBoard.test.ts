@@ -56,7 +56,7 @@ describe('ProjectorBoard', () => {
     )
     expect(w.text()).toContain('Is Bence guilty?')
     expect(w.get('[data-test="vote-progress"]').text()).toBe('3 of 5 needed — 2 so far')
-    expect(w.get('[data-test="vote-count"]').text()).toBe('2/3')
+    expect(w.get('[data-test="vote-count"]').text()).toBe('2 yes — 3 needed')
     expect(w.find('[data-test="vote-hands"]').exists()).toBe(false)
   })
 
@@ -71,6 +71,9 @@ describe('ProjectorBoard', () => {
       }),
     )
     expect(yesNo.get('[data-test="vote-hands"]').text()).toBe('Anna, Dóra')
+    // The raised hands light their seats on the ring, and only those.
+    expect(yesNo.findAll('li.seat.hand').map((li) => li.attributes('data-seat'))).toEqual(['0', '3'])
+    expect(yesNo.findAll('[data-test="hand-up"]')).toHaveLength(2)
     const plurality = mountBoard(
       makeProjectorView({
         phase: 'day',

@@ -1,11 +1,11 @@
-import { useI18n } from 'vue-i18n'
+import { useRoomI18n } from './useRoomI18n'
 import type { RoleId } from '../../../shared/roles'
 import type { ProjectorSeat, PublicAnnouncement, RoleNames } from '../../../shared/views'
 import { seatName } from '../names'
 
 /** Words for the public announcements (projector and referee preview alike). */
 export function useAnnouncements() {
-  const { t } = useI18n()
+  const { t } = useRoomI18n()
 
   function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], roleNames: RoleNames): string {
     const name = (p: number) => seatName(seats, p)

@@ -9,6 +9,9 @@ import { useRoleNames } from './useRoleNames'
  * filled with the line's parameters. Parameters are values, never message syntax, so a player's
  * name is shown as typed. A `role` parameter is a role id, named as the window's language names it.
  */
+/** A clock line with negative seconds is worded as time taken off (never "-30 s added"). */
+const TAKEN_OFF: Readonly<Record<string, string>> = { 'step.addTime': 'step.removeTime', 'step.addTimeGroup': 'step.removeTimeGroup' }
+
 export function useLines() {
   const { t, te } = useI18n({ useScope: 'global' })
   const { roleName } = useRoleNames()
@@ -19,8 +22,14 @@ export function useLines() {
       params.choice = t(`stepChoice.${params.choice}`)
     if (roleNames && typeof params.role === 'string' && (ROLE_IDS as readonly string[]).includes(params.role))
       params.role = roleName(roleNames, params.role as RoleId)
-    const key = `script.${line.key}`
-    return te(key) || te(key, 'en') ? t(key, params) : `[${line.key}]`
+    let id = line.key
+    const takenOff = TAKEN_OFF[id]
+    if (takenOff && typeof params.seconds === 'number' && params.seconds < 0) {
+      id = takenOff
+      params.seconds = -params.seconds
+    }
+    const key = `script.${id}`
+    return te(key) || te(key, 'en') ? t(key, params) : `[${id}]`
   }
 
   return { lineText }

@@ -1,4 +1,4 @@
-import { useI18n } from 'vue-i18n'
+import { useRoomI18n } from './useRoomI18n'
 import { ROLE_IDS, type RoleId } from '../../../shared/roles'
 import type { PresetId } from '../../../shared/ruleset'
 import type { RoleNames } from '../../../shared/views'
@@ -12,7 +12,7 @@ const BASES = ['maffiasig', 'estonian', 'swedish'] as const satisfies readonly P
  * a name the club typed itself is shown as typed.
  */
 export function useRoleNames() {
-  const { t } = useI18n({ useScope: 'global' })
+  const { t } = useRoomI18n()
   const english = (key: string) => t(key, {}, { locale: 'en' })
 
   function roleName(names: RoleNames, role: RoleId): string {
