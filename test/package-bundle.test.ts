@@ -95,7 +95,7 @@ describe('the packaged app (electron-builder --dir)', () => {
     expect(files.filter((file) => /\.(map|[cm]?ts|tsx|vue)$/.test(file))).toEqual([])
     expect(files.filter((file) => /\.test\.[cm]?[jt]s$/.test(file))).toEqual([])
     const packaged = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
-    expect(Object.keys(packaged.dependencies).sort()).toEqual(['electron-store', 'unhomoglyph', 'zod'])
+    expect(Object.keys(packaged.dependencies).sort()).toEqual(['electron-store', 'zod'])
   })
 
   it('carries exactly the runtime dependencies, none of the dev dependencies', () => {
