@@ -7,7 +7,7 @@ import { notice } from '../shared/notices'
 import { MemoryStore, openJsonObjectFile, writeSettingsFile, type KeyValueStore } from './host/persistence/kv-store'
 
 /**
- * The app's settings (roster, custom rulesets, finished-game summaries) in electron-store, as
+ * The app's settings (roster, custom rulesets, languages, room, club night) in electron-store, as
  * `<userData>/settings.json`. electron-store on its own either wipes a damaged file
  * (`clearInvalidConfig`) or throws on start; we check the file first, and a damaged one is kept
  * aside with a notice (and the last good copy restored, if there is one) before
@@ -31,7 +31,7 @@ export function openSettingsStore(dir: string): KeyValueStore {
     // could be read, in memory; the host finds the folder unwritable and says that nothing is saved.
     ipcMain.removeAllListeners('electron-store-get-data')
     const memory = new MemoryStore(data)
-    return { notices: [...notices, notice('settings.notOpened', { error: (e as Error).message })], get: (k) => memory.get(k), set: (k, v) => memory.set(k, v) }
+    return { notices: [...notices, notice('settings.notOpened', { error: (e as Error).message })], get: (k) => memory.get(k), set: (k, v) => memory.set(k, v), delete: (k) => memory.delete(k) }
   }
   // Every write goes through the project's checked atomic write (temp file, every byte written,
   // fsync, read back, rename, fsync of the folder; then the last-good copy). conf's own write
@@ -48,6 +48,7 @@ export function openSettingsStore(dir: string): KeyValueStore {
     notices,
     get: (key) => structuredClone(store.get(key)),
     set: (key, value) => store.set(key, structuredClone(value)),
+    delete: (key) => store.delete(key),
     backup: () => (existsSync(path) ? copyAside(path) : null),
   }
 }

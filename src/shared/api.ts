@@ -16,7 +16,8 @@ import type { Line, ProjectorView, RefereeView } from './views'
  * types, so tests drive the real renderer against the real host.
  */
 
-export type ApiError = { code: string; message: string }
+/** A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`) and English words. */
+export type ApiError = { code: string; message: string; params?: Record<string, string | number> }
 export type ApiResult<T = null> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export interface StartGameRequest {
@@ -98,7 +99,6 @@ export interface RefereeAppView {
   roster: string[]
   /** An unfinished game found on start, offered for resume. */
   resumable: SavedGameSummary | null
-  finishedGames: SavedGameSummary[]
   game: RefereeView | null
   /** The game log's newest lines (at most 100), described, oldest first; older ones through logLines. */
   log: Line[]
@@ -209,8 +209,13 @@ export interface RefereeApi extends ConnectionWatch {
   /** The story of the open game, refused until the game is over. */
   currentStory(): Promise<ApiResult<Story>>
   deleteSavedGame(id: string): Promise<ApiResult>
-  /** Import a game file's text: checked like `cli replay`; nothing is saved unless it all holds. */
-  importGame(text: string): Promise<ApiResult<GameRecord>>
+  /**
+   * Import a game file's text: checked like `cli replay`, its names by the one name rule (refused
+   * `names-collide`, naming the seats); nothing is saved unless it all holds. The same game saved
+   * already is refused (`duplicate-game`, params `id` and `date`) unless `'replace'`, which
+   * overwrites the saved one. The game keeps its own date (docs/game-file.md → "Importing").
+   */
+  importGame(text: string, replace?: 'replace'): Promise<ApiResult<GameRecord>>
   /**
    * A player renamed in the roster takes their saved games along: `from`'s games count for `to` in
    * the standings from now on. Answers how many finished games were carried.
@@ -218,8 +223,10 @@ export interface RefereeApi extends ConnectionWatch {
   carryHistory(from: string, to: string): Promise<ApiResult<{ games: number }>>
   /** Start a new club night: tonight's standings count from now. */
   newClubNight(): Promise<ApiResult>
-  /** Tonight's or all-time standings, or every game (one row per player per game), as CSV. */
-  clubCsv(kind: 'tonight' | 'allTime' | 'history'): Promise<ApiResult<string>>
+  /** Tonight's, the season's or all-time standings, or every game (one row per player per game), as CSV. */
+  clubCsv(kind: 'tonight' | 'season' | 'allTime' | 'history'): Promise<ApiResult<string>>
+  /** When the season begins (an ISO date: games from that day on count); null: from the first saved game. */
+  setSeasonStart(date: string | null): Promise<ApiResult>
   /** What the projector shows: the game, a finished game's story at a page, tonight's standings, or how a ruleset plays at a page. */
   showOnProjector(choice: ProjectorChoice): Promise<ApiResult>
 
@@ -289,7 +296,7 @@ export const REFEREE_METHODS = [
   'ready', 'saveRoster', 'saveRuleset', 'deleteRuleset', 'checkSetup', 'startGame', 'rematch', 'resumeGame',
   'discardSavedGame', 'closeGame', 'exportGame', 'revealRole', 'dismissNotice', 'estimate', 'toggleProjectorFullscreen', 'setRoomSettings',
   'cardsPayload', 'printCards', 'setLanguage', 'play', 'undo', 'logLines',
-  'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'carryHistory', 'newClubNight', 'clubCsv', 'showOnProjector',
+  'clubView', 'openSavedGame', 'currentStory', 'deleteSavedGame', 'importGame', 'carryHistory', 'newClubNight', 'clubCsv', 'setSeasonStart', 'showOnProjector',
   'openRoom', 'closeRoom', 'admitDevice', 'dropDevice',
 ] as const satisfies readonly RefereeMethod[]
 

@@ -13,8 +13,10 @@ import type { GameFile } from './game-file'
  */
 export interface GameRecord {
   id: string
-  /** ISO time the game was saved (finished or imported). */
+  /** ISO time the game finished (an imported game: its own date, docs/game-file.md → "Importing"). */
   finishedAt: string
+  /** Brought in from a file (importGame), not played on this computer. */
+  imported: boolean
   rulesetName: string
   players: string[]
   roles: (RoleId | null)[]
@@ -44,10 +46,17 @@ export interface Standings {
   players: PlayerStanding[]
 }
 
-/** The saved games, newest first, with tonight's and all-time standings. */
+/** The saved games, newest first, with tonight's, the season's and all-time standings. */
 export interface ClubView {
   games: GameRecord[]
   tonight: Standings
+  /** The games since the season began (seasonSince). */
+  season: Standings
+  /** When the referee set the season to begin (YYYY-MM-DD, local); null: from the first saved game. */
+  seasonStart: string | null
+  /** The day the season's standings count from: seasonStart, else the first saved game's date (null: no game yet). */
+  seasonSince: string | null
+  /** Every saved game. */
   allTime: Standings
   /** When the referee last started a new club night (ISO), if they did. */
   newNightAt: string | null

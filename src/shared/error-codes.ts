@@ -11,6 +11,7 @@ export const ENGINE_ERROR_CODES = [
 export const HOST_ERROR_CODES = [
   'unknown-method', 'invalid-arguments', 'no-game', 'game-in-progress', 'unfinished-game', 'nothing-to-resume',
   'setup-problems', 'not-found', 'preset-readonly', 'storage-failed', 'unavailable', 'cancelled', 'estimate-failed', 'internal',
+  'names-collide', 'duplicate-game',
 ] as const
 
 /** Raised on the way: the main process refused the sender, or could not be reached; no host in the window. */

@@ -87,9 +87,21 @@ describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
       const csv = readFileSync((await download.path())!, 'utf8')
       expect(csv.trim().split('\r\n')).toHaveLength(1 + 9 + 8)
 
-      // Import an example game file: listed with the others.
+      // Import an example game file: listed with the others, tagged as imported, dated 2025 (not tonight).
+      const tonightBefore = await referee.locator('[data-test=standing-row]').count()
       await referee.setInputFiles('[data-test=club-import-input]', EXAMPLE)
       await expect.poll(() => referee.locator('[data-test=club-game]').count()).toBe(3)
+      expect(await referee.locator('[data-test=club-game-imported]').count()).toBe(1)
+      expect(await referee.locator('[data-test=standing-row]').count()).toBe(tonightBefore)
+      // The same file again: the referee is asked before it replaces the saved one; declined, nothing changes.
+      await referee.setInputFiles('[data-test=club-import-input]', EXAMPLE)
+      await referee.click('[data-test=dialog-cancel]')
+      expect(await referee.locator('[data-test=club-game]').count()).toBe(3)
+      // The season counts the imported game too.
+      await referee.click('[data-test=club-period-season]')
+      await referee.locator('[data-test=club-season-start]').waitFor()
+      await expect.poll(() => referee.locator('[data-test=standing-row]').count()).toBeGreaterThan(tonightBefore)
+      await referee.click('[data-test=club-period-tonight]')
       // A file that is not a game file is refused with a message, and nothing is added.
       await referee.setInputFiles('[data-test=club-import-input]', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') })
       await referee.locator('[data-test=error-banner]').waitFor()

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../src/shared/api'
+import type { GameRecord } from '../../src/shared/club'
 import type { RefereeCommand } from '../../src/shared/commands'
 import type { GameHost } from '../../src/main/host/game-host'
 import { createRng } from '../../src/main/sim/prng'
@@ -30,6 +31,13 @@ export const tempDir = (prefix = 'nightfall-host-'): string => mkdtempSync(join(
 export const stable = (v: RefereeAppView): Omit<RefereeAppView, 'sentAt'> => {
   const { sentAt: _s, ...rest } = v
   return rest
+}
+
+/** The saved games, newest first (the one store, through the club's view). */
+export const savedGames = (host: GameHost): GameRecord[] => {
+  const r = host.invoke('clubView')
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value.games
 }
 
 export const PLAYERS9 = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']

@@ -124,7 +124,7 @@ const SETUP_PATH: Record<SetupProblem['code'], string> = {
 
 /** Why a well-formed setup cannot start, each problem with the part of the file it is about. */
 function setupFileProblems(setup: GameSetup): FileProblem[] {
-  const out = setupProblems(setup.ruleset, setup.players, setup.deal.counts).map((p) => ({ path: SETUP_PATH[p.code], message: p.message }))
+  const out = setupProblems(setup.ruleset, setup.players, setup.deal.counts, 'file').map((p) => ({ path: SETUP_PATH[p.code], message: p.message }))
   if (out.length) return out
   const deal = checkDeal(setup)
   if (deal) return [{ path: 'deal.roles', message: deal }]

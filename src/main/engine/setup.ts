@@ -1,5 +1,6 @@
 import type { RoleCounts, RoleId } from '../../shared/roles'
 import { checkLine, type CheckLine } from '../../shared/setup-check'
+import { fileNameProblems, tableNameProblems } from '../../shared/look-alike'
 import { rulesetSchema, type Ruleset } from '../../shared/ruleset'
 import { fail, ok, type Result } from './errors'
 import { startDayEvents, startNightEvents } from './phases'
@@ -47,8 +48,15 @@ export interface SetupProblem extends CheckLine {
   code: 'ruleset' | 'players' | 'names' | 'counts' | 'balance'
 }
 
+/**
+ * Which name rule the players are checked with: `table` for a new table (the one rule,
+ * src/shared/look-alike.ts: no look-alikes), `file` for a saved game, read as it was played
+ * (names non-empty and distinct as written, the rule game files have always had).
+ */
+export type NameRule = 'table' | 'file'
+
 /** Everything wrong with a ruleset, a table of players and role counts together. Empty = playable. */
-export function setupProblems(ruleset: unknown, players: readonly string[], counts: RoleCounts): SetupProblem[] {
+export function setupProblems(ruleset: unknown, players: readonly string[], counts: RoleCounts, names: NameRule = 'table'): SetupProblem[] {
   const parsed = rulesetSchema.safeParse(ruleset)
   if (!parsed.success)
     return parsed.error.issues.map((i) => ({ code: 'ruleset' as const, ...checkLine('problem.option', { option: i.path.join('.'), message: i.message }) }))
@@ -69,13 +77,7 @@ export function setupProblems(ruleset: unknown, players: readonly string[], coun
     p('ruleset', 'firstDeadDay')
   if (n < o.minPlayers) p('players', 'tooFew', { ruleset: r.name, min: o.minPlayers, n })
   if (n > o.maxPlayers) p('players', 'tooMany', { ruleset: r.name, max: o.maxPlayers, n })
-  const seen = new Set<string>()
-  players.forEach((name, i) => {
-    const key = name.trim().toLocaleLowerCase()
-    if (!key) p('names', 'noName', { seat: i + 1 })
-    else if (seen.has(key)) p('names', 'nameTwice', { name: name.trim() })
-    seen.add(key)
-  })
+  for (const line of names === 'table' ? tableNameProblems(players) : fileNameProblems(players)) out.push({ code: 'names', ...line })
   const total = counts.mafia + counts.investigator + counts.doctor + counts.citizen
   if (total !== n) p('counts', 'countsTotal', { total, n })
   if (counts.mafia < 1) p('counts', 'noMafia')
@@ -132,7 +134,7 @@ export function checkDeal(setup: GameSetup): string | null {
 
 /** The state a game starts in, or why it cannot start. */
 export function newGame(setup: GameSetup): Result<GameState> {
-  const problems = setupProblems(setup.ruleset, setup.players, setup.deal.counts)
+  const problems = setupProblems(setup.ruleset, setup.players, setup.deal.counts, 'file')
   if (problems.length) return fail('invalid-command', problems.map((x) => x.message).join(' '))
   const bad = checkDeal(setup)
   if (bad) return fail('invalid-command', bad)

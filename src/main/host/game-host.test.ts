@@ -9,7 +9,7 @@ import { FakeClock } from './clock'
 import { GameHost } from './game-host'
 import { createFileHost } from './index'
 import { MemoryStore } from './persistence/kv-store'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from '../../../test/support/host'
+import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, stable, tempDir } from '../../../test/support/host'
 
 const hosts: GameHost[] = []
 afterEach(() => {
@@ -281,10 +281,10 @@ describe('GameHost: a full MaffiaSIG game', () => {
     ok(host.invoke('closeGame'))
     v = host.refereeAppView()
     expect(v.screen).toBe('setup')
-    expect(v.finishedGames).toHaveLength(1)
-    expect(v.finishedGames[0]).toMatchObject({ winner: 'town', rulesetName: 'MaffiaSIG', players: PLAYERS9 })
+    expect(savedGames(host)).toHaveLength(1)
+    expect(savedGames(host)[0]).toMatchObject({ winner: 'town', rulesetName: 'MaffiaSIG', players: PLAYERS9 })
     expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(false)
-    const file = JSON.parse(readFileSync(join(dir, 'games', `${v.finishedGames[0]!.id}.json`), 'utf8'))
+    const file = JSON.parse(readFileSync(join(dir, 'games', `${savedGames(host)[0]!.id}.json`), 'utf8'))
     expect(file).toMatchObject({ format: 'nightfall-game', version: 2, players: PLAYERS9 })
     expect(projector.at(-1)).toMatchObject({ kind: 'idle' })
 
@@ -306,7 +306,7 @@ describe('GameHost: a full MaffiaSIG game', () => {
     expect(host.refereeAppView().game!.winner).not.toBeNull()
     ok(host.invoke('rematch'))
     const v = host.refereeAppView()
-    expect(v.finishedGames).toHaveLength(1)
+    expect(savedGames(host)).toHaveLength(1)
     expect(v.game!.winner).toBeNull()
   })
 })

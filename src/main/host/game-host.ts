@@ -3,7 +3,6 @@ import { REFEREE_METHODS, type ApiResult, type ProjectorScreen, type RefereeApi,
 import type { RefereeCommand } from '../../shared/commands'
 import { notice } from '../../shared/notices'
 import type { ProjectorOptions } from '../../shared/views'
-import { Archive } from './archive'
 import { Club } from './club/club'
 import { GameHistory } from './club/history'
 import { Imports, type ImportChecker } from './importer'
@@ -63,7 +62,8 @@ export interface GameHostOptions {
 /**
  * The host: one entry point, call(), for every RefereeApi method, routed by the method table
  * (methods.ts) to the part that owns it — the library (library.ts), the table and its journal
- * (table.ts), finished games (archive.ts, recovered on start by recovery.ts), the club (club/), the
+ * (table.ts), the one store of finished games (club/history.ts; a finished game left in the journal is
+ * saved on start by recovery.ts), the club (club/), the
  * game clocks (game-clocks.ts), the odds estimate (latest-estimate.ts), printing (cards.ts), the projector's choice
  * (projector-choice.ts), its full screen (fullscreen.ts), the notices (notice-board.ts) and the
  * windows' subscriptions (fan-out.ts). A call takes UNKNOWN arguments (parsed with the method's
@@ -75,7 +75,7 @@ export interface GameHostOptions {
 export class GameHost {
   private readonly clock: Clock
   private readonly library: Library
-  private readonly archive: Archive
+  private readonly games: GameHistory
   private readonly clocks: GameClocks
   private readonly table: Table
   private readonly estimate: LatestEstimate
@@ -89,7 +89,7 @@ export class GameHost {
   private readonly lan: RoomPart
   /** False when the data folder cannot be written at start: play goes on, nothing is saved. */
   readonly saving: boolean
-  /** The club's saved games and standings (the same games folder as the archive). */
+  /** The club's saved games and standings (over the same store of finished games). */
   private readonly club: Club
 
   constructor(opts: GameHostOptions) {
@@ -112,19 +112,19 @@ export class GameHost {
     this.library = new Library(kv, loaded.settings)
     this.languages = new WindowLanguages(this.library, opts.systemLanguages ?? [])
     const saving = this.saving
-    this.archive = new Archive({ dir: join(opts.dataDir, 'games'), kv, listed: loaded.settings.finishedGames, durable, saving, now })
+    this.games = new GameHistory(join(opts.dataDir, 'games'), durable, undefined, saving)
     this.clocks = new GameClocks(this.clock, () => this.table.state, (kind, at) => this.clockDue(kind, at))
     const journal = new JournalFile(join(opts.dataDir, 'journal', 'current.jsonl'), durable)
     this.table = new Table({
       journal,
-      archive: this.archive,
+      games: this.games,
       clocks: this.clocks,
       clock: this.clock,
       random,
       saving,
       onOpened: () => this.projector.gameOpened(),
     })
-    this.club = new Club(new GameHistory(join(opts.dataDir, 'games'), durable), kv, this.clock)
+    this.club = new Club(this.games, kv, this.clock)
     const imports = new Imports(this.club, this.clock, opts.checkImport)
     this.projector = new ProjectorChoiceState({
       club: this.club,
@@ -152,11 +152,11 @@ export class GameHost {
 
     this.notices.add(...loaded.notices)
     try {
-      this.notices.add(...this.archive.sync())
+      this.notices.add(...this.games.list().notices)
     } catch (e) {
       this.notices.add(notice('games.notListed', { error: messageOf(e) }))
     }
-    const found = recoverGameInProgress(journal, this.archive, now)
+    const found = recoverGameInProgress(journal, this.games, now)
     this.table.restore(found)
     this.notices.add(...found.notices)
   }
@@ -179,7 +179,6 @@ export class GameHost {
       screen: table.screen,
       ...this.library.view(),
       resumable: table.resumable,
-      finishedGames: this.archive.finished(),
       game: table.game,
       log: table.log,
       logTotal: table.logTotal,

@@ -6,6 +6,7 @@ import type { HistoryResult, PreparedImport } from './club/history'
 import { cryptoHex } from './random'
 import { fail } from './result'
 import { newGameId } from './summary'
+import { IMPORTED_SUFFIX } from './club/import'
 import { MAX_IMPORT_BYTES, prepareImport } from './club/history'
 import type { Worker } from 'node:worker_threads'
 import { findWorkerEntry, startWorker } from './worker-entry'
@@ -21,7 +22,7 @@ import { findWorkerEntry, startWorker } from './worker-entry'
 export interface ImportJob {
   text: string
   id: string
-  /** ISO time the imported game is listed at. */
+  /** ISO time of the import: the game's date when the file has none of its own. */
   at: string
 }
 export type ImportReply = HistoryResult<PreparedImport>
@@ -109,13 +110,14 @@ export class Imports {
     private readonly check: ImportChecker = (job) => checkInWorker(job),
   ) {}
 
-  async run(text: string): Promise<ApiResult<GameRecord>> {
+  /** `replace`: the same game saved already is replaced (the referee agreed), not refused. */
+  async run(text: string, replace = false): Promise<ApiResult<GameRecord>> {
     if (this.busy) return fail('unavailable', 'Another file is being imported; try again when it is done.')
     this.busy = true
     try {
       const at = new Date(this.clock.now())
-      const checked = await this.check({ text, id: newGameId(at, cryptoHex(3)), at: at.toISOString() })
-      return checked.ok ? this.club.saveImport(checked.value) : checked
+      const checked = await this.check({ text, id: `${newGameId(at, cryptoHex(3))}${IMPORTED_SUFFIX}`, at: at.toISOString() })
+      return checked.ok ? this.club.saveImport(checked.value, replace) : checked
     } finally {
       this.busy = false
     }

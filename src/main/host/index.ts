@@ -10,7 +10,6 @@ export { GameHost, type GameHostOptions, type HostRandom, type Estimator, type H
 export { FakeClock, systemClock, type Clock } from './clock'
 export { JsonFileStore, MemoryStore, type KeyValueStore } from './persistence/kv-store'
 export { recoverJournal, JournalWriter, type JournalRecord } from './persistence/journal'
-export { GameArchive } from './persistence/games'
 export { cryptoDraw, cryptoPermutation, cryptoRandom } from './random'
 
 /** A host whose settings are `<dataDir>/settings.json`, journal `<dataDir>/journal/`, games `<dataDir>/games/`. */

@@ -2,9 +2,10 @@ import type { ApiResult, RefereeAppView, RoomSettings, SetupCheck } from '../../
 import type { RoleCounts } from '../../shared/roles'
 import { PRESET_IDS, type Ruleset } from '../../shared/ruleset'
 import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../engine'
-import { lookAlikeProblems, normalizeName } from './names'
+import { tableNameProblems } from '../../shared/look-alike'
+import { normalizeName } from '../../shared/names'
 import type { KeyValueStore } from './persistence/kv-store'
-import { SETTINGS_KEYS, dedupeNames, type Settings } from './persistence/settings'
+import { SETTINGS_KEYS, type Settings } from './persistence/settings'
 import { OK, fail, messageOf, ok } from './result'
 
 type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room'
@@ -61,12 +62,11 @@ export class Library {
   }
 
   saveRoster(names: string[]): ApiResult {
+    // The roster is checked as one table: the same rule (src/shared/look-alike.ts).
     const clean = names.map(normalizeName)
-    const unique = dedupeNames(clean)
-    if (unique.length !== clean.length) return fail('invalid-arguments', 'The roster has the same name twice.')
-    const alike = lookAlikeProblems(unique)
-    if (alike.length) return fail('invalid-arguments', alike.map((p) => p.message).join(' ').replace(/\(seat \d+\) /g, ''))
-    return this.save('roster', unique)
+    const problems = tableNameProblems(clean)
+    if (problems.length) return fail('invalid-arguments', problems.map((p) => p.message).join(' ').replace(/\(seat \d+\) /g, ''))
+    return this.save('roster', clean)
   }
 
   saveRuleset(r: Ruleset): ApiResult {
@@ -101,8 +101,7 @@ const isPreset = (id: string): boolean => (PRESET_IDS as readonly string[]).incl
 export function checkSetup(r: Ruleset, players: string[], counts: RoleCounts | undefined): ApiResult<SetupCheck> {
   const suggested = suggestCounts(r, players.length)
   const c = counts ?? suggested
-  const normalized = players.map(normalizeName)
-  const problems = [...setupProblems(r, normalized, c), ...lookAlikeProblems(normalized)]
+  const problems = setupProblems(r, players.map(normalizeName), c)
   const warnings = setupWarningLines(r, players.length, c)
   return ok({
     suggested,

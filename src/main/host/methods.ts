@@ -143,7 +143,12 @@ export const METHODS = {
     },
   },
   // Checked in a worker thread (importer.ts): the host answers other calls meanwhile.
-  importGame: { args: z.tuple([z.string().max(MAX_IMPORT_CHARS)]), changes: true, async: true, run: (h, text) => h.imports.run(text) },
+  importGame: {
+    args: z.tuple([z.string().max(MAX_IMPORT_CHARS), z.literal('replace').optional()]),
+    changes: true,
+    async: true,
+    run: (h, text, replace) => h.imports.run(text, replace === 'replace'),
+  },
   carryHistory: {
     args: z.tuple([rosterName, rosterName]),
     changes: true,
@@ -162,7 +167,8 @@ export const METHODS = {
       return r
     },
   },
-  clubCsv: { args: z.tuple([z.enum(['tonight', 'allTime', 'history'])]), changes: false, run: (h, kind) => h.club.csv(kind, h.library.roster, matchLanguage([h.library.language ?? '']) ?? 'en') },
+  clubCsv: { args: z.tuple([z.enum(['tonight', 'season', 'allTime', 'history'])]), changes: false, run: (h, kind) => h.club.csv(kind, h.library.roster, matchLanguage([h.library.language ?? '']) ?? 'en') },
+  setSeasonStart: { args: z.tuple([z.iso.date().nullable()]), changes: true, run: (h, date) => h.club.setSeasonStart(date) },
   showOnProjector: { args: z.tuple([projectorChoiceSchema]), changes: true, run: (h, choice) => h.projector.show(choice) },
 
   // the room on the LAN (docs/room.md)

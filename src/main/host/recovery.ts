@@ -1,5 +1,5 @@
 import type { Game } from '../engine'
-import type { Archive } from './archive'
+import type { GameHistory } from './club/history'
 import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex } from './random'
 import { notice, type Notice } from '../../shared/notices'
@@ -13,7 +13,7 @@ import type { ParkedGame } from './table'
  */
 export function recoverGameInProgress(
   journal: JournalFile,
-  archive: Archive,
+  games: Pick<GameHistory, 'save' | 'has'>,
   now: () => number,
 ): { parked: ParkedGame | null; lastFinished: Game | null; notices: Notice[] } {
   const found = { parked: null as ParkedGame | null, lastFinished: null as Game | null, notices: [] as Notice[] }
@@ -29,13 +29,13 @@ export function recoverGameInProgress(
   if (!r) return found
   const id = r.header.id && GAME_ID_PATTERN.test(r.header.id) ? r.header.id : newGameId(new Date(now()), cryptoHex(3))
   const createdAt = r.header.createdAt ?? r.savedAt
-  if (r.game.state.phase === 'over' && archive.save(id, createdAt, r.game).ok) {
+  if (r.game.state.phase === 'over' && games.save(id, createdAt, r.game, new Date(Date.parse(r.savedAt) || now())).ok) {
     // Finished but not yet archived when the app stopped: archived now, its journal removed.
     try {
       journal.remove()
     } catch (e) {
       // Undeletable (a read-only folder; on Windows a file held by antivirus or a sync client).
-      found.notices.push(notice(archive.has(id) ? 'games.journalKeptSaved' : 'games.journalKeptListed', { id, error: messageOf(e) }))
+      found.notices.push(notice(games.has(id) ? 'games.journalKeptSaved' : 'games.journalKeptListed', { id, error: messageOf(e) }))
     }
     found.lastFinished = r.game
     return found

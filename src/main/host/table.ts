@@ -20,10 +20,10 @@ import {
   type Game,
   type GameState,
 } from '../engine'
-import type { Archive } from './archive'
+import type { GameHistory } from './club/history'
 import type { Clock } from './clock'
 import type { GameClocks } from './game-clocks'
-import { lookAlikeProblems, normalizeName } from './names'
+import { normalizeName } from '../../shared/names'
 import type { JournalWriter } from './persistence/journal'
 import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex, type HostRandom } from './random'
@@ -65,7 +65,7 @@ export class Table {
 
   constructor(
     /** saving: false when the data folder cannot be written (no journal is kept). */
-    private readonly deps: { journal: JournalFile; archive: Archive; clocks: GameClocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
+    private readonly deps: { journal: JournalFile; games: Pick<GameHistory, 'save'>; clocks: GameClocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
   ) {}
 
   /** What the start-up recovery found (see recovery.ts). */
@@ -111,7 +111,7 @@ export class Table {
     const blocked = this.blockedByOpenGame()
     if (blocked) return blocked
     const players = req.players.map(normalizeName)
-    const problems = [...setupProblems(req.ruleset, players, req.counts).map((p) => p.message), ...lookAlikeProblems(players).map((p) => p.message)]
+    const problems = setupProblems(req.ruleset, players, req.counts).map((p) => p.message)
     if (problems.length) return fail('setup-problems', problems.join(' '))
     let known: (RoleId | null)[] = players.map(() => null)
     if (req.dealMode === 'physical' && req.knownRoles) {
@@ -272,7 +272,7 @@ export class Table {
   private archiveCurrent(): ApiResult {
     const cur = this.current
     if (!cur) return OK
-    const saved = this.deps.archive.save(cur.id, cur.createdAt, cur.game)
+    const saved = this.deps.games.save(cur.id, cur.createdAt, cur.game, new Date(this.deps.clock.now()))
     if (!saved.ok) return saved
     try {
       if (cur.journal) cur.journal.remove()

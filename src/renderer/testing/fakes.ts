@@ -29,7 +29,8 @@ const ANSWERS: Partial<Record<RefereeMethod, () => Promise<ApiResult<unknown>>>>
   cardsPayload: async () => ({ ok: false, error: { code: 'no-game', message: 'No game.' } }),
   printCards: async () => ({ ok: true, value: { done: 'printed' } as PrintOutcome }),
   // An empty club (no saved games): what a fresh data folder answers.
-  clubView: async () => ({ ok: true, value: { games: [], tonight: NO_STANDINGS, allTime: NO_STANDINGS, newNightAt: null } satisfies ClubView }),
+  setSeasonStart: async () => ({ ok: true, value: null }),
+  clubView: async () => ({ ok: true, value: { games: [], tonight: NO_STANDINGS, season: NO_STANDINGS, seasonStart: null, seasonSince: null, allTime: NO_STANDINGS, newNightAt: null } satisfies ClubView }),
   estimate: async () => ({
     ok: true,
     value: { games: 2000, town: 0.48, mafia: 0.5, draw: 0.02, townCi: 0.022, mafiaCi: 0.022, drawCi: 0.006, meanDays: 3.4 },

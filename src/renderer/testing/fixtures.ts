@@ -151,7 +151,6 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     customRulesets: [],
     roster: [...NAMES],
     resumable: null,
-    finishedGames: [],
     game: null,
     log: [],
     logTotal: overrides.log?.length ?? 0,

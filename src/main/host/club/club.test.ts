@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { PRESET_IDS } from '../../../shared/ruleset'
 import { randomGame } from '../../engine/testing'
 import { csv, csvField, historyCsv, standingsCsv } from './csv'
-import { identityOf } from './identity'
+import { identityOf } from '../../../shared/names'
 import { recordOf, type GameRecord } from './record'
 import { resolveIdentity, standingsOf, tonight } from './standings'
 import { Club } from './club'
@@ -73,7 +73,7 @@ describe('standings', () => {
   })
 
   it('unfinished games do not count; without a roster the latest spelling names the player', () => {
-    const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10 }
+    const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10, imported: false }
     const st = standingsOf([
       base,
       { ...base, id: 'b', finishedAt: '2026-01-01T21:00:00.000Z', players: ['Anna', 'Bo'], winner: null },
@@ -87,7 +87,7 @@ describe('standings', () => {
 })
 
 describe('renamed players carry their history', () => {
-  const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['Anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10 }
+  const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['Anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10, imported: false }
 
   it('standings follow the aliases: the old name’s games count under the roster’s new name', () => {
     const records = [base, { ...base, id: 'b', finishedAt: '2026-01-02T20:00:00.000Z', players: ['Anna K.', 'Bo'], winner: 'town' as const }]
@@ -144,7 +144,7 @@ describe('identity across games', () => {
 })
 
 describe("tonight's games", () => {
-  const at = (iso: string, id = iso): GameRecord => ({ id, finishedAt: iso, rulesetName: 'x', players: [], roles: [], winner: 'town', survivors: [], executed: [], days: 1, commands: 1 })
+  const at = (iso: string, id = iso): GameRecord => ({ id, finishedAt: iso, rulesetName: 'x', players: [], roles: [], winner: 'town', survivors: [], executed: [], days: 1, commands: 1, imported: false })
   const games = [at('2026-03-01T19:00:00.000Z'), at('2026-03-01T23:30:00.000Z'), at('2026-03-02T01:30:00.000Z'), at('2026-03-02T19:00:00.000Z')]
   it('a night runs from 06:00 local time to 06:00 the next day, past midnight', () => {
     // UTC: at 02:00 on the 2nd the night of the 1st is still on.

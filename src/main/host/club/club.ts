@@ -7,10 +7,10 @@ import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
 import { historyCsv, standingsCsv } from './csv'
 import type { GameHistory, PreparedImport } from './history'
-import { identityOf } from './identity'
-import { resolveIdentity, standingsOf, tonight, type Aliases } from './standings'
+import { identityOf } from '../../../shared/names'
+import { resolveIdentity, season, standingsOf, tonight, type Aliases } from './standings'
 
-export const CLUB_KEYS = { newNightAt: 'newNightAt', aliases: 'playerAliases' } as const
+export const CLUB_KEYS = { newNightAt: 'newNightAt', aliases: 'playerAliases', seasonStart: 'seasonStart' } as const
 
 /** At most this many renames are remembered (a club's whole membership, many times over). */
 const MAX_ALIASES = 5000
@@ -33,16 +33,37 @@ export class Club {
     return typeof v === 'string' && Number.isFinite(Date.parse(v)) ? v : null
   }
 
-  /** The saved games and the standings; notices for damaged files set aside. */
+  /** When the season begins (YYYY-MM-DD, local), as the referee set it; null: from the first saved game. */
+  get seasonStart(): string | null {
+    const v = this.kv.get(CLUB_KEYS.seasonStart)
+    return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && Number.isFinite(Date.parse(v)) ? v : null
+  }
+
+  setSeasonStart(date: string | null): ApiResult {
+    try {
+      this.kv.set(CLUB_KEYS.seasonStart, date)
+    } catch (e) {
+      return { ok: false, error: { code: 'storage-failed', message: `The season's start could not be saved: ${(e as Error).message}` } }
+    }
+    return { ok: true, value: null }
+  }
+
+  /** The saved games and the standings (tonight, the season, all time); notices for damaged files set aside. */
   view(roster: readonly string[]): { view: ClubView; notices: Notice[] } {
     const { records, notices } = this.history.list()
     const now = new Date(this.clock.now())
     const newNightAt = this.newNightAt
+    const aliases = this.aliases
+    const seasonStart = this.seasonStart
+    const thisSeason = season(records, seasonStart, this.tzOffset())
     return {
       view: {
         games: records,
-        tonight: standingsOf(tonight(records, now, this.tzOffset(), newNightAt), roster, this.aliases),
-        allTime: standingsOf(records, roster, this.aliases),
+        tonight: standingsOf(tonight(records, now, this.tzOffset(), newNightAt), roster, aliases),
+        season: standingsOf(thisSeason.records, roster, aliases),
+        seasonStart,
+        seasonSince: thisSeason.since,
+        allTime: standingsOf(records, roster, aliases),
         newNightAt,
       },
       notices,
@@ -92,13 +113,13 @@ export class Club {
     return this.history.delete(id)
   }
 
-  importText(text: string, id: string, at: Date): ApiResult<GameRecord> {
-    return this.history.importText(text, id, at)
+  importText(text: string, id: string, now: Date, replace = false): ApiResult<GameRecord> {
+    return this.history.importText(text, id, now, replace)
   }
 
   /** Save an import checked by prepareImport (in the import worker). */
-  saveImport(prepared: PreparedImport): ApiResult<GameRecord> {
-    return this.history.saveImport(prepared)
+  saveImport(prepared: PreparedImport, replace = false): ApiResult<GameRecord> {
+    return this.history.saveImport(prepared, replace)
   }
 
   newNight(): ApiResult {
@@ -111,10 +132,10 @@ export class Club {
   }
 
   /** A CSV for the club's spreadsheet: headers in `lang`, its spreadsheets' separator. */
-  csv(kind: 'tonight' | 'allTime' | 'history', roster: readonly string[], lang: Language = 'en'): ApiResult<string> {
+  csv(kind: 'tonight' | 'season' | 'allTime' | 'history', roster: readonly string[], lang: Language = 'en'): ApiResult<string> {
     const { view } = this.view(roster)
     if (kind === 'history') return { ok: true, value: historyCsv(view.games, lang) }
-    return { ok: true, value: standingsCsv(kind === 'tonight' ? view.tonight : view.allTime, lang) }
+    return { ok: true, value: standingsCsv(view[kind], lang) }
   }
 
   tonightStandings(roster: readonly string[]): Standings {

@@ -1,5 +1,6 @@
 import type { GameRecord } from '../../../shared/club'
 import type { Game } from '../../engine'
+import { isImportedId } from './import'
 
 export type { GameRecord }
 
@@ -11,6 +12,7 @@ export function recordOf(g: Game, id: string, finishedAt: string): GameRecord {
   return {
     id,
     finishedAt,
+    imported: isImportedId(id),
     rulesetName: g.setup.ruleset.name,
     players: [...g.setup.players],
     roles: [...s.roles],

@@ -1,6 +1,6 @@
 import { sideOf } from '../../../shared/roles'
 import type { PlayerStanding, Standings } from '../../../shared/club'
-import { identityOf } from './identity'
+import { identityOf } from '../../../shared/names'
 import type { GameRecord } from './record'
 
 export type { PlayerStanding, Standings }
@@ -43,8 +43,13 @@ export function standingsOf(records: readonly GameRecord[], roster: readonly str
     games++
     teamWins[r.winner]++
     const survivors = new Set(r.survivors)
+    const seated = new Set<string>()
     r.players.forEach((name, seat) => {
-      const key = idOf(name)
+      // Two seats of one game are two players, even in a game saved before the one name rule
+      // refused such a table ("Ádám" beside "Adam"): the second is counted under its exact name.
+      let key = idOf(name)
+      if (seated.has(key)) key = `=${name}`
+      seated.add(key)
       let p = byId.get(key)
       if (!p) {
         p = { name, latest: name, games: 0, wins: 0, winsAs: { town: 0, mafia: 0 }, survived: 0, executed: 0 }
@@ -83,4 +88,19 @@ export function tonight(records: readonly GameRecord[], now: Date, offsetMinutes
     const t = Date.parse(r.finishedAt)
     return (after === null ? t >= start : t > after) && t <= now.getTime() + 60_000
   })
+}
+
+/**
+ * The games of the season: those finished on or after `start` (YYYY-MM-DD, from 00:00 local time),
+ * or every game when no start is set. `since` is when the season counts from: the start, else the
+ * local date of the first game (null: no game yet).
+ */
+export function season(records: readonly GameRecord[], start: string | null, offsetMinutes: number): { records: GameRecord[]; since: string | null } {
+  const localDate = (iso: string): string => new Date(Date.parse(iso) - offsetMinutes * 60_000).toISOString().slice(0, 10)
+  if (start === null) {
+    const first = records.reduce<string | null>((a, r) => (a === null || r.finishedAt < a ? r.finishedAt : a), null)
+    return { records: [...records], since: first === null ? null : localDate(first) }
+  }
+  const from = Date.parse(`${start}T00:00:00Z`) + offsetMinutes * 60_000
+  return { records: records.filter((r) => Date.parse(r.finishedAt) >= from), since: start }
 }

@@ -12,6 +12,8 @@ export interface KeyValueStore {
   get(key: string): unknown
   /** Durable when it returns; throws if the value could not be written. */
   set(key: string, value: unknown): void
+  /** Remove a key (a setting no longer kept); durable when it returns. */
+  delete?(key: string): void
   /**
    * Keep a copy of the stored data aside before the host replaces a damaged value. Returns where the
    * copy is (shown in the notice), or null when the store cannot do that.
@@ -32,6 +34,9 @@ export class MemoryStore implements KeyValueStore {
   }
   set(key: string, value: unknown): void {
     this.data.set(key, structuredClone(value))
+  }
+  delete(key: string): void {
+    this.data.delete(key)
   }
 }
 
@@ -59,6 +64,14 @@ export class JsonFileStore implements KeyValueStore {
 
   set(key: string, value: unknown): void {
     const next = { ...this.data, [key]: structuredClone(value) }
+    writeSettingsFile(this.path, JSON.stringify(next, null, 2) + '\n', this.durable)
+    this.data = next
+  }
+
+  delete(key: string): void {
+    if (!(key in this.data)) return
+    const next = { ...this.data }
+    delete next[key]
     writeSettingsFile(this.path, JSON.stringify(next, null, 2) + '\n', this.durable)
     this.data = next
   }

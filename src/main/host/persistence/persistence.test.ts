@@ -7,7 +7,7 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom, stable, tempDir } from '../../../../test/support/host'
+import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, stable, tempDir } from '../../../../test/support/host'
 import { JsonFileStore } from './kv-store'
 import { recoverJournal } from './journal'
 import { headerLine, recordLine, type JournalRecord } from './journal-format'
@@ -79,7 +79,7 @@ describe('persistence: round trip', () => {
     expect(v.roster).toEqual(['Anna', 'Bence', 'Csaba'])
     expect(v.customRulesets.map((r) => r.id)).toEqual(['club'])
     expect(b.language).toBe('hu')
-    expect(v.finishedGames).toHaveLength(1)
+    expect(savedGames(b)).toHaveLength(1)
     expect(v.screen).toBe('setup')
     expect(v.resumable).toMatchObject({ players: PLAYERS9, rulesetName: 'MaffiaSIG' })
     expect(v.notices).toEqual([])
@@ -109,7 +109,7 @@ describe('persistence: round trip', () => {
     a.dispose() // the app stops with the finished game still open
     const b = open(dir)
     expect(b.refereeAppView().resumable).toBeNull()
-    expect(b.refereeAppView().finishedGames).toHaveLength(1)
+    expect(savedGames(b)).toHaveLength(1)
     expect(existsSync(journalOf(dir))).toBe(false)
     ok(b.invoke('startGame', req()))
     ok(b.invoke('closeGame'))
@@ -118,16 +118,26 @@ describe('persistence: round trip', () => {
     expect(b.refereeAppView().resumable).toBeNull()
   })
 
-  it('rebuilds the list of finished games from the games folder', () => {
+  it('an old settings file that listed the finished games: the list is dropped, nothing else changes, every game stays', () => {
     const dir = tempDir()
     const a = open(dir)
+    ok(a.invoke('saveRoster', ['Anna', 'Bence']))
     ok(a.invoke('startGame', req()))
     play(a, 500)
     ok(a.invoke('closeGame'))
+    const id = savedGames(a)[0]!.id
     a.dispose()
-    const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...settings, finishedGames: [] }))
-    expect(open(dir).refereeAppView().finishedGames).toHaveLength(1)
+    // As an older version wrote it: the same settings and a finishedGames list (a cache of the folder).
+    const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>
+    const old = { ...settings, finishedGames: [{ id, rulesetName: 'MaffiaSIG', players: PLAYERS9, phase: 'over', dayNumber: 3, savedAt: '2026-01-01T20:00:00.000Z', winner: 'town' }] }
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(old))
+    const b = open(dir)
+    expect(b.refereeAppView().notices).toEqual([])
+    expect(b.refereeAppView()).not.toHaveProperty('finishedGames')
+    expect(savedGames(b).map((g) => g.id)).toEqual([id])
+    const after = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>
+    expect(after).not.toHaveProperty('finishedGames')
+    expect(after).toEqual(settings)
   })
 })
 
@@ -173,7 +183,7 @@ describe('persistence: damaged settings', () => {
     expect(v.roster).toEqual(['Anna', 'Bence'])
     expect(v.customRulesets.map((r) => r.id)).toEqual(['good'])
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]?.message).toMatch(/club roster: 2 names kept\..*custom rulesets: 1 kept, 2 unreadable\..*finished games.*language.*kept as .*corrupt-/)
+    expect(v.notices[0]?.message).toMatch(/club roster: 2 names kept\..*custom rulesets: 1 kept, 2 unreadable\..*language.*kept as .*corrupt-/)
     const aside = asideFiles(dir)
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(original)
@@ -285,8 +295,9 @@ describe('persistence: damaged journal', () => {
     a.dispose()
     mkdirSync(join(dir, 'games'), { recursive: true })
     writeFileSync(join(dir, 'games', 'broken-1.json'), '{"format":')
-    const v = open(dir).refereeAppView()
-    expect(v.finishedGames).toHaveLength(1)
+    const h = open(dir)
+    const v = h.refereeAppView()
+    expect(savedGames(h)).toHaveLength(1)
     expect(v.notices[0]?.message).toMatch(/saved game broken-1\.json was damaged/)
     expect(asideFiles(join(dir, 'games'))).toHaveLength(1)
   })

@@ -1,23 +1,21 @@
 import { z } from 'zod'
-import { DEFAULT_ROOM_SETTINGS, type RoomSettings, type SavedGameSummary } from '../../../shared/api'
+import { DEFAULT_ROOM_SETTINGS, type RoomSettings } from '../../../shared/api'
 import { roomSettingsSchema } from '../../../shared/api-schemas'
 import { rulesetSchema, type Ruleset } from '../../../shared/ruleset'
 import { notice, noticeLine, type Notice, type NoticeLine } from '../../../shared/notices'
 import type { KeyValueStore } from './kv-store'
+import { normalizeName } from '../../../shared/names'
 
 /** What the settings store holds, and how each value is checked (and salvaged) when read. */
 
-export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', projectorLanguage: 'projectorLanguage', finishedGames: 'finishedGames', room: 'room' } as const
+export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', projectorLanguage: 'projectorLanguage', room: 'room' } as const
 
-export const savedGameSummarySchema = z.object({
-  id: z.string().min(1).max(100),
-  rulesetName: z.string().max(80),
-  players: z.array(z.string().max(60)).max(60),
-  phase: z.string().max(20),
-  dayNumber: z.number().int().min(0).max(1000),
-  savedAt: z.string().max(40),
-  winner: z.string().max(20).nullable(),
-})
+/**
+ * Older versions also listed the finished games here, a cache of the games folder (summaries only:
+ * no game's commands). The games folder is the one store of finished games now (club/history.ts), so
+ * the key is removed on start; nothing is lost, every finished game being its own file.
+ */
+export const LEGACY_FINISHED_GAMES_KEY = 'finishedGames'
 
 export interface Settings {
   roster: string[]
@@ -26,7 +24,6 @@ export interface Settings {
   language: string | null
   /** The projector's own language (null: the referee's). */
   projectorLanguage: string | null
-  finishedGames: SavedGameSummary[]
   room: RoomSettings
 }
 
@@ -45,14 +42,19 @@ function salvageList<T>(raw: unknown, item: z.ZodType<T>): { value: T[]; damaged
   return { value, damaged: value.length !== raw.length, dropped: raw.length - value.length }
 }
 
+/**
+ * A stored roster, cleaned (src/shared/names.ts) and without a name twice. Look-alikes are kept (an
+ * older version let them in): the setup check names them when they are seated together.
+ */
 export function dedupeNames(names: readonly string[]): string[] {
   const seen = new Set<string>()
   const out: string[] = []
-  for (const n of names) {
-    const key = n.trim().toLocaleLowerCase()
-    if (seen.has(key)) continue
+  for (const raw of names) {
+    const n = normalizeName(raw)
+    const key = n.toLocaleLowerCase()
+    if (!n || seen.has(key)) continue
     seen.add(key)
-    out.push(n.trim())
+    out.push(n)
   }
   return out
 }
@@ -75,8 +77,6 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
   if (rulesets.damaged || rulesetValue.length !== rulesets.value.length)
     damaged.push(noticeLine('settings.rulesets', { kept: rulesetValue.length, unreadable: rulesets.dropped + rulesets.value.length - rulesetValue.length }))
 
-  const finished = salvageList(kv.get(SETTINGS_KEYS.finishedGames), savedGameSummarySchema)
-  if (finished.damaged) damaged.push(noticeLine('settings.finishedGames'))
 
   const readLanguage = (key: 'language' | 'projectorLanguage', what: NoticeLine): string | null => {
     const raw = kv.get(SETTINGS_KEYS[key])
@@ -97,7 +97,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
     else damaged.push(noticeLine('settings.room'))
   }
 
-  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, finishedGames: finished.value, room }
+  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, room }
   if (damaged.length) {
     let aside: string | null = null
     try {
@@ -109,12 +109,19 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
     try {
       kv.set(SETTINGS_KEYS.roster, settings.roster)
       kv.set(SETTINGS_KEYS.customRulesets, settings.customRulesets)
-      kv.set(SETTINGS_KEYS.finishedGames, settings.finishedGames)
       kv.set(SETTINGS_KEYS.language, settings.language)
       kv.set(SETTINGS_KEYS.projectorLanguage, settings.projectorLanguage)
       kv.set(SETTINGS_KEYS.room, settings.room)
     } catch (e) {
       notices.push(notice('settings.repairNotSaved', { error: (e as Error).message }))
+    }
+  }
+  // After any copy aside above, so that copy is the file as it was.
+  if (kv.get(LEGACY_FINISHED_GAMES_KEY) !== undefined) {
+    try {
+      kv.delete?.(LEGACY_FINISHED_GAMES_KEY)
+    } catch {
+      // Left as it is: nothing reads it any more.
     }
   }
   return { settings, notices }

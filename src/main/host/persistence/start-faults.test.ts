@@ -6,7 +6,7 @@ import { preset } from '../../engine/rulesets'
 import { FakeClock } from '../clock'
 import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom, tempDir } from '../../../../test/support/host'
+import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, tempDir } from '../../../../test/support/host'
 import { mountReadOnly, unmountAll } from '../../../../test/support/mounts'
 
 /**
@@ -62,7 +62,7 @@ describe('start never fails because of the data folder', () => {
     if (typeof ro === 'string') throw new Error(ro)
     const b = open(dir)
     const v = b.refereeAppView()
-    expect(v.finishedGames).toHaveLength(1)
+    expect(savedGames(b)).toHaveLength(1)
     expect(v.notices.map((n) => n.message).join('\n')).toMatch(/journal could not be removed/)
     expect(v.notices.map((n) => n.message).join('\n')).toMatch(/Nothing is being saved: .*journal/)
     expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(true)
@@ -90,7 +90,7 @@ describe('start never fails because of the data folder', () => {
     playToEnd(b)
     ok(b.invoke('closeGame'))
     ok(b.invoke('rematch'))
-    expect(b.refereeAppView().finishedGames).toHaveLength(1)
+    expect(savedGames(b)).toHaveLength(1)
     ro.unmount()
     expect(readFileSync(join(dir, 'settings.json'), 'utf8')).toBe(before)
   })

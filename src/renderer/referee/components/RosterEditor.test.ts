@@ -12,6 +12,9 @@ const standing = (name: string, games: number) => ({ name, games, wins: 0, winsA
 const club = (players: ReturnType<typeof standing>[]): ClubView => ({
   games: [],
   tonight: { games: 0, teamWins: { town: 0, mafia: 0, draw: 0 }, players: [] },
+  season: { games: 3, teamWins: { town: 2, mafia: 1, draw: 0 }, players },
+  seasonStart: null,
+  seasonSince: null,
   allTime: { games: 3, teamWins: { town: 2, mafia: 1, draw: 0 }, players },
   newNightAt: null,
 })

@@ -1,5 +1,5 @@
 import { useI18n } from 'vue-i18n'
-import { identityOf } from '../../../shared/identity'
+import { identityOf } from '../../../shared/names'
 import { useAppStore } from '../stores/useAppStore'
 import { useDialogStore } from '../stores/useDialogStore'
 

@@ -5,6 +5,7 @@ import type { RoleCounts } from '../../../shared/roles'
 import type { Ruleset, RulesetOptions } from '../../../shared/ruleset'
 import { useAppStore } from './useAppStore'
 import { useRevealStore } from './useRevealStore'
+import { identityOf, normalizeName } from '../../../shared/names'
 
 export type CountedRole = Exclude<keyof RoleCounts, 'citizen'>
 export const COUNTED_ROLES: readonly CountedRole[] = ['mafia', 'investigator', 'doctor']
@@ -20,17 +21,13 @@ export const MAX_NAME = 60
  * ignored; a name already in `seated` or pasted twice (case and spacing aside) is skipped.
  */
 export function namesFromText(text: string, seated: readonly string[]): { added: string[]; skipped: string[] } {
-  const key = (n: string) => n.replace(/\s+/g, ' ').trim().toLocaleLowerCase()
+  // The same player (src/shared/names.ts): case, accents and invisible characters aside.
+  const key = identityOf
   const seen = new Set(seated.map(key))
   const added: string[] = []
   const skipped: string[] = []
   for (const raw of text.split(/\r\n|[\r\n,;\t、，；]/u)) {
-    const name = raw
-      .replace(/^\s*(?:\d{1,3}[.)]|[-*•·])\s+/u, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, MAX_NAME)
-      .trim()
+    const name = normalizeName(normalizeName(raw).replace(/^(?:\d{1,3}[.)]|[-*•·])\s+/u, '').slice(0, MAX_NAME))
     if (!name) continue
     if (seen.has(key(name))) {
       skipped.push(name)
