@@ -34,8 +34,7 @@ const pureLayerRules = {
         },
         {
           regex: nodeBuiltinRegex,
-          message:
-            'The pure layers (src/shared, src/main/engine, src/main/sim) must be pure: no Node builtins (I/O, time, randomness enter as commands).',
+          message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must be pure: no Node builtins (I/O, time, randomness enter as commands).',
         },
       ],
     },
@@ -50,9 +49,10 @@ const pureLayerRules = {
       name,
       message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not touch Node globals.',
     })),
-    ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'performance', 'crypto', 'fetch'].map(
-      (name) => ({ name, message: 'Deterministic layer: time, randomness and I/O enter as commands/events.' }),
-    ),
+    ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'performance', 'crypto', 'fetch'].map((name) => ({
+      name,
+      message: 'Deterministic layer: time, randomness and I/O enter as commands/events.',
+    })),
   ],
   'no-restricted-properties': [
     'error',
@@ -103,15 +103,7 @@ const ZOD_MODULES = '(^|/)shared/(ruleset|commands|game-file|api-schemas)$'
 
 export default defineConfig(
   {
-    ignores: [
-      'out/**',
-      'dist/**',
-      'node_modules/**',
-      'coverage/**',
-      'test-results/**',
-      'playwright-report/**',
-      '.tmp/**',
-    ],
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
   },
 
   js.configs.recommended,
@@ -133,10 +125,7 @@ export default defineConfig(
       sourceType: 'module',
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
     },
@@ -170,7 +159,45 @@ export default defineConfig(
       'vue/no-bare-strings-in-template': [
         'error',
         {
-          allowlist: ['N', '=', '·', '—', '–', '-', '+', '−', '×', '%', '±', '↶', '↷', '↑', '↓', '▲', '▼', '✓', '✗', '…', ':', '(', ')', '/', '#', '|', ',', '.', '?', '!', '•', '★', '⏸', '▶', '✕', '←', '→'],
+          allowlist: [
+            'N',
+            '=',
+            '·',
+            '—',
+            '–',
+            '-',
+            '+',
+            '−',
+            '×',
+            '%',
+            '±',
+            '↶',
+            '↷',
+            '↑',
+            '↓',
+            '▲',
+            '▼',
+            '✓',
+            '✗',
+            '…',
+            ':',
+            '(',
+            ')',
+            '/',
+            '#',
+            '|',
+            ',',
+            '.',
+            '?',
+            '!',
+            '•',
+            '★',
+            '⏸',
+            '▶',
+            '✕',
+            '←',
+            '→',
+          ],
           attributes: { '/.+/': ['title', 'aria-label', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext'], input: ['placeholder'], img: ['alt'] },
           directives: ['v-text'],
         },
@@ -181,7 +208,6 @@ export default defineConfig(
     files: ['test/e2e/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-
 
   // The layers' import direction (LAYERS above).
   {

@@ -16,7 +16,26 @@ import { buildCardsPayload } from '../src/shared/cards'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const RUNS = process.argv.includes('--quick') ? 3 : 10
-const NAMES = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Ivan', 'Jani', 'Kati', 'Laci', 'Marci', 'Nóra', 'Olga', 'Péter', 'Réka', '山田太郎']
+const NAMES = [
+  'Anna',
+  'Bence',
+  'Csilla',
+  'Dani',
+  'Emese',
+  'Feri',
+  'Gabi',
+  'Hanna',
+  'Ivan',
+  'Jani',
+  'Kati',
+  'Laci',
+  'Marci',
+  'Nóra',
+  'Olga',
+  'Péter',
+  'Réka',
+  '山田太郎',
+]
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b)
@@ -31,7 +50,10 @@ export default async function cardsBench(): Promise<void> {
   }
   const ruleset = PRESETS.maffiasig
   const counts = suggestCounts(ruleset, NAMES.length)
-  const deal = dealFromOrder(counts, NAMES.map((_, i) => (i * 7) % NAMES.length))
+  const deal = dealFromOrder(
+    counts,
+    NAMES.map((_, i) => (i * 7) % NAMES.length),
+  )
   const built = buildCardsPayload({ ruleset, kind: 'personal', paper: 'a4', backs: false, locale: 'en', counts, players: NAMES, roles: deal.roles })
   if (!built.ok) throw new Error(built.error.message)
 

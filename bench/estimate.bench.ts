@@ -56,7 +56,11 @@ export default async function bench(): Promise<void> {
   const quick = process.argv.includes('--quick')
   const runs = quick ? 3 : 7
   const cores = availableParallelism()
-  console.log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cores}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+  console.log(
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cores}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  )
   const workerUrl = await bundledEstimatorWorker()
   if (!workerUrl) {
     console.log('(esbuild not found: the bundled worker cannot be built; skipped)')

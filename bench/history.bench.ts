@@ -48,7 +48,9 @@ export default function bench(): void {
       const g = pool[i % pool.length]!.game
       writeFileSync(join(dir, `g${String(i).padStart(5, '0')}.json`), JSON.stringify(toGameFile(g, { id: `g${i}` })))
     }
-    console.log(`${GAMES} saved games (${pool.length} distinct, ${(pool.reduce((n, r) => n + r.game.log.length, 0) / pool.length).toFixed(0)} commands each on average); load ${loadavg()[0]!.toFixed(1)}`)
+    console.log(
+      `${GAMES} saved games (${pool.length} distinct, ${(pool.reduce((n, r) => n + r.game.log.length, 0) / pool.length).toFixed(0)} commands each on average); load ${loadavg()[0]!.toFixed(1)}`,
+    )
     let t0 = performance.now()
     const cold = new GameHistory(dir, false).list()
     const coldMs = ms(t0)
@@ -64,7 +66,9 @@ export default function bench(): void {
       warm.push(performance.now() - t0)
     }
     warm.sort((a, b) => a - b)
-    console.log(`warm list + standings (index fresh, new process state): median ${warm[2]!.toFixed(0)} ms (min ${warm[0]!.toFixed(0)}, max ${warm[4]!.toFixed(0)})`)
+    console.log(
+      `warm list + standings (index fresh, new process state): median ${warm[2]!.toFixed(0)} ms (min ${warm[0]!.toFixed(0)}, max ${warm[4]!.toFixed(0)})`,
+    )
     const game = longGame()
     const times: number[] = []
     for (let k = 0; k < 20; k++) {

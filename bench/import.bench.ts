@@ -21,12 +21,17 @@ const quantile = (xs: number[], q: number): number => {
 }
 const row = (label: string, waits: number[], importMs?: number) =>
   console.log(
-    `${label.padEnd(44)} ${String(waits.length).padStart(5)} calls   median ${quantile(waits, 0.5).toFixed(1).padStart(6)} ms   max ${Math.max(...waits).toFixed(1).padStart(6)} ms` +
-      (importMs === undefined ? '' : `   import ${importMs.toFixed(0).padStart(5)} ms`),
+    `${label.padEnd(44)} ${String(waits.length).padStart(5)} calls   median ${quantile(waits, 0.5).toFixed(1).padStart(6)} ms   max ${Math.max(...waits)
+      .toFixed(1)
+      .padStart(6)} ms` + (importMs === undefined ? '' : `   import ${importMs.toFixed(0).padStart(5)} ms`),
   )
 
 export default async function bench(): Promise<void> {
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`)
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  )
   const dir = tempDir('nightfall-bench-')
   const host = createFileHost(dir, { durable: true, estimate: null })
   const server = await startWebServer({ host, rendererDir: join(dir, 'no-renderer') })

@@ -98,13 +98,21 @@ export default async function pagesBench(): Promise<void> {
   const setup = await hostWith('setup')
   const game = await hostWith('game')
   try {
-    console.log(`\nCold loads, ${RUNS} of each, interleaved (fresh context each; load average before ${loadavg().map((x) => x.toFixed(1)).join(' ')}):`)
-    console.log('  first = #app gets its first element; ready = the screen itself is up with the host\'s data')
+    console.log(
+      `\nCold loads, ${RUNS} of each, interleaved (fresh context each; load average before ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}):`,
+    )
+    console.log("  first = #app gets its first element; ready = the screen itself is up with the host's data")
     console.log(`  (referee: ${READY.referee.setup} / ${READY.referee.game}; projector: ${READY.projector.setup} / ${READY.projector.game});`)
-    console.log('  over = ready minus the empty page\'s median: what our page costs above what any page costs here.')
+    console.log("  over = ready minus the empty page's median: what our page costs above what any page costs here.")
     const cases: { label: string; url: string; ready: string }[] = [{ label: 'empty page (baseline)', url: baseline.url, ready: '#app > p' }]
-    for (const [state, s] of [['setup', setup], ['game', game]] as const)
-      for (const page of PAGES) cases.push({ label: `${page}, ${state}`, url: page === 'referee' ? s.server.refereeUrl : s.server.projectorUrl, ready: READY[page][state] })
+    for (const [state, s] of [
+      ['setup', setup],
+      ['game', game],
+    ] as const)
+      for (const page of PAGES)
+        cases.push({ label: `${page}, ${state}`, url: page === 'referee' ? s.server.refereeUrl : s.server.projectorUrl, ready: READY[page][state] })
     const results = cases.map(() => ({ first: [] as number[], ready: [] as number[] }))
     for (let i = 0; i < RUNS; i++)
       for (const [k, c] of cases.entries()) {
@@ -121,7 +129,11 @@ export default async function pagesBench(): Promise<void> {
         `  ${c.label.padEnd(22)} first median ${ms(quantile(first, 0.5))} p95 ${ms(quantile(first, 0.95))}   ready median ${ms(quantile(ready, 0.5))} p95 ${ms(quantile(ready, 0.95))}${over}`,
       )
     }
-    console.log(`  (load average after ${loadavg().map((x) => x.toFixed(1)).join(' ')})`)
+    console.log(
+      `  (load average after ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')})`,
+    )
   } finally {
     await browser.close()
     await baseline.close()

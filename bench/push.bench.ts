@@ -20,7 +20,12 @@ import { nextCall, perform } from '../test/support/host'
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre', 'Jani', 'Kati', 'Laci']
 
 function atMafiaCall(host: GameHost): { shooter: number; target: number } {
-  const r = host.invoke('startGame', { ruleset: preset('maffiasig'), players: PLAYERS, counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 }, dealMode: 'digital' })
+  const r = host.invoke('startGame', {
+    ruleset: preset('maffiasig'),
+    players: PLAYERS,
+    counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 },
+    dealMode: 'digital',
+  })
   if (!r.ok) throw new Error(r.error.message)
   // Play the test referee's moves until the mafia may shoot.
   for (let i = 0; i < 200; i++) {
@@ -45,7 +50,11 @@ function viewCost(n: number): void {
     const counts = suggestCounts(ruleset, n)
     const rng = new Rng(seed)
     const deal = dealFromOrder(counts, rng.shuffle(players.map((_, i) => i)))
-    const run = playRandom({ ruleset, players, deal }, deal.roles.map((r) => r!), rng)
+    const run = playRandom(
+      { ruleset, players, deal },
+      deal.roles.map((r) => r!),
+      rng,
+    )
     for (const s of run.states) {
       const before = decideCalls.count
       const t0 = performance.now()
@@ -64,7 +73,11 @@ function viewCost(n: number): void {
 }
 
 export default function bench(): void {
-  console.log(`Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+  console.log(
+    `Node ${process.version}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  )
   for (const n of [12, 18]) viewCost(n)
   const dir = mkdtempSync(join(tmpdir(), 'nightfall-push-'))
   const host = createFileHost(dir, { estimate: null, durable: false })

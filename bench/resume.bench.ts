@@ -26,12 +26,19 @@ const quantile = (xs: number[], q: number): number => {
 function padding(g: Game, at: number): Command[] {
   const s = g.state
   if (s.phase === 'day' && s.dayTimer && !s.dayTimer.expired && s.dayTimer.deadline === null)
-    return [{ type: 'startTimer', at, timer: 'day' }, { type: 'pauseTimer', at: at + 400, timer: 'day' }]
+    return [
+      { type: 'startTimer', at, timer: 'day' },
+      { type: 'pauseTimer', at: at + 400, timer: 'day' },
+    ]
   const n = s.night
   if (s.phase === 'night' && n && n.steps[n.stepIndex] === 'mafia') {
     const shooter = s.roles.findIndex((r, p) => r === 'mafia' && s.alive[p])
     const target = s.roles.findIndex((r, p) => r !== 'mafia' && s.alive[p])
-    if (shooter >= 0 && target >= 0) return [{ type: 'shoot', shooter, target }, { type: 'clearShot', shooter }]
+    if (shooter >= 0 && target >= 0)
+      return [
+        { type: 'shoot', shooter, target },
+        { type: 'clearShot', shooter },
+      ]
   }
   return []
 }
@@ -43,7 +50,11 @@ export function longGame(): Game {
   const counts = suggestCounts(ruleset, players)
   for (let seed = 1; ; seed++) {
     const rng = createRng(seed)
-    const created = createGame({ ruleset, players: Array.from({ length: players }, (_, i) => `Player ${i + 1}`), deal: dealFromOrder(counts, rng.permutation(players)) })
+    const created = createGame({
+      ruleset,
+      players: Array.from({ length: players }, (_, i) => `Player ${i + 1}`),
+      deal: dealFromOrder(counts, rng.permutation(players)),
+    })
     if (!created.ok) throw new Error(created.error.message)
     let g = created.value
     const play = POLICIES.informed.start(rng)
@@ -70,13 +81,22 @@ export function longGame(): Game {
 }
 
 export default function bench(): void {
-  console.log(`Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} (a loaded machine slows every figure)`)
+  console.log(
+    `Node ${process.version}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} (a loaded machine slows every figure)`,
+  )
   const game = longGame()
   const dir = mkdtempSync(join(tmpdir(), 'nightfall-resume-'))
   try {
     const path = join(dir, 'journal', 'current.jsonl')
     const header = toGameFile({ ...game, log: [] }, { id: 'bench-game', createdAt: new Date(0).toISOString() })
-    JournalWriter.create(path, header, game.log.map((e) => ({ command: e.command })), false).close()
+    JournalWriter.create(
+      path,
+      header,
+      game.log.map((e) => ({ command: e.command })),
+      false,
+    ).close()
     const bytes = readFileSync(path).length
     console.log(`A game of ${game.log.length} commands (${game.state.phase}, day ${game.state.dayNumber}); journal ${(bytes / 1024).toFixed(1)} kB\n`)
 
@@ -102,7 +122,9 @@ export default function bench(): void {
       host.dispose()
     }
     const row = (label: string, xs: number[]) =>
-      `${label.padEnd(46)} median ${quantile(xs, 0.5).toFixed(1).padStart(6)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(6)} ms   min ${Math.min(...xs).toFixed(1).padStart(6)} ms`
+      `${label.padEnd(46)} median ${quantile(xs, 0.5).toFixed(1).padStart(6)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(6)} ms   min ${Math.min(...xs)
+        .toFixed(1)
+        .padStart(6)} ms`
     console.log(`${RUNS} runs each (the first includes warming up):`)
     console.log(row('journal read + replay (recoverJournal)', read))
     console.log(row('  CPU time', readCpu))

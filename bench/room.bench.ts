@@ -60,8 +60,9 @@ function stream(origin: string, path: string): { count: () => number; next: (aft
         buffer = buffer.slice(i + 2)
         if (!chunk.startsWith('data: ')) continue
         n++
-        for (const w of waiting.splice(0)) if (n > w.after) w.done()
-        else waiting.push(w)
+        for (const w of waiting.splice(0))
+          if (n > w.after) w.done()
+          else waiting.push(w)
       }
     })
   })

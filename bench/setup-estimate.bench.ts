@@ -93,7 +93,11 @@ export default async function setupEstimateBench(): Promise<void> {
     const tab = await context.newPage()
     await tab.goto(server.refereeUrl)
     await tab.waitForSelector('[data-test=estimate]:not(.stale)', { timeout: 30_000 })
-    console.log(`${availableParallelism()} cores, ${estimator.workers} estimator workers; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+    console.log(
+      `${availableParallelism()} cores, ${estimator.workers} estimator workers; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    )
     console.log(`\nFrom a click on a role count to the new ±1 % estimate on screen (12 players, ${EDITS} edits per preset):`)
     for (const id of PRESETS) {
       await tab.selectOption('[data-test=ruleset-select]', id)
@@ -101,7 +105,11 @@ export default async function setupEstimateBench(): Promise<void> {
       const suggested = tab.locator('[data-test=use-suggested]')
       if (await suggested.isVisible()) await suggested.click()
       // (Polled with evaluate: waitForFunction would compile the string in the page, which its CSP forbids.)
-      for (let tries = 0; (await tab.evaluate(`document.querySelector('[data-test=estimate]')?.closest('section')?.getAttribute('aria-busy')`)) !== 'false'; tries++) {
+      for (
+        let tries = 0;
+        (await tab.evaluate(`document.querySelector('[data-test=estimate]')?.closest('section')?.getAttribute('aria-busy')`)) !== 'false';
+        tries++
+      ) {
         if (tries > 300) throw new Error('the estimate did not settle')
         await tab.waitForTimeout(100)
       }
@@ -117,8 +125,11 @@ export default async function setupEstimateBench(): Promise<void> {
         await tab.waitForTimeout(100)
       }
       console.log(
-        `  ${id.padEnd(10)} median ${quantile(times, 0.5).toFixed(0).padStart(4)} ms   p95 ${quantile(times, 0.95).toFixed(0).padStart(4)} ms   min ${Math.min(...times).toFixed(0).padStart(4)} ms` +
-          `   of which the estimate in the host: median ${quantile(computeMs, 0.5).toFixed(0)} ms   (${role} ±1; last shown: ${shown})`,
+        `  ${id.padEnd(10)} median ${quantile(times, 0.5).toFixed(0).padStart(4)} ms   p95 ${quantile(times, 0.95).toFixed(0).padStart(4)} ms   min ${Math.min(
+          ...times,
+        )
+          .toFixed(0)
+          .padStart(4)} ms` + `   of which the estimate in the host: median ${quantile(computeMs, 0.5).toFixed(0)} ms   (${role} ±1; last shown: ${shown})`,
       )
     }
     console.log('Goal (issue 12): within 150 ms of the last edit; the window waits 10 ms after an edit before it asks.')

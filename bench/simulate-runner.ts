@@ -137,7 +137,17 @@ export function measureSplit(id: PresetId, players: number, policy: PolicyName, 
     for (let g = 0; g < games; g++) sink += start(dealFromOrder(counts, rng.permutation(players))).dayNumber
   })
   if (sink === -1) console.log(sink)
-  return { preset: id, players, policy, decideUs, applyUs, policyUs, dealUs, commandsPerGame: t.commands.length / games, eventsPerGame: t.events.length / games }
+  return {
+    preset: id,
+    players,
+    policy,
+    decideUs,
+    applyUs,
+    policyUs,
+    dealUs,
+    commandsPerGame: t.commands.length / games,
+    eventsPerGame: t.events.length / games,
+  }
 }
 
 /** The headline: 10,000 games of 12 players, per preset and policy. */

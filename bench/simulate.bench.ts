@@ -52,7 +52,15 @@ const tenTable = (rows: RunnerReport['tenThousand']): string =>
 const splitTable = (rows: Split[]): string =>
   table(
     ['preset (12, random)', 'decide µs', 'apply µs', 'policy µs', 'deal µs', 'commands', 'events'],
-    rows.map((r) => [r.preset, fmt(r.decideUs, 1), fmt(r.applyUs, 1), fmt(r.policyUs, 1), fmt(r.dealUs, 1), fmt(r.commandsPerGame, 1), fmt(r.eventsPerGame, 1)]),
+    rows.map((r) => [
+      r.preset,
+      fmt(r.decideUs, 1),
+      fmt(r.applyUs, 1),
+      fmt(r.policyUs, 1),
+      fmt(r.dealUs, 1),
+      fmt(r.commandsPerGame, 1),
+      fmt(r.eventsPerGame, 1),
+    ]),
   )
 
 /** Bundle simulate-runner.ts like the app bundles its worker (no keepNames). null when esbuild is missing. */
@@ -61,7 +69,15 @@ async function bundleRunner(): Promise<string | null> {
     const { build } = await import('esbuild')
     const outfile = join(OUT, 'simulate-runner.mjs')
     mkdirSync(OUT, { recursive: true })
-    await build({ entryPoints: [join(import.meta.dirname, 'simulate-runner.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' })
+    await build({
+      entryPoints: [join(import.meta.dirname, 'simulate-runner.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+    })
     return outfile
   } catch {
     return null
@@ -96,7 +112,10 @@ function topFunctions(profile: Profile, n: number): [string, number][] {
     const name = f ? f.functionName || '(anonymous)' : '?'
     self.set(name, (self.get(name) ?? 0) + dt)
   })
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, (100 * v) / total])
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => [k, (100 * v) / total])
 }
 
 function profileBundled(file: string): [string, number][] | null {
@@ -110,7 +129,11 @@ function profileBundled(file: string): [string, number][] | null {
 export default async function bench(): Promise<void> {
   const quick = process.argv.includes('--quick')
   const games = quick ? 2000 : 10_000
-  console.log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+  console.log(
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  )
   console.log('Single thread. "games/s" is wall time; CPU time includes V8\'s GC helper threads.\n')
 
   const file = await bundleRunner()
@@ -120,12 +143,17 @@ export default async function bench(): Promise<void> {
     console.log(tenTable(b.tenThousand) + '\n')
     console.log(`Bundled: ${fmt(games)} games per row`)
     console.log(gridTable(b.grid) + '\n')
-    console.log('Bundled: where a game\'s time goes (each part timed alone over 2,000 recorded games; µs per game)')
+    console.log("Bundled: where a game's time goes (each part timed alone over 2,000 recorded games; µs per game)")
     console.log(splitTable(b.split) + '\n')
     const top = profileBundled(file)
     if (top) {
       console.log('Bundled: CPU profile of the 10,000-game runs, self time by function')
-      console.log(table(['function', 'self %'], top.map(([k, v]) => [k, fmt(v, 1)])) + '\n')
+      console.log(
+        table(
+          ['function', 'self %'],
+          top.map(([k, v]) => [k, fmt(v, 1)]),
+        ) + '\n',
+      )
     }
   } else console.log('(esbuild not found: the bundled figures are skipped)\n')
 

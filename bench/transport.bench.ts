@@ -47,7 +47,11 @@ async function measure(label: string, durable: boolean, n: number): Promise<Resu
         while ((i = buf.indexOf('\n\n')) >= 0) {
           const block = buf.slice(0, i)
           buf = buf.slice(i + 2)
-          const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n')
           if (!data) continue
           const screen = JSON.parse(data) as ProjectorScreen
           const w = waiting.shift()

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
-const NETWORK = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENETDOWN|socket hang up|fetch failed|getaddrinfo|dial tcp|HTTPError|status code [45]\d\d|certificate|self.signed|UNABLE_TO_VERIFY/i
+const NETWORK =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENETDOWN|socket hang up|fetch failed|getaddrinfo|dial tcp|HTTPError|status code [45]\d\d|certificate|self.signed|UNABLE_TO_VERIFY/i
 const INSTALLER = { linux: 'an AppImage', win32: 'an NSIS installer (.exe)', darwin: 'a .dmg' }
 const OS_NAME = { linux: 'Linux', win32: 'Windows', darwin: 'macOS' }
 
@@ -25,7 +26,11 @@ const OS_NAME = { linux: 'Linux', win32: 'Windows', darwin: 'macOS' }
 function errorOf(output) {
   const line = output.split('\n').find((l) => /^\s*⨯ /.test(l)) ?? output.split('\n').find((l) => /Error\b/.test(l) && !/^\s+at /.test(l))
   if (!line) return null
-  return line.replace(/^\s*⨯\s*/, '').replace(/\s+(failedTask|stackTrace)=.*$/, '').trim().slice(0, 300)
+  return line
+    .replace(/^\s*⨯\s*/, '')
+    .replace(/\s+(failedTask|stackTrace)=.*$/, '')
+    .trim()
+    .slice(0, 300)
 }
 
 /** The paragraph for a failed build: the cause first, then what is needed. */
@@ -76,7 +81,8 @@ child.on('error', (e) => {
   process.exit(1)
 })
 child.on('close', (code, signal) => {
-  for (const [name, rest] of Object.entries(partial)) if (rest && !/^\s+at /.test(rest)) (name === 'stdout' ? process.stdout : process.stderr).write(`${rest}\n`)
+  for (const [name, rest] of Object.entries(partial))
+    if (rest && !/^\s+at /.test(rest)) (name === 'stdout' ? process.stdout : process.stderr).write(`${rest}\n`)
   if (code === 0) process.exit(0)
   if (signal) process.exit(1)
   const log = join(mkdtempSync(join(tmpdir(), 'nightfall-dist-')), 'electron-builder.log')

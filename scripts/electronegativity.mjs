@@ -87,9 +87,7 @@ export function findingsFromCsv(text) {
 /** `// electronegativity-justified: RULE_ID reason` comments in a text: RULE_ID → reasons. */
 export function justificationsIn(text) {
   const found = new Map()
-  for (const match of text.matchAll(
-    /electronegativity-justified:\s*([A-Z0-9_]+)[ \t]+([^\n]*?)\s*(?:\*\/|-->)?\s*$/gm,
-  )) {
+  for (const match of text.matchAll(/electronegativity-justified:\s*([A-Z0-9_]+)[ \t]+([^\n]*?)\s*(?:\*\/|-->)?\s*$/gm)) {
     const [, rule, reason] = match
     if (!reason || reason.trim().length < 3) continue
     found.set(rule, [...(found.get(rule) ?? []), reason.trim()])
@@ -130,8 +128,7 @@ export function evaluate(findings, files) {
       informational.push(finding)
       continue
     }
-    const candidates =
-      finding.file === 'N/A' ? [...justificationsByFile] : [[finding.file, justificationsByFile.get(finding.file)]]
+    const candidates = finding.file === 'N/A' ? [...justificationsByFile] : [[finding.file, justificationsByFile.get(finding.file)]]
     const match = candidates.find(([, justifications]) => justifications?.has(finding.id))
     if (match) justified.push({ ...finding, justifiedIn: match[0], reason: match[1].get(finding.id)[0] })
     else failing.push(finding)
@@ -200,26 +197,19 @@ async function main() {
   const version = electronVersion()
   const common = ['-i', input, '-e', version, '-r', '-x', SKIPPED_CHECKS.join(',')]
 
-  console.log(
-    `Electronegativity ${SCANNER.split('@').pop()} on ${relative(REPO_ROOT, input) || '.'} (Electron ${version})…`,
-  )
+  console.log(`Electronegativity ${SCANNER.split('@').pop()} on ${relative(REPO_ROOT, input) || '.'} (Electron ${version})…`)
   const started = Date.now()
-  const [csvRun, consoleRun] = await Promise.all([
-    runScanner([...common, '-o', report]),
-    runScanner([...common, '-v', 'false']),
-  ])
+  const [csvRun, consoleRun] = await Promise.all([runScanner([...common, '-o', report]), runScanner([...common, '-v', 'false'])])
   try {
     if (csvRun.code !== 0 || !existsSync(report)) {
       console.error(csvRun.output)
       throw new Error(
-        `the scanner did not run (exit ${csvRun.code}). It is installed on demand with \`npx -y -p ${SCANNER}\`: ` +
-          'check access to the npm registry.',
+        `the scanner did not run (exit ${csvRun.code}). It is installed on demand with \`npx -y -p ${SCANNER}\`: ` + 'check access to the npm registry.',
       )
     }
     const findings = findingsFromCsv(readFileSync(report, 'utf8'))
     const { failing, justified, informational, unjustifiedDisables } = evaluate(findings, sourceFiles(input))
-    const parseErrors =
-      consoleRun.code === 0 ? parseErrorsIn(consoleRun.output) : ['console run failed:\n' + consoleRun.output]
+    const parseErrors = consoleRun.code === 0 ? parseErrorsIn(consoleRun.output) : ['console run failed:\n' + consoleRun.output]
     if (keep) {
       mkdirSync(keep, { recursive: true })
       cpSync(report, join(keep, 'electronegativity.csv'))
@@ -227,12 +217,9 @@ async function main() {
 
     console.log(`${findings.length} finding(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`)
     for (const finding of informational) console.log(`  ok      ${show(finding)}`)
-    for (const finding of justified)
-      console.log(`  just.   ${show(finding)}  — ${finding.reason} (${finding.justifiedIn})`)
-    for (const finding of failing)
-      console.log(`  FAIL    ${show(finding)}\n          ${finding.description} ${finding.url}`)
-    for (const { file, rule } of unjustifiedDisables)
-      console.log(`  FAIL    eng-disable ${rule} in ${file} without an electronegativity-justified comment`)
+    for (const finding of justified) console.log(`  just.   ${show(finding)}  — ${finding.reason} (${finding.justifiedIn})`)
+    for (const finding of failing) console.log(`  FAIL    ${show(finding)}\n          ${finding.description} ${finding.url}`)
+    for (const { file, rule } of unjustifiedDisables) console.log(`  FAIL    eng-disable ${rule} in ${file} without an electronegativity-justified comment`)
     for (const error of parseErrors) console.log(`  FAIL    ${error}`)
 
     const problems = failing.length + unjustifiedDisables.length + parseErrors.length

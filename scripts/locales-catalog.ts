@@ -7,11 +7,17 @@ import { readdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const DIR = resolve(import.meta.dirname, '..', 'src', 'shared', 'locales')
-const langs = readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)))
+const langs = readdirSync(DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)))
 const lines: string[] = []
 const entries: string[] = []
 for (const lang of langs) {
-  const areas = readdirSync(join(DIR, lang)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort()
+  const areas = readdirSync(join(DIR, lang))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort()
   for (const area of areas) lines.push(`import ${lang}_${area} from './${lang}/${area}.json'`)
   entries.push(`  ${lang}: { ${areas.map((a) => `${a}: ${lang}_${a}`).join(', ')} },`)
 }

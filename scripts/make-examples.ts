@@ -102,7 +102,12 @@ function maffiasig12(): GameFile {
 function estonian8(): GameFile {
   const names = ['Mari', 'Jaan', 'Kadri', 'Toomas', 'Liis', 'Andres', 'Piret', 'Mart']
   // Cards: aces (mafia) Jaan and Liis, king (police) Piret, queen (doctor) Kadri.
-  const t = new Table('estonian-8', 'estonian', names, (c) => physicalDeal(c, names.map(() => null)))
+  const t = new Table('estonian-8', 'estonian', names, (c) =>
+    physicalDeal(
+      c,
+      names.map(() => null),
+    ),
+  )
   // Night 1
   t.do({ type: 'identifyRole', role: 'mafia', players: [1, 4] }, { type: 'chooseTarget', target: 0 }, end)
   t.do({ type: 'identifyRole', role: 'investigator', players: [6] }, { type: 'investigate', target: 3 }, end)
@@ -121,7 +126,13 @@ function estonian8(): GameFile {
   t.do({ type: 'chooseTarget', target: 2 }, end, end, { type: 'heal', target: 3 }, end)
   // Day 3: Toomas or Mart? Toomas is executed; two mafia against one villager: the mafia win.
   t.do({ type: 'nominate', player: 3 }, { type: 'nominate', player: 7 }, { type: 'closeNominations' }, { type: 'endDefence' }, { type: 'endDefence' })
-  t.do({ type: 'castVote', voter: 1, choice: 3 }, { type: 'castVote', voter: 4, choice: 3 }, { type: 'castVote', voter: 7, choice: 3 }, { type: 'castVote', voter: 3, choice: 7 }, close)
+  t.do(
+    { type: 'castVote', voter: 1, choice: 3 },
+    { type: 'castVote', voter: 4, choice: 3 },
+    { type: 'castVote', voter: 7, choice: 3 },
+    { type: 'castVote', voter: 3, choice: 7 },
+    close,
+  )
   return t.file('example-estonian-8')
 }
 

@@ -71,8 +71,17 @@ function write(relative, data) {
 const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024]
 const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256]
 const ICNS_ENTRIES = [
-  ['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024],
-  ['ic11', 32], ['ic12', 64], ['ic13', 256], ['ic14', 512],
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+  ['ic11', 32],
+  ['ic12', 64],
+  ['ic13', 256],
+  ['ic14', 512],
 ]
 
 for (const size of LINUX_SIZES) write(`build/icons/${size}x${size}.png`, png(size))

@@ -28,7 +28,8 @@ const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const WEB_HINT = 'Without Electron, `npm run start:web` runs the same app in your browser on this computer.'
 /** A download that failed because of the network: nothing reached, or the server answered with an error. */
-const NETWORK = /fetch failed|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENETDOWN|socket hang up|HTTPError|Response code|certificate|self.signed|UNABLE_TO_VERIFY/i
+const NETWORK =
+  /fetch failed|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENETDOWN|socket hang up|HTTPError|Response code|certificate|self.signed|UNABLE_TO_VERIFY/i
 
 /** The lowest version allowed by an "engines.node" range such as ">=20.19" or ">= 22.12.0". */
 function minimumNode(range) {

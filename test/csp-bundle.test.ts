@@ -25,23 +25,21 @@ describe('renderer pages', () => {
       expect(sourcePages).toContain(join(REPO_ROOT, 'src', 'renderer', role, 'index.html'))
       expect(builtPages).toContain(BUILT.page(role))
     }
-    expect(builtPages.map((file) => relative(BUILT.rendererDir, file))).toEqual(
-      sourcePages.map((file) => relative(join(REPO_ROOT, 'src', 'renderer'), file)),
-    )
+    expect(builtPages.map((file) => relative(BUILT.rendererDir, file))).toEqual(sourcePages.map((file) => relative(join(REPO_ROOT, 'src', 'renderer'), file)))
   })
 
-  it.each([...sourcePages, ...builtPages].map((file) => [name(file), file]))(
-    '%s has a strict CSP <meta>',
-    (_name, file) => {
-      expect(cspProblems(readFileSync(file, 'utf8'))).toEqual([])
-    },
-  )
+  it.each([...sourcePages, ...builtPages].map((file) => [name(file), file]))('%s has a strict CSP <meta>', (_name, file) => {
+    expect(cspProblems(readFileSync(file, 'utf8'))).toEqual([])
+  })
 
   it.each([...sourcePages, ...builtPages].map((file) => [name(file), file]))(
     '%s connects nowhere: connect-src is exactly none (no network from the Electron pages)',
     (_name, file) => {
       const policy = /content-security-policy"\s+content="([^"]*)"/i.exec(readFileSync(file, 'utf8'))?.[1] ?? ''
-      const connect = policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src'))
+      const connect = policy
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith('connect-src'))
       expect(connect).toBe("connect-src 'none'")
     },
   )
@@ -56,8 +54,7 @@ describe('renderer pages', () => {
 describe('the CSP checks themselves', () => {
   const page = (policy: string, body = ''): string =>
     `<html><head><meta http-equiv="Content-Security-Policy" content="${policy}"></head><body>${body}</body></html>`
-  const good =
-    "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'none'; object-src 'none'; base-uri 'none'"
+  const good = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'none'; object-src 'none'; base-uri 'none'"
 
   it('accept the policy the pages use', () => {
     expect(cspProblems(page(good))).toEqual([])
@@ -83,24 +80,16 @@ describe('the CSP checks themselves', () => {
 
   it('reject a page without a CSP, with two, or with a script before it', () => {
     expect(cspProblems('<html><head></head></html>')).toEqual(['expected exactly one CSP <meta>, found 0'])
-    expect(
-      cspProblems(
-        page(good).replace('</head>', `<meta http-equiv="content-security-policy" content="${good}"></head>`),
-      ),
-    ).toEqual(['expected exactly one CSP <meta>, found 2'])
-    expect(cspProblems(page(good).replace('<head>', '<head><script src="./x.js"></script>')).join('\n')).toContain(
-      'before the CSP',
-    )
+    expect(cspProblems(page(good).replace('</head>', `<meta http-equiv="content-security-policy" content="${good}"></head>`))).toEqual([
+      'expected exactly one CSP <meta>, found 2',
+    ])
+    expect(cspProblems(page(good).replace('<head>', '<head><script src="./x.js"></script>')).join('\n')).toContain('before the CSP')
   })
 
   it('reject inline scripts, remote scripts and inline handlers', () => {
     expect(scriptProblems('<script>alert(1)</script>')).toEqual(["inline <script> (blocked by script-src 'self')"])
-    expect(scriptProblems('<script src="https://cdn.example/x.js"></script>')).toEqual([
-      'remote script https://cdn.example/x.js',
-    ])
-    expect(scriptProblems('<button onclick="go()">x</button>')).toEqual([
-      "inline event handler attribute (blocked by script-src 'self')",
-    ])
+    expect(scriptProblems('<script src="https://cdn.example/x.js"></script>')).toEqual(['remote script https://cdn.example/x.js'])
+    expect(scriptProblems('<button onclick="go()">x</button>')).toEqual(["inline event handler attribute (blocked by script-src 'self')"])
     expect(scriptProblems('<script type="module" src="../assets/a.js"></script>')).toEqual([])
   })
 })

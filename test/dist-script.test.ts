@@ -34,7 +34,9 @@ describe('npm run dist: a failure is one paragraph', () => {
     expect(`${r.stdout}\n${r.stderr}`).not.toMatch(/^\s+at /m)
     expect(r.stdout).not.toContain('stackTrace=')
     expect(r.stdout).toContain('packaging') // electron-builder's own lines still pass through
-    expect(r.stderr).toMatch(/^The installer was not built: electron-builder could not download what it needs, and the network is the cause \(getaddrinfo ENOTFOUND github\.com\)\./)
+    expect(r.stderr).toMatch(
+      /^The installer was not built: electron-builder could not download what it needs, and the network is the cause \(getaddrinfo ENOTFOUND github\.com\)\./,
+    )
     expect(r.stderr).toContain('internet access, or ELECTRON_MIRROR')
     expect(r.stderr).toContain('Installers are built per OS')
     const log = /The whole output is in (\S+)\.$/.exec(r.stderr)?.[1]

@@ -49,8 +49,14 @@ describe('docs list every source file of their folder', () => {
       const names = tableNames(t.doc, t.heading).map((n) => (t.base ? `${t.base}/${n}` : n))
       const files = t.folders.flatMap((f) => sources(f, 'skip' in t ? t.skip : []))
       expect(files.length).toBeGreaterThan(5)
-      expect(files.filter((f) => !names.some((n) => covers(n, f))), `files missing from ${t.doc}'s table`).toEqual([])
-      expect(names.filter((n) => !existsSync(join(ROOT, n))), `names in ${t.doc}'s table that are not there`).toEqual([])
+      expect(
+        files.filter((f) => !names.some((n) => covers(n, f))),
+        `files missing from ${t.doc}'s table`,
+      ).toEqual([])
+      expect(
+        names.filter((n) => !existsSync(join(ROOT, n))),
+        `names in ${t.doc}'s table that are not there`,
+      ).toEqual([])
     })
   }
 })
@@ -59,7 +65,12 @@ describe('docs list every source file of their folder', () => {
 const PATH = /`((?:src|test|bench|scripts|docs|examples|build|resources)\/[A-Za-z0-9_./-]*)`/g
 
 describe('docs name no missing file', () => {
-  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ]
   it.each(docs)('%s', (doc) => {
     const text = readFileSync(join(ROOT, doc), 'utf8')
     const named = [...new Set([...text.matchAll(PATH)].map((m) => m[1]!))]

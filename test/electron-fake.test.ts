@@ -127,18 +127,14 @@ describe('electron fake', () => {
     expect(await dialog.showSaveDialog({ title: 'Save cards' })).toEqual({ canceled: false, filePath: '/cards/night.pdf' })
     expect(await dialog.showSaveDialog({ title: 'Again' })).toEqual({ canceled: true, filePath: '' })
     dialog.showErrorBox('Nightfall could not start', 'why')
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate([{ label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] }]),
-    )
+    Menu.setApplicationMenu(Menu.buildFromTemplate([{ label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] }]))
     const snapshot = __fake.snapshot()
     expect(snapshot.dialog.map((call: { method: string; options: { title: string } }) => `${call.method}: ${call.options.title}`)).toEqual([
       'showSaveDialog: Save cards',
       'showSaveDialog: Again',
       'showErrorBox: Nightfall could not start',
     ])
-    expect(snapshot.applicationMenu).toEqual([
-      { label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] },
-    ])
+    expect(snapshot.applicationMenu).toEqual([{ label: 'Game', submenu: [{ label: 'Undo', accelerator: 'CmdOrCtrl+Z' }] }])
   })
 
   it('holds exactly what src/main and the preloads import from electron (electron-store takes app and ipcMain)', () => {
@@ -147,8 +143,7 @@ describe('electron fake', () => {
       for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
         if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
         for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/^import \{([^}]*)\} from 'electron'/gm))
-          for (const name of (m[1] ?? '').split(',').map((part) => part.trim()))
-            if (name && !name.startsWith('type ')) used.add(name)
+          for (const name of (m[1] ?? '').split(',').map((part) => part.trim())) if (name && !name.startsWith('type ')) used.add(name)
       }
     expect(used.size).toBeGreaterThan(5)
     const { __fake: _controller, ...fake } = load()

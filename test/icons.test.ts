@@ -41,7 +41,7 @@ describe('app icons', () => {
     expect(icns.subarray(0, 4).toString()).toBe('icns')
     expect(icns.readUInt32BE(4)).toBe(icns.length)
     const found: Record<string, number> = {}
-    for (let at = 8; at < icns.length; ) {
+    for (let at = 8; at < icns.length;) {
       const [type, length] = [icns.subarray(at, at + 4).toString(), icns.readUInt32BE(at + 4)]
       found[type] = pngSize(icns.subarray(at + 8, at + length))[0]
       at += length

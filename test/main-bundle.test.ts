@@ -28,8 +28,7 @@ const json = (value: unknown): string => JSON.stringify(value)
 function stringsIn(value: unknown, skip: ReadonlySet<string>): string[] {
   if (typeof value === 'string') return [value]
   if (Array.isArray(value)) return value.flatMap((item) => stringsIn(item, skip))
-  if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, item]) => (skip.has(key) ? [] : stringsIn(item, skip)))
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => (skip.has(key) ? [] : stringsIn(item, skip)))
   return []
 }
 
@@ -166,7 +165,8 @@ describe('built main process under the fake electron', () => {
 
   it('lets only the projector play sound without a click (the chimes on the room’s speakers)', () => {
     expect(windowFor('projector').options.webPreferences?.autoplayPolicy).toBe('no-user-gesture-required')
-    for (const role of PAGE_ROLES.filter((r) => r !== 'projector')) expect(windowFor(role).options.webPreferences?.autoplayPolicy).toBe('document-user-activation-required')
+    for (const role of PAGE_ROLES.filter((r) => r !== 'projector'))
+      expect(windowFor(role).options.webPreferences?.autoplayPolicy).toBe('document-user-activation-required')
   })
 
   it.each(PAGE_ROLES)('loads the built %s page from disk, once', (role) => {
@@ -225,9 +225,7 @@ describe('built main process under the fake electron', () => {
       expect(Object.values(probe.permissions.request).every((answer) => answer === false)).toBe(true)
       expect(Object.values(probe.permissions.check).every((answer) => answer === false)).toBe(true)
     }
-    expect(main.startup.sessions).toContainEqual(
-      expect.objectContaining({ partition: '', permissionRequestHandler: true, permissionCheckHandler: true }),
-    )
+    expect(main.startup.sessions).toContainEqual(expect.objectContaining({ partition: '', permissionRequestHandler: true, permissionCheckHandler: true }))
   })
 
   it('registers exactly the shared channel list: one call handler, one readiness listener', () => {
@@ -345,7 +343,9 @@ describe('built main process under the fake electron', () => {
     expect(byId('quick-start')).toEqual({ id: 'quick-start', label: en('quickStart'), accelerator: 'F1' })
     if (process.platform !== 'darwin') expect(byLabel(en('quit'))?.accelerator).toBe('CmdOrCtrl+Q')
     const edit = menu?.find((item) => item.label === en('edit'))
-    expect(edit?.submenu?.map((item) => item.label)).toEqual(['undoEdit', 'redo', 'separator', 'cut', 'copy', 'paste', 'selectAll'].map((k) => (k === 'separator' ? k : en(k))))
+    expect(edit?.submenu?.map((item) => item.label)).toEqual(
+      ['undoEdit', 'redo', 'separator', 'cut', 'copy', 'paste', 'selectAll'].map((k) => (k === 'separator' ? k : en(k))),
+    )
     expect(byLabel(en('reload'))).toBeUndefined()
     expect(byLabel(en('devTools'))).toBeUndefined()
   })

@@ -62,11 +62,11 @@ let files: string[] = []
 beforeAll(async () => {
   const cli = join(REPO_ROOT, 'node_modules', 'electron-builder', 'cli.js')
   try {
-    await promisify(execFile)(
-      process.execPath,
-      [cli, '--linux', '--dir', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${scratch}`],
-      { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, CI: 'true' } },
-    )
+    await promisify(execFile)(process.execPath, [cli, '--linux', '--dir', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${scratch}`], {
+      cwd: REPO_ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, CI: 'true' },
+    })
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
     throw new Error(`electron-builder --dir failed:\n${stdout}\n${stderr}`, { cause: error })

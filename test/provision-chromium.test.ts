@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { provisionChromium, type ProvisionDeps } from './support/provision-chromium'
 
-function deps(options: { skipped?: boolean; before?: string; after?: string; outcome?: number | string }): ProvisionDeps & { installs: number; lines: string[] } {
+function deps(options: {
+  skipped?: boolean
+  before?: string
+  after?: string
+  outcome?: number | string
+}): ProvisionDeps & { installs: number; lines: string[] } {
   let installed = false
   const fake = {
     installs: 0,

@@ -33,8 +33,7 @@ describe('scan report parsing', () => {
   })
 
   it('finds parse errors in console output, colours and all', () => {
-    const output =
-      'Starting scan...\n\u001b[31mError parsing /repo/src/a.ts - Unexpected token (1:6)\u001b[39m\nTolerable error parsing b.ts - x\n'
+    const output = 'Starting scan...\n\u001b[31mError parsing /repo/src/a.ts - Unexpected token (1:6)\u001b[39m\nTolerable error parsing b.ts - x\n'
     expect(parseErrorsIn(output)).toEqual(['Error parsing /repo/src/a.ts - Unexpected token (1:6)'])
   })
 })
@@ -50,8 +49,7 @@ describe('scan policy', () => {
     description: '',
     url: '',
   })
-  const justify = (rule: string, reason = 'because the window is sandboxed') =>
-    `// electronegativity-justified: ${rule} ${reason}\n`
+  const justify = (rule: string, reason = 'because the window is sandboxed') => `// electronegativity-justified: ${rule} ${reason}\n`
 
   it('fails HIGH and MEDIUM findings, lists LOW and INFORMATIONAL', () => {
     const result = evaluate(
@@ -68,14 +66,9 @@ describe('scan policy', () => {
   })
 
   it('accepts a finding justified in the flagged file, with a reason', () => {
-    const result = evaluate(
-      [finding('PRELOAD_JS_CHECK', 'MEDIUM', 'main/windows.ts')],
-      new Map([['main/windows.ts', justify('PRELOAD_JS_CHECK')]]),
-    )
+    const result = evaluate([finding('PRELOAD_JS_CHECK', 'MEDIUM', 'main/windows.ts')], new Map([['main/windows.ts', justify('PRELOAD_JS_CHECK')]]))
     expect(result.failing).toEqual([])
-    expect(result.justified).toEqual([
-      expect.objectContaining({ id: 'PRELOAD_JS_CHECK', reason: 'because the window is sandboxed' }),
-    ])
+    expect(result.justified).toEqual([expect.objectContaining({ id: 'PRELOAD_JS_CHECK', reason: 'because the window is sandboxed' })])
   })
 
   it('does not accept a justification in another file, for another rule, or without a reason', () => {
@@ -90,9 +83,7 @@ describe('scan policy', () => {
       ).failing,
     ).toHaveLength(1)
     expect(evaluate(flagged, new Map([['main/windows.ts', justify('SANDBOX_JS_CHECK')]])).failing).toHaveLength(1)
-    expect(
-      evaluate(flagged, new Map([['main/windows.ts', '// electronegativity-justified: PRELOAD_JS_CHECK\n']])).failing,
-    ).toHaveLength(1)
+    expect(evaluate(flagged, new Map([['main/windows.ts', '// electronegativity-justified: PRELOAD_JS_CHECK\n']])).failing).toHaveLength(1)
   })
 
   it('accepts an app-wide finding justified anywhere in the scanned tree', () => {
@@ -110,9 +101,7 @@ describe('scan policy', () => {
       'CONTEXT_ISOLATION_JS_CHECK',
     ])
     const hidden = '/* eng-disable SANDBOX_JS_CHECK */ new BrowserWindow({ webPreferences: { sandbox: false } })'
-    expect(evaluate([], new Map([['main/w.ts', hidden]])).unjustifiedDisables).toEqual([
-      { file: 'main/w.ts', rule: 'SANDBOX_JS_CHECK' },
-    ])
+    expect(evaluate([], new Map([['main/w.ts', hidden]])).unjustifiedDisables).toEqual([{ file: 'main/w.ts', rule: 'SANDBOX_JS_CHECK' }])
     expect(evaluate([], new Map([['main/w.ts', justify('SANDBOX_JS_CHECK') + hidden]])).unjustifiedDisables).toEqual([])
   })
 })

@@ -78,9 +78,7 @@ describe('npm start: fetch Electron first, then start', () => {
     expect(requests).toEqual([`GET /v${ELECTRON_VERSION}/${file}`])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain(`Electron ${ELECTRON_VERSION} is not installed yet: downloading it once`)
-    expect(run.stderr.trim().replace(/\s+/g, ' ')).toBe(
-      paragraph(`HTTPError: Response code 403 (Forbidden) for ${mirrorUrl}v${ELECTRON_VERSION}/${file}`),
-    )
+    expect(run.stderr.trim().replace(/\s+/g, ' ')).toBe(paragraph(`HTTPError: Response code 403 (Forbidden) for ${mirrorUrl}v${ELECTRON_VERSION}/${file}`))
     expect(`${run.stdout}${run.stderr}`, 'no stack trace').not.toMatch(/^\s+at /m)
     // The refused download left Electron's package as it was.
     expect(existsSync(pathTxt) ? readFileSync(pathTxt, 'utf8') : null).toBe(pathTxtBefore)
@@ -99,7 +97,9 @@ describe('npm start: fetch Electron first, then start', () => {
     const file = `electron-v${ELECTRON_VERSION}-${process.platform}-${process.arch}.zip`
     expect(run.code).toBe(1)
     const said = run.stderr.trim().replace(/\s+/g, ' ')
-    expect(said).toBe(paragraph(`TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (http://127.0.0.1:${port}/v${ELECTRON_VERSION}/${file})`, 'npm run dev'))
+    expect(said).toBe(
+      paragraph(`TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:${port} (http://127.0.0.1:${port}/v${ELECTRON_VERSION}/${file})`, 'npm run dev'),
+    )
     // The actual cause first: on an old Node (Node 20 here) the network is named before the Node version.
     if (OLD_NODE) expect(said.indexOf('the network is the cause')).toBeLessThan(said.indexOf('Node 22.12'))
   })
@@ -165,5 +165,7 @@ const OLD_NODE = (() => {
 
 /** What the paragraph says about the Node in use: after the network, as the second thing to fix, and only if it is too old. */
 function nodeClause(): string {
-  return OLD_NODE ? `. Then, second: Electron's download needs Node 22.12 or newer, and this is Node ${process.versions.node} — install a current Node LTS too` : ''
+  return OLD_NODE
+    ? `. Then, second: Electron's download needs Node 22.12 or newer, and this is Node ${process.versions.node} — install a current Node LTS too`
+    : ''
 }

@@ -29,7 +29,16 @@ beforeAll(async () => {
     const { build } = await import('esbuild')
     mkdirSync(bundleDir, { recursive: true })
     const outfile = join(mkdtempSync(join(bundleDir, 'run-')), 'cli.mjs')
-    await build({ entryPoints: [ENTRY], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent', external: ['playwright', 'playwright-core'] })
+    await build({
+      entryPoints: [ENTRY],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+      external: ['playwright', 'playwright-core'],
+    })
     runner = [outfile]
   } catch {
     // No esbuild: run through tsx (slower, same result).
@@ -179,7 +188,13 @@ describe.concurrent('nightfall CLI', () => {
     const r = await cli(['replay', example(name), '--json'])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
-    const out = JSON.parse(r.stdout) as { ok: boolean; winner: string; steps: number; projector: { phase: string; seats: unknown[]; winner: string }; referee: { winner: string } }
+    const out = JSON.parse(r.stdout) as {
+      ok: boolean
+      winner: string
+      steps: number
+      projector: { phase: string; seats: unknown[]; winner: string }
+      referee: { winner: string }
+    }
     const file = gameFileSchema.parse(JSON.parse(readFileSync(example(name), 'utf8')))
     expect(out).toMatchObject({ ok: true, winner, steps: file.commands.length })
     expect(out.projector).toMatchObject({ phase: 'over', winner })
@@ -246,10 +261,7 @@ describe.concurrent('nightfall CLI', () => {
   })
 
   test('replay of an illegal command: exit 1 with its index and the typed error', async () => {
-    const [human, asJson] = await Promise.all([
-      cli(['replay', example('illegal-command.json')]),
-      cli(['replay', example('illegal-command.json'), '--json']),
-    ])
+    const [human, asJson] = await Promise.all([cli(['replay', example('illegal-command.json')]), cli(['replay', example('illegal-command.json'), '--json'])])
     expect(human.code).toBe(1)
     expect(human.stderr).toContain('command #7 (shoot) was refused: [not-alive] Target: Bence is dead.')
     expect(human.stdout).toContain('The game as it stood before command #7')
@@ -338,12 +350,22 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
     noStack(human)
     expect(JSON.parse(asJson.stdout)).toEqual({
       ok: false,
-      error: { code: 'bad-file', index: -1, message: 'commands.1.acuser: unknown key; did you mean accuser?', problems: [{ path: 'commands.1.acuser', message: 'unknown key; did you mean accuser?' }] },
+      error: {
+        code: 'bad-file',
+        index: -1,
+        message: 'commands.1.acuser: unknown key; did you mean accuser?',
+        problems: [{ path: 'commands.1.acuser', message: 'unknown key; did you mean accuser?' }],
+      },
     })
   })
 
   test('a game that cannot start: exit 2, bad-setup, the setup problems listed', async () => {
-    const path = write('setup.json', { ...SHORT, players: ['Anna', 'Bence', 'Csilla', 'Dani'], deal: { Anna: 'mafia', Bence: 'mafia', Dani: 'inspector' }, commands: [] })
+    const path = write('setup.json', {
+      ...SHORT,
+      players: ['Anna', 'Bence', 'Csilla', 'Dani'],
+      deal: { Anna: 'mafia', Bence: 'mafia', Dani: 'inspector' },
+      commands: [],
+    })
     const r = await cli(['replay', path, '--json'])
     expect(r.code).toBe(2)
     const out = JSON.parse(r.stdout) as { error: { code: string; problems: { path: string; message: string }[] } }
@@ -362,7 +384,13 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
     expect(d.code).toBe(0)
     expect(d.stdout).toContain('Dealt as given:')
     const written = JSON.parse(readFileSync(header, 'utf8')) as Record<string, unknown>
-    expect(written).toMatchObject({ version: 2, ruleset: { preset: 'maffiasig' }, players: names.split(','), deal: { Anna: 'mafia', Dani: 'investigator' }, commands: [] })
+    expect(written).toMatchObject({
+      version: 2,
+      ruleset: { preset: 'maffiasig' },
+      players: names.split(','),
+      deal: { Anna: 'mafia', Dani: 'investigator' },
+      commands: [],
+    })
     const full = join(tmp, 'fixed-full.json')
     const [r, again, typo] = await Promise.all([
       cli(['replay', header, '--out', full, '--json']),
@@ -380,7 +408,9 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
   })
 
   test('a version 1 file with an unknown key replays, and the ignored key is named', async () => {
-    const v1 = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'game-file-v1', 'swedish-7-draw.json'), 'utf8')) as { commands: Record<string, unknown>[] }
+    const v1 = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'game-file-v1', 'swedish-7-draw.json'), 'utf8')) as {
+      commands: Record<string, unknown>[]
+    }
     ;(v1.commands[0] as Record<string, unknown>).targte = 3
     const r = await cli(['replay', write('v1.json', v1), '--json'])
     expect(r.code).toBe(0)

@@ -29,7 +29,6 @@ export function roleLabel(role: RoleId, r: Ruleset): string {
   return nat !== en ? `${en} (${nat})` : en
 }
 
-
 /** A public announcement as the referee would say it. */
 export function announcementText(a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {
   const role = (r: RoleId | null) => (r ? ` (${roleName(r)})` : '')

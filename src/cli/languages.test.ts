@@ -74,7 +74,9 @@ describe('a whole game in every language names the roles in that language only',
         for (const r of inPlay) expect(mentions(text, roleName(names, r, lang)), `${preset}/${lang}: "${roleName(names, r, lang)}"`).toBe(true)
         // The language's own words, and its answer word (sv "MAFFIA" for a Maffioso's answer) are not another language's.
         const own = new Set([...Object.values(names[lang].roleNames), ...Object.values(names[lang].teamNames), LANGUAGE_WORDS[lang].answerMafia.word].map(fold))
-        const foreign = LANGUAGE_IDS.filter((l) => l !== lang).flatMap((l) => Object.values(names[l].roleNames)).filter((w) => !own.has(fold(w)))
+        const foreign = LANGUAGE_IDS.filter((l) => l !== lang)
+          .flatMap((l) => Object.values(names[l].roleNames))
+          .filter((w) => !own.has(fold(w)))
         const leaked = [...new Set(foreign)].filter((w) => mentions(text, w))
         expect(leaked, `${preset}/${lang}`).toEqual([])
       })

@@ -85,6 +85,10 @@ async function runCommand(cmd: CliCommand, args: string[], io: Io): Promise<Exit
   const { min, max, name = 'ARG' } = cmd.positionals
   if (positionals.length < min) throw new UsageError(`${cmd.name} needs ${name}.`)
   if (positionals.length > max)
-    throw new UsageError(max === 0 ? `${cmd.name} takes no arguments besides options; got "${positionals[0]}".` : `${cmd.name} takes at most ${max} ${name}; got ${positionals.length}.`)
+    throw new UsageError(
+      max === 0
+        ? `${cmd.name} takes no arguments besides options; got "${positionals[0]}".`
+        : `${cmd.name} takes at most ${max} ${name}; got ${positionals.length}.`,
+    )
   return cmd.run({ values, positionals }, io)
 }

@@ -70,7 +70,12 @@ function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path:
   io.out(`Phase: ${publicPhaseText(p, name)}`)
   io.out(`Winner: ${p.winner ?? 'none yet'}`)
   io.out('')
-  io.out(table(['Seat', 'Name', 'Alive', 'Role'], p.seats.map((s) => [String(s.seat), s.name, s.alive ? 'alive' : 'dead', s.role ? role(s.role) : '—'])))
+  io.out(
+    table(
+      ['Seat', 'Name', 'Alive', 'Role'],
+      p.seats.map((s) => [String(s.seat), s.name, s.alive ? 'alive' : 'dead', s.role ? role(s.role) : '—']),
+    ),
+  )
   const alive = p.seats.filter((x) => x.alive).length
   io.out(`${alive} alive, ${p.seats.length - alive} dead.`)
   for (const line of publicNow(p, name)) io.out(line)
@@ -109,7 +114,10 @@ function refereeNow(ref: RefereeView, name: (seat: number) => string): string[] 
   const n = ref.night
   if (!n) return []
   const parts: string[] = []
-  if (n.shots.length) parts.push(`shots ${n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? 'did not shoot' : name(x.target)}`).join(', ')} (${n.needed} of ${n.livingMafia} needed)`)
+  if (n.shots.length)
+    parts.push(
+      `shots ${n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? 'did not shoot' : name(x.target)}`).join(', ')} (${n.needed} of ${n.livingMafia} needed)`,
+    )
   if (n.target !== null) parts.push(`target ${name(n.target)}`)
   if (n.investigation) parts.push(`investigated ${name(n.investigation.target)}: ${n.investigation.isMafia ? 'MAFIA' : 'not mafia'}`)
   if (n.investigationSkipped) parts.push('the investigators did not ask')

@@ -41,8 +41,24 @@ describe.concurrent('nightfall simulate', { timeout: 120_000 }, () => {
     delete ja.seconds
     delete jb.seconds
     expect(ja).toEqual(jb)
-    expect(ja).toMatchObject({ ok: true, preset: 'maffiasig', players: 12, counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 }, games: 3000, seed: 77, policy: 'random', errors: 0 })
-    const here = simulate({ ruleset: preset('maffiasig'), players: 12, counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 }, policy: 'random', games: 3000, seed: 77 })
+    expect(ja).toMatchObject({
+      ok: true,
+      preset: 'maffiasig',
+      players: 12,
+      counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 },
+      games: 3000,
+      seed: 77,
+      policy: 'random',
+      errors: 0,
+    })
+    const here = simulate({
+      ruleset: preset('maffiasig'),
+      players: 12,
+      counts: { mafia: 3, investigator: 1, doctor: 0, citizen: 8 },
+      policy: 'random',
+      games: 3000,
+      seed: 77,
+    })
     expect(ja).toMatchObject(JSON.parse(JSON.stringify(here)) as Record<string, unknown>)
   })
 

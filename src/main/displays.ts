@@ -60,8 +60,7 @@ export function applyPlacement(window: BrowserWindow, placement: Placement): voi
 }
 
 const displayOf = (window: BrowserWindow): Display => screen.getDisplayMatching(window.getBounds())
-const overlaps = (a: Rectangle, b: Rectangle): boolean =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+const overlaps = (a: Rectangle, b: Rectangle): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 /** The display each projector window is full screen on, whoever made it so (the app, the referee, the OS). */
 const fullScreenOn = new WeakMap<BrowserWindow, number>()
@@ -86,9 +85,7 @@ export function followDisplays(projector: () => BrowserWindow | undefined): () =
   const onRemoved = (_event: unknown, removed: Display): void => {
     const window = projector()
     if (!window) return
-    const wasThere = window.isFullScreen()
-      ? fullScreenOn.get(window) === removed.id
-      : overlaps(window.getBounds(), removed.bounds)
+    const wasThere = window.isFullScreen() ? fullScreenOn.get(window) === removed.id : overlaps(window.getBounds(), removed.bounds)
     if (wasThere) applyPlacement(window, projectorPlacement(externalDisplay(removed.id)))
   }
   screen.on('display-added', onAdded)

@@ -37,13 +37,7 @@ export function connectIpc(host: GameHost, windows: () => AppWindows): void {
 function isFrom(event: IpcMainEvent | IpcMainInvokeEvent, role: WindowRole, window: BrowserWindow | undefined): boolean {
   const expected = alive(window)
   const frame = event.senderFrame
-  return (
-    expected !== undefined &&
-    event.sender.id === expected.webContents.id &&
-    frame !== null &&
-    frame.parent === null &&
-    isPageUrl(frame.url, role)
-  )
+  return expected !== undefined && event.sender.id === expected.webContents.id && frame !== null && frame.parent === null && isPageUrl(frame.url, role)
 }
 
 function refused(channel: IpcChannel, event: IpcMainEvent | IpcMainInvokeEvent): void {

@@ -6,7 +6,10 @@ import { GameHost } from './host'
 import { fillUntilFree, mountTmpfs, unmountAll } from '../../test/support/mounts'
 
 // electron-store asks Electron for the app's folder and version; the store is always given a cwd here.
-vi.mock('electron', () => ({ default: { app: { getPath: () => tmpdir(), getVersion: () => '0.0.0-test' }, ipcMain: { on: () => undefined, removeAllListeners: () => undefined } }, ipcMain: { removeAllListeners: () => undefined } }))
+vi.mock('electron', () => ({
+  default: { app: { getPath: () => tmpdir(), getVersion: () => '0.0.0-test' }, ipcMain: { on: () => undefined, removeAllListeners: () => undefined } },
+  ipcMain: { removeAllListeners: () => undefined },
+}))
 
 const { openSettingsStore } = await import('./settings-store')
 
@@ -62,7 +65,9 @@ describe('settings in electron-store: every confirmed save is complete on disk',
     const b = openSettingsStore(dir)
     expect(b.get('roster')).toEqual(['Anna', 'Bence'])
     expect(b.get('language')).toBe('hu')
-    expect(b.notices?.[0]?.message).toMatch(/settings file was damaged\. It was kept as .*settings\.json\.corrupt-.*\. The last good copy \(saved .*\) was restored/)
+    expect(b.notices?.[0]?.message).toMatch(
+      /settings file was damaged\. It was kept as .*settings\.json\.corrupt-.*\. The last good copy \(saved .*\) was restored/,
+    )
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ roster: ['Anna', 'Bence'] })
   })
 
@@ -71,7 +76,12 @@ describe('settings in electron-store: every confirmed save is complete on disk',
     writeFileSync(join(base, 'file'), 'x')
     const dir = join(base, 'file', 'userData')
     const host = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
-    expect(host.refereeAppView().notices.map((n) => n.message).join('\n')).toMatch(/Nothing is being saved/)
+    expect(
+      host
+        .refereeAppView()
+        .notices.map((n) => n.message)
+        .join('\n'),
+    ).toMatch(/Nothing is being saved/)
     expect(host.invoke('saveRoster', ['Anna'])).toMatchObject({ ok: true })
     host.dispose()
   })

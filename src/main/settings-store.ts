@@ -31,15 +31,19 @@ export function openSettingsStore(dir: string): KeyValueStore {
     // could be read, in memory; the host finds the folder unwritable and says that nothing is saved.
     ipcMain.removeAllListeners('electron-store-get-data')
     const memory = new MemoryStore(data)
-    return { notices: [...notices, notice('settings.notOpened', { error: (e as Error).message })], get: (k) => memory.get(k), set: (k, v) => memory.set(k, v), delete: (k) => memory.delete(k) }
+    return {
+      notices: [...notices, notice('settings.notOpened', { error: (e as Error).message })],
+      get: (k) => memory.get(k),
+      set: (k, v) => memory.set(k, v),
+      delete: (k) => memory.delete(k),
+    }
   }
   // Every write goes through the project's checked atomic write (temp file, every byte written,
   // fsync, read back, rename, fsync of the folder; then the last-good copy). conf's own write
   // (atomically) renames a short file over the good one on a full disk; this one throws instead and
   // leaves the previous file as it was, so the host answers `storage-failed`. (`_write` is conf's one
   // write path: set, delete, clear and the store setter all end in it.)
-  ;(store as unknown as { _write: (value: unknown) => void })._write = (value) =>
-    writeSettingsFile(store.path, JSON.stringify(value, undefined, '\t'))
+  ;(store as unknown as { _write: (value: unknown) => void })._write = (value) => writeSettingsFile(store.path, JSON.stringify(value, undefined, '\t'))
   // electron-store registers a sync IPC listener that hands any renderer the userData path, for its
   // renderer-side use. Our renderers never use it (their preloads expose no ipcRenderer), so the
   // only IPC channels stay those of src/shared/ipc.ts.

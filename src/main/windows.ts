@@ -13,8 +13,7 @@ export interface AppWindows {
 }
 
 /** The window if it exists and is not destroyed. */
-export const alive = (window: BrowserWindow | undefined): BrowserWindow | undefined =>
-  window && !window.isDestroyed() ? window : undefined
+export const alive = (window: BrowserWindow | undefined): BrowserWindow | undefined => (window && !window.isDestroyed() ? window : undefined)
 
 /** Directory of the built main bundle (out/main); preloads and pages are siblings of it. */
 const mainDir = import.meta.dirname

@@ -32,7 +32,11 @@ export const cardsRequestSchema = z.object({
   kind: z.enum(CARDS_KINDS as [CardsKind, ...CardsKind[]]),
   paper: z.enum(PAPERS as [Paper, ...Paper[]]),
   backs: z.boolean(),
-  locale: z.string().min(2).max(35).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/),
+  locale: z
+    .string()
+    .min(2)
+    .max(35)
+    .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/),
   sourceWord: z.boolean().optional(),
   ruleset: rulesetSchema.optional(),
   counts: roleCountsSchema.optional(),
@@ -49,8 +53,9 @@ export const roomSettingsSchema = z.object({
 export const MAX_IMPORT_CHARS = 5 * 1024 * 1024
 
 /** What a call returns over a transport: ApiResult for every method (ready wraps the view in one too). */
-export type RefereeWireResult<K extends RefereeMethod> = Awaited<ReturnType<RefereeApi[K]>> extends infer R
-  ? R extends { ok: boolean }
-    ? R
-    : { ok: true; value: R } | { ok: false; error: { code: string; message: string } }
-  : never
+export type RefereeWireResult<K extends RefereeMethod> =
+  Awaited<ReturnType<RefereeApi[K]>> extends infer R
+    ? R extends { ok: boolean }
+      ? R
+      : { ok: true; value: R } | { ok: false; error: { code: string; message: string } }
+    : never

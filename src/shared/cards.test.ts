@@ -33,12 +33,46 @@ describe('buildCardsPayload', () => {
 
   it.each([
     ['no players', base({ players: [], roles: [] }), 'invalid-table', /no players/],
-    ['41 players', base({ players: names(41), roles: Array(41).fill('citizen') as RoleId[], counts: { mafia: 10, investigator: 1, doctor: 0, citizen: 30 } }), 'invalid-table', /more than 40/],
-    ['counts that do not add up', base({ counts: { mafia: 4, investigator: 1, doctor: 0, citizen: 12 } }), 'counts-mismatch', /add up to 17 cards, but there are 18 players/],
+    [
+      '41 players',
+      base({ players: names(41), roles: Array(41).fill('citizen') as RoleId[], counts: { mafia: 10, investigator: 1, doctor: 0, citizen: 30 } }),
+      'invalid-table',
+      /more than 40/,
+    ],
+    [
+      'counts that do not add up',
+      base({ counts: { mafia: 4, investigator: 1, doctor: 0, citizen: 12 } }),
+      'counts-mismatch',
+      /add up to 17 cards, but there are 18 players/,
+    ],
     ['a deal that does not match the counts', base({ roles: Array(18).fill('citizen') as RoleId[] }), 'deal-mismatch', /deal has 0 Mafioso/],
     ['roles not known (physical deal)', base({ roles: [...dealOf(suggestCounts(PRESETS.maffiasig, 18)).slice(0, 17), null] }), 'no-deal', /digital deal/],
-    ['an empty deck', { ruleset: PRESETS.swedish, kind: 'deck' as const, paper: 'a4' as const, backs: false, locale: 'en', counts: { mafia: 0, investigator: 0, doctor: 0, citizen: 0 } }, 'invalid-table', /no players/],
-    ['a deck without mafia', { ruleset: PRESETS.swedish, kind: 'deck' as const, paper: 'a4' as const, backs: false, locale: 'en', counts: { mafia: 0, investigator: 1, doctor: 1, citizen: 5 } }, 'counts-mismatch', /at least one Mafia/],
+    [
+      'an empty deck',
+      {
+        ruleset: PRESETS.swedish,
+        kind: 'deck' as const,
+        paper: 'a4' as const,
+        backs: false,
+        locale: 'en',
+        counts: { mafia: 0, investigator: 0, doctor: 0, citizen: 0 },
+      },
+      'invalid-table',
+      /no players/,
+    ],
+    [
+      'a deck without mafia',
+      {
+        ruleset: PRESETS.swedish,
+        kind: 'deck' as const,
+        paper: 'a4' as const,
+        backs: false,
+        locale: 'en',
+        counts: { mafia: 0, investigator: 1, doctor: 1, citizen: 5 },
+      },
+      'counts-mismatch',
+      /at least one Mafia/,
+    ],
   ])('refuses %s with a clear message', (_name, input, code, message) => {
     const r = buildCardsPayload(input)
     expect(r.ok).toBe(false)
@@ -59,7 +93,7 @@ describe('cardRole', () => {
     expect(cardRole(noParity, 'mafia', 'en').win).toBe('mafiaMajority')
   })
 
-  it('titles a card in its own language; the source text\'s word only when the club asks for it', () => {
+  it("titles a card in its own language; the source text's word only when the club asks for it", () => {
     expect(cardRole(PRESETS.maffiasig, 'investigator', 'en')).toMatchObject({ name: 'Inspector', altName: null, card: 'joker' })
     expect(cardRole(PRESETS.maffiasig, 'investigator', 'en', true)).toMatchObject({ name: 'Inspector', altName: 'Felügyelő' })
     expect(cardRole(PRESETS.maffiasig, 'investigator', 'hu', true)).toMatchObject({ name: 'Felügyelő', altName: null })

@@ -141,8 +141,7 @@ export function cardRole(r: Ruleset, role: RoleId, locale: string, sourceWord = 
             ? 'doctorSelf'
             : 'doctorOthers'
           : 'citizen'
-  const win: WinKey =
-    team === 'town' ? 'town' : !o.mafiaWinAtParity ? 'mafiaMajority' : o.parityNeedsDeadDoctor ? 'mafiaParityNoDoctor' : 'mafiaParity'
+  const win: WinKey = team === 'town' ? 'town' : !o.mafiaWinAtParity ? 'mafiaMajority' : o.parityNeedsDeadDoctor ? 'mafiaParityNoDoctor' : 'mafiaParity'
   return {
     role,
     name,
@@ -165,9 +164,9 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
   }
   const n = kind === 'deck' ? total(counts) : (input.players?.length ?? 0)
   if (n === 0) return fail('invalid-table', 'There are no players: cards are printed for 1 to 40 players.')
-  if (n > MAX_CARD_PLAYERS) return fail('invalid-table', `${n} players is more than ${MAX_CARD_PLAYERS}: play two games (cards are printed for 1 to ${MAX_CARD_PLAYERS} players).`)
-  if (total(counts) !== n)
-    return fail('counts-mismatch', `The role counts add up to ${total(counts)} cards, but there are ${n} players.`)
+  if (n > MAX_CARD_PLAYERS)
+    return fail('invalid-table', `${n} players is more than ${MAX_CARD_PLAYERS}: play two games (cards are printed for 1 to ${MAX_CARD_PLAYERS} players).`)
+  if (total(counts) !== n) return fail('counts-mismatch', `The role counts add up to ${total(counts)} cards, but there are ${n} players.`)
   if (counts.mafia < 1) return fail('counts-mismatch', `A game needs at least one ${roleName(r, 'mafia', 'en')}.`)
 
   let cards: PrintedCard[]

@@ -68,4 +68,3 @@ export interface SavedGameDetail {
   file: GameFile
   story: Story | null
 }
-

@@ -112,9 +112,10 @@ type CommandObject = (typeof commandSchema.options)[number]
 const typeOf = (o: CommandObject): CommandType => o.shape.type.value
 
 /** The host's fields each command type declares (derived from commandSchema). */
-export const HOST_FIELDS_OF = Object.fromEntries(
-  commandSchema.options.map((o) => [typeOf(o), HOST_FIELDS.filter((f) => f in o.shape)]),
-) as unknown as Record<CommandType, readonly HostField[]>
+export const HOST_FIELDS_OF = Object.fromEntries(commandSchema.options.map((o) => [typeOf(o), HOST_FIELDS.filter((f) => f in o.shape)])) as unknown as Record<
+  CommandType,
+  readonly HostField[]
+>
 
 /**
  * commandSchema as a window may use it: without the host-only commands, without the host's fields,

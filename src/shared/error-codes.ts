@@ -4,14 +4,38 @@
  * host's English text (a test checks that each code has a message in every language).
  */
 export const ENGINE_ERROR_CODES = [
-  'invalid-command', 'game-over', 'wrong-phase', 'wrong-step', 'unknown-player', 'not-alive', 'not-allowed',
-  'identify-first', 'step-incomplete', 'vote-invalid', 'draw-required', 'timer-invalid', 'nothing-to-undo',
+  'invalid-command',
+  'game-over',
+  'wrong-phase',
+  'wrong-step',
+  'unknown-player',
+  'not-alive',
+  'not-allowed',
+  'identify-first',
+  'step-incomplete',
+  'vote-invalid',
+  'draw-required',
+  'timer-invalid',
+  'nothing-to-undo',
 ] as const
 
 export const HOST_ERROR_CODES = [
-  'unknown-method', 'invalid-arguments', 'no-game', 'game-in-progress', 'unfinished-game', 'nothing-to-resume',
-  'setup-problems', 'not-found', 'preset-readonly', 'storage-failed', 'unavailable', 'cancelled', 'estimate-failed', 'internal',
-  'names-collide', 'duplicate-game',
+  'unknown-method',
+  'invalid-arguments',
+  'no-game',
+  'game-in-progress',
+  'unfinished-game',
+  'nothing-to-resume',
+  'setup-problems',
+  'not-found',
+  'preset-readonly',
+  'storage-failed',
+  'unavailable',
+  'cancelled',
+  'estimate-failed',
+  'internal',
+  'names-collide',
+  'duplicate-game',
 ] as const
 
 /** Raised on the way: the main process refused the sender, or could not be reached; no host in the window. */

@@ -22,11 +22,16 @@ export function glossaryMarkdown(): string {
   for (const p of PRESET_IDS) {
     const style = ANSWER_STYLE[p]
     out.push(`## ${PRESET_WORDS[p].en.ruleset.word} (source text: ${LANGUAGES[SOURCE_LANGUAGE[p]]})`, '')
-    out.push(`Answer: ${style.yes === 'answerMafia' ? 'mafia / not mafia' : 'evil / good'}; gesture: ${style.yesGesture === 'thumbUp' ? 'thumb up' : 'thumb down'} = ${style.yes === 'answerMafia' ? 'mafia' : 'evil'}.`, '')
+    out.push(
+      `Answer: ${style.yes === 'answerMafia' ? 'mafia / not mafia' : 'evil / good'}; gesture: ${style.yesGesture === 'thumbUp' ? 'thumb up' : 'thumb down'} = ${style.yes === 'answerMafia' ? 'mafia' : 'evil'}.`,
+      '',
+    )
     out.push('| Language | Ruleset | Mafia | Investigator | Doctor | Citizen | Town | Mafia team |', '|---|---|---|---|---|---|---|---|')
     for (const l of LANGUAGE_IDS) {
       const w = PRESET_WORDS[p][l]
-      out.push(`| ${l} | ${cell(w.ruleset)} | ${ROLE_IDS.map((r) => cell(w.roles[r], w.roles[r].the)).join(' | ')} | ${cell(w.teams.town)} | ${cell(w.teams.mafia)} |`)
+      out.push(
+        `| ${l} | ${cell(w.ruleset)} | ${ROLE_IDS.map((r) => cell(w.roles[r], w.roles[r].the)).join(' | ')} | ${cell(w.teams.town)} | ${cell(w.teams.mafia)} |`,
+      )
     }
     out.push('')
   }

@@ -16,7 +16,12 @@ import { flattenMessages } from './script-en'
  */
 const DIR = join(import.meta.dirname, 'locales')
 const messages = (lang: Language): Record<string, string> =>
-  Object.assign({}, ...readdirSync(join(DIR, lang)).filter((f) => f.endsWith('.json')).map((f) => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, f), 'utf8')))))
+  Object.assign(
+    {},
+    ...readdirSync(join(DIR, lang))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, f), 'utf8')))),
+  )
 const fold = (s: string): string => s.normalize('NFC').toLocaleLowerCase()
 
 /**
@@ -50,7 +55,8 @@ const GENERAL = [/^presets\.\w+\.description$/, /^roleFields\./, /^setup\.estima
 describe('the glossary', () => {
   it('is where the presets take their role and team names from, in every language', () => {
     for (const p of PRESET_IDS) expect(PRESETS[p].names).toEqual(presetNames(p))
-    for (const p of PRESET_IDS) for (const l of LANGUAGE_IDS) for (const r of ROLE_IDS) expect(PRESET_WORDS[p][l].roles[r].why.length, `${p}/${l}/${r}`).toBeGreaterThan(3)
+    for (const p of PRESET_IDS)
+      for (const l of LANGUAGE_IDS) for (const r of ROLE_IDS) expect(PRESET_WORDS[p][l].roles[r].why.length, `${p}/${l}/${r}`).toBeGreaterThan(3)
   })
 
   it('has the source texts’ own words (★) in their languages', () => {
@@ -98,12 +104,14 @@ describe('the glossary', () => {
       it('types no role word a ruleset chooses inside a sentence: those come from the ruleset, through a placeholder', () => {
         const words = chosenWords(lang)
         const allowed = allowedWords(lang)
-        const typed = Object.entries(m).filter(([key]) => !GENERAL.some((g) => g.test(key))).flatMap(([key, text]) => {
-          let rest = fold(text.replace(/\{\w+\}/g, ' '))
-          for (const a of allowed) rest = rest.split(a).join(' ')
-          const hit = words.filter((word) => new RegExp(`(?<!\\p{L})${word}`, 'u').test(rest))
-          return hit.length ? [`${key}: ${hit.join(', ')} in "${text}"`] : []
-        })
+        const typed = Object.entries(m)
+          .filter(([key]) => !GENERAL.some((g) => g.test(key)))
+          .flatMap(([key, text]) => {
+            let rest = fold(text.replace(/\{\w+\}/g, ' '))
+            for (const a of allowed) rest = rest.split(a).join(' ')
+            const hit = words.filter((word) => new RegExp(`(?<!\\p{L})${word}`, 'u').test(rest))
+            return hit.length ? [`${key}: ${hit.join(', ')} in "${text}"`] : []
+          })
         expect(typed).toEqual([])
       })
     })

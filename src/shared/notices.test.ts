@@ -73,7 +73,11 @@ describe('host notices', () => {
       ],
       message: 'The settings file was damaged. It was kept as settings.json.corrupt-1. Defaults were used.',
     })
-    expect(notice('games.notListed', { error: 'EIO' })).toEqual({ key: 'games.notListed', params: { error: 'EIO' }, message: 'The finished games could not be listed (EIO).' })
+    expect(notice('games.notListed', { error: 'EIO' })).toEqual({
+      key: 'games.notListed',
+      params: { error: 'EIO' },
+      message: 'The finished games could not be listed (EIO).',
+    })
   })
 
   it('refuses an id that is not in the English file', () => {

@@ -17,7 +17,10 @@ export function presetNames(base: PresetId): RulesetNames {
   return Object.fromEntries(
     LANGUAGE_IDS.map((l) => {
       const w = PRESET_WORDS[base][l]
-      return [l, { roleNames: Object.fromEntries(ROLE_IDS.map((r) => [r, w.roles[r].word])), teamNames: { town: w.teams.town.word, mafia: w.teams.mafia.word } }]
+      return [
+        l,
+        { roleNames: Object.fromEntries(ROLE_IDS.map((r) => [r, w.roles[r].word])), teamNames: { town: w.teams.town.word, mafia: w.teams.mafia.word } },
+      ]
     }),
   ) as RulesetNames
 }

@@ -10,4 +10,3 @@ export const joinRequestSchema = z.object({ name: z.string().trim().min(1).max(6
 /** What a TV sends to pair: the display code the referee window shows. */
 export const pairRequestSchema = z.object({ code: z.string().regex(/^\d{4}$/) }).strict()
 export const deviceTokenSchema = z.string().regex(DEVICE_TOKEN)
-

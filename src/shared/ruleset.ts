@@ -25,7 +25,11 @@ export const rulesetWordsSchema = z.object({ roleNames: roleNamesSchema, teamNam
 /** The words in every language (a preset's come from src/shared/glossary.ts; a club's own ruleset copies them and may change them). */
 export const rulesetNamesSchema = z.object(Object.fromEntries(LANGUAGE_IDS.map((l) => [l, rulesetWordsSchema])) as Record<Language, typeof rulesetWordsSchema>)
 
-const seconds = z.number().int().min(0).max(24 * 3600)
+const seconds = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600)
 
 export const rulesetOptionsSchema = z.object({
   /** What the game starts with: 'night0' = an introduction night (mafia meet, no kill) then day 1; 'night' = a full night 1. */
@@ -34,7 +38,10 @@ export const rulesetOptionsSchema = z.object({
   hasInvestigator: z.boolean(),
   hasDoctor: z.boolean(),
   /** Order of the night calls. */
-  nightOrder: z.array(z.enum(['mafia', 'investigator', 'doctor'])).min(1).max(3),
+  nightOrder: z
+    .array(z.enum(['mafia', 'investigator', 'doctor']))
+    .min(1)
+    .max(3),
   /** 'individualShots': each living mafioso signals one target, the kill needs a strict majority of living mafiosi. 'groupTarget': the mafia agree on one target. */
   killResolution: z.enum(['individualShots', 'groupTarget']),
   /** Individual shots: may a mafioso shoot another mafioso? */
@@ -97,7 +104,11 @@ export type RulesetOptions = z.infer<typeof rulesetOptionsSchema>
 export const rulesetNameSchema = z.string().min(1).max(80)
 
 const rulesetObjectSchema = z.object({
-  id: z.string().min(1).max(60).regex(/^[a-z0-9][a-z0-9-]*$/),
+  id: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[a-z0-9][a-z0-9-]*$/),
   /** The ruleset's name: a preset's English name (shown in each language from the glossary) or the name a club gave it. */
   name: rulesetNameSchema,
   /** The preset this ruleset started from. */

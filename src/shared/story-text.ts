@@ -45,7 +45,10 @@ export function chapterLines(story: Story, c: StoryChapter, t: Translate, lang: 
       out.push({ text: t('story.introduction', { names: mafia.join(', ') }), tone: 'mafia' })
     }
     for (const s of c.shots)
-      out.push({ text: s.target === null ? t('story.noShot', { shooter: name(s.shooter) }) : t('story.shot', { shooter: name(s.shooter), target: name(s.target) }), tone: 'mafia' })
+      out.push({
+        text: s.target === null ? t('story.noShot', { shooter: name(s.shooter) }) : t('story.shot', { shooter: name(s.shooter), target: name(s.target) }),
+        tone: 'mafia',
+      })
     if (c.groupTarget !== null) out.push({ text: t('story.groupTarget', { target: name(c.groupTarget) }), tone: 'mafia' })
     for (const k of c.checks)
       out.push({
@@ -69,7 +72,8 @@ function dayLine(story: Story, day: number, i: StoryDayItem, t: Translate, lang:
   switch (i.kind) {
     case 'accused':
       return {
-        text: i.accuser === null ? t('story.accusedBy', { accused: name(i.accused) }) : t('story.accused', { accuser: name(i.accuser), accused: name(i.accused) }),
+        text:
+          i.accuser === null ? t('story.accusedBy', { accused: name(i.accused) }) : t('story.accused', { accuser: name(i.accuser), accused: name(i.accused) }),
         tone: 'plain',
       }
     case 'accusationWithdrawn':

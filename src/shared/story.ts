@@ -74,4 +74,3 @@ export interface Story {
   /** Seats alive at the end. */
   survivors: number[]
 }
-

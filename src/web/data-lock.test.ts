@@ -17,7 +17,19 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGTERM')
 })
 
-const args = (data: string, more: string[] = []) => ['--import', 'tsx', join(root, 'src', 'web', 'start.ts'), '--no-build', '--renderer', fakeRenderer(), '--port', '0', '--data', data, ...more]
+const args = (data: string, more: string[] = []) => [
+  '--import',
+  'tsx',
+  join(root, 'src', 'web', 'start.ts'),
+  '--no-build',
+  '--renderer',
+  fakeRenderer(),
+  '--port',
+  '0',
+  '--data',
+  data,
+  ...more,
+]
 
 /** Start browser mode; resolves with its referee address once it listens. */
 function startWeb(data: string, more: string[] = []): Promise<{ child: ChildProcess; referee: string }> {

@@ -146,7 +146,13 @@ export class DataLock {
       }
       const now = readLock(path)
       const holder = now.kind === 'info' ? now.info : null
-      return { ok: false, message: holder ? refusal(dataDir, holder) : `Nightfall could not lock the data folder ${dataDir}: its lock kept changing. Try again, or start with another folder (--data DIR).`, holder }
+      return {
+        ok: false,
+        message: holder
+          ? refusal(dataDir, holder)
+          : `Nightfall could not lock the data folder ${dataDir}: its lock kept changing. Try again, or start with another folder (--data DIR).`,
+        holder,
+      }
     } catch (e) {
       return {
         ok: false,

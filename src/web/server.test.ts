@@ -52,7 +52,11 @@ async function sse<T>(url: string, until: (msgs: T[]) => boolean): Promise<T[]> 
     while ((i = buf.indexOf('\n\n')) >= 0) {
       const block = buf.slice(0, i)
       buf = buf.slice(i + 2)
-      const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')
+      const data = block
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n')
       if (data) msgs.push(JSON.parse(data) as T)
     }
   }
@@ -150,7 +154,9 @@ describe('web server', () => {
 
   it('injectBridge puts the script first even without a script in the page', () => {
     expect(injectBridge('<html><head><title>x</title></head></html>', '/b.js')).toMatch(/<script defer src="\/b.js"><\/script>\s*<\/head>/)
-    expect(injectBridge('<head><script type="module" src="a.js"></script></head>', '/b.js')).toMatch(/^<head><script defer src="\/b.js"><\/script>\s*<script type="module"/)
+    expect(injectBridge('<head><script type="module" src="a.js"></script></head>', '/b.js')).toMatch(
+      /^<head><script defer src="\/b.js"><\/script>\s*<script type="module"/,
+    )
   })
 })
 
@@ -177,12 +183,23 @@ describe('browser mode: a body over the limit', () => {
 describe('browser mode: one-time print tickets (the cards page never has the token in its address)', () => {
   it('a ticket opens the cards page once and is redeemed once; the token does not open it; a refused request gets no ticket', async () => {
     const { host, server } = await start()
-    expect(host.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' })).toMatchObject({ ok: true })
+    expect(
+      host.invoke('startGame', {
+        ruleset: preset('maffiasig'),
+        players: [...PLAYERS9],
+        counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+        dealMode: 'digital',
+      }),
+    ).toMatchObject({ ok: true })
     const port = Number(new URL(server.refereeUrl).port)
-    const post = (path: string, headers: Record<string, string>, body: string) => raw(port, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+    const post = (path: string, headers: Record<string, string>, body: string) =>
+      raw(port, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
     const sheet = { kind: 'sheet', paper: 'a4', backs: false, locale: 'en' }
     expect((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.projector }, JSON.stringify([sheet]))).status).toBe(403)
-    const issued = JSON.parse((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.referee }, JSON.stringify([sheet]))).body) as { ok: true; value: { ticket: string } }
+    const issued = JSON.parse((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.referee }, JSON.stringify([sheet]))).body) as {
+      ok: true
+      value: { ticket: string }
+    }
     const ticket = issued.value.ticket
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{32}$/)
     expect((await raw(port, `/cards/?token=${server.tokens.referee}`)).status).toBe(403)
@@ -192,7 +209,9 @@ describe('browser mode: one-time print tickets (the cards page never has the tok
     // Used up: neither the page nor the cards a second time.
     expect((await post('/api/print/cards', { 'x-nightfall-ticket': ticket }, '[]')).status).toBe(403)
     expect((await raw(port, `/cards/?ticket=${ticket}`)).status).toBe(403)
-    const refused = JSON.parse((await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.referee }, JSON.stringify([{ ...sheet, kind: 'nonsense' }]))).body) as unknown
+    const refused = JSON.parse(
+      (await post('/api/print/ticket', { 'x-nightfall-token': server.tokens.referee }, JSON.stringify([{ ...sheet, kind: 'nonsense' }]))).body,
+    ) as unknown
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
   })
 })

@@ -222,7 +222,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       for (const name of ['referee', 'projector', 'cards'] as const) {
         if (path === `/${name}` || path === `/${name}/` || path === `/${name}/index.html`) {
           if (name === 'cards' ? !tickets.valid(url.searchParams.get('ticket')) : !sameToken(queryToken, tokens[name]))
-            return send(res, 403, name === 'cards' ? 'This print page was used or has expired: print again from the referee page.' : 'Wrong or missing token: open the address printed when the server started.')
+            return send(
+              res,
+              403,
+              name === 'cards'
+                ? 'This print page was used or has expired: print again from the referee page.'
+                : 'Wrong or missing token: open the address printed when the server started.',
+            )
           if (path === `/${name}`) return send(res, 302, '', 'text/plain', { location: `/${name}/${url.search}` })
           return send(res, 200, page(name), 'text/html; charset=utf-8', { 'content-security-policy': "frame-ancestors 'none'" })
         }

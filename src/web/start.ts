@@ -53,7 +53,9 @@ const dataDir = resolve(values.data ?? process.env.NIGHTFALL_WEB_DATA ?? join(ho
 try {
   mkdirSync(dataDir, { recursive: true })
 } catch (e) {
-  console.error(`Nightfall cannot create the data folder ${dataDir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose another with --data DIR.`)
+  console.error(
+    `Nightfall cannot create the data folder ${dataDir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose another with --data DIR.`,
+  )
   process.exit(2)
 }
 // Any error taking the lock (held by a live process, an unreadable lock file, a lock that is a folder,
@@ -76,7 +78,10 @@ if (!values['no-build']) {
   } catch (e) {
     console.warn(`Could not run electron-vite: ${(e as Error).message}`)
   }
-  if (!ok) console.warn(existsSync(rendererDir) ? 'The build failed; serving the last built pages.' : 'The build failed and there are no built pages; serving placeholders.')
+  if (!ok)
+    console.warn(
+      existsSync(rendererDir) ? 'The build failed; serving the last built pages.' : 'The build failed and there are no built pages; serving placeholders.',
+    )
 }
 
 const port = values.port === undefined ? 0 : Number(values.port)
@@ -115,10 +120,16 @@ if (values.lan || values['lan-address'] !== undefined) {
     console.log(`    Players:   ${lan.playerUrl}`)
     if (lan.playerUrl) console.log(renderUnicodeCompact(lan.playerUrl, { border: 2 }).replace(/^/gm, '    '))
     console.log(`    TV:        ${lan.projectorUrl}  (display code on the referee page)`)
-    if (lan.addresses.length > 1) console.log(`    Other addresses of this computer: ${lan.addresses.filter((a) => !lan.address?.startsWith(`${a}:`)).join(', ')} (--lan-address IP, or choose on the referee page)`)
+    if (lan.addresses.length > 1)
+      console.log(
+        `    Other addresses of this computer: ${lan.addresses.filter((a) => !lan.address?.startsWith(`${a}:`)).join(', ')} (--lan-address IP, or choose on the referee page)`,
+      )
   } else console.log(`  Room on the LAN not opened: ${opened.error.message}`)
 }
-if (rotate && saved) console.log(`  New addresses: ${values['new-tokens'] ? '--new-tokens' : 'the lock of a process that is gone was taken over'}; pages open with the old ones no longer work.`)
+if (rotate && saved)
+  console.log(
+    `  New addresses: ${values['new-tokens'] ? '--new-tokens' : 'the lock of a process that is gone was taken over'}; pages open with the old ones no longer work.`,
+  )
 for (const n of host.refereeAppView().notices) console.log(`  Notice: ${n.message}`)
 // The estimator's threads load the engine now, not when the setup screen asks for its first estimate.
 warmEstimator()

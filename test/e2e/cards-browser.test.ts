@@ -68,7 +68,9 @@ describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
     const text = await tab.locator('body').innerText()
     for (const name of PLAYERS9) expect(text).toContain(name)
     const roles = host.refereeAppView().game!.seats.map((s) => s.role)
-    expect(await tab.locator('.strip .role-name').allInnerTexts()).toEqual(roles.map((r) => ({ mafia: 'Mafioso', investigator: 'Inspector', citizen: 'Citizen', doctor: 'Doctor' })[r!]))
+    expect(await tab.locator('.strip .role-name').allInnerTexts()).toEqual(
+      roles.map((r) => ({ mafia: 'Mafioso', investigator: 'Inspector', citizen: 'Citizen', doctor: 'Doctor' })[r!]),
+    )
     expect(await page.getByRole('status').innerText()).toMatch(/new tab/)
     await tab.close()
     await page.close()

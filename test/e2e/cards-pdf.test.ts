@@ -23,7 +23,26 @@ import { hasPoppler, inkIn, linesEqual, pageCount, pageSize, pdfText, pdfWords, 
 
 const MM = 72 / 25.4
 const tmp = mkdtempSync(join(tmpdir(), 'nightfall-cards-'))
-const NAMES18 = ['Anna', 'Bence', 'Csilla', 'Dani', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Ivan', 'Jani', 'Kati', 'Laci', 'Marci', 'Nóra', 'Olga', 'Péter', 'Réka', 'Sári']
+const NAMES18 = [
+  'Anna',
+  'Bence',
+  'Csilla',
+  'Dani',
+  'Emese',
+  'Feri',
+  'Gabi',
+  'Hanna',
+  'Ivan',
+  'Jani',
+  'Kati',
+  'Laci',
+  'Marci',
+  'Nóra',
+  'Olga',
+  'Péter',
+  'Réka',
+  'Sári',
+]
 
 const dealOf = (counts: RoleCounts): RoleId[] => {
   // A fixed, mixed deal (the tests do not need a random one).
@@ -118,14 +137,19 @@ describe.skipIf(skip)('role cards as PDF', () => {
     const { w } = pageSize(file)
     const pages = pdfWords(file)
     let checked = 0
-    for (const [frontIndex, backIndex] of [[0, 1], [2, 3]] as const) {
+    for (const [frontIndex, backIndex] of [
+      [0, 1],
+      [2, 3],
+    ] as const) {
       const front = pages[frontIndex]!
       const back = pages[backIndex]!
       // A front's box: from its "Team:" label (the left edge of the words) to its ruleset name (right-aligned).
       const fronts = front
         .filter((x) => x.text === 'Swedish')
         .map((right) => {
-          const left = front.filter((x) => x.text === 'Team:' && x.xMin < right.xMax && right.xMax - x.xMin < CARD.w * MM && x.yMin < right.yMin && right.yMin - x.yMin < CARD.h * MM)
+          const left = front.filter(
+            (x) => x.text === 'Team:' && x.xMin < right.xMax && right.xMax - x.xMin < CARD.w * MM && x.yMin < right.yMin && right.yMin - x.yMin < CARD.h * MM,
+          )
           const team = left.sort((a, b) => b.xMin - a.xMin)[0]!
           return { cx: (team.xMin + right.xMax) / 2, top: team.yMin, bottom: right.yMax }
         })
@@ -176,7 +200,7 @@ describe.skipIf(skip)('role cards as PDF', () => {
     expect(text).toContain('Night by night')
   })
 
-  it('each language\'s deck has that language\'s titles and no English role name on a non-English card (hu and ja through the CLI)', async () => {
+  it("each language's deck has that language's titles and no English role name on a non-English card (hu and ja through the CLI)", async () => {
     const decks: [Language, PresetId, string[]][] = [
       ['hu', 'maffiasig', ['Maffiózó', 'Felügyelő', 'Polgár']],
       ['ja', 'maffiasig', ['マフィア', '検査官', '市民']],
@@ -190,7 +214,11 @@ describe.skipIf(skip)('role cards as PDF', () => {
     const run = (lang: Language, preset: PresetId) =>
       new Promise<{ status: number | null; stderr: string; file: string }>((resolve) => {
         const file = join(tmp, `cli-${lang}.pdf`)
-        const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', '--preset', preset, '--players', '7', '--lang', lang, '--out', file], { cwd: REPO_ROOT })
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', '--preset', preset, '--players', '7', '--lang', lang, '--out', file],
+          { cwd: REPO_ROOT },
+        )
         let stderr = ''
         child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
         child.on('close', (status) => resolve({ status, stderr, file }))
@@ -213,7 +241,8 @@ describe.skipIf(skip)('role cards as PDF', () => {
   }, 120_000)
 
   it('the CLI writes a deck and personal cards with the sheet; bad tables get a clear message', () => {
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', ...args], { cwd: REPO_ROOT, encoding: 'utf8' })
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', ...args], { cwd: REPO_ROOT, encoding: 'utf8' })
     const deck = join(tmp, 'cli-deck.pdf')
     const r = cli('--preset', 'swedish', '--players', '9', '--paper', 'letter', '--backs', '--out', deck)
     expect(r.stderr).toBe('')
@@ -237,11 +266,15 @@ describe.skipIf(skip)('role cards as PDF', () => {
       expect(bad.status).toBe(2)
       expect(bad.stderr).toMatch(message)
     }
-    const noChromium = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', '--preset', 'swedish', '--players', '9', '--out', join(tmp, 'none.pdf')], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, CHROMIUM_PATH: join(tmp, 'no-such-chromium') },
-    })
+    const noChromium = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'src', 'cli', 'index.ts'), 'cards', '--preset', 'swedish', '--players', '9', '--out', join(tmp, 'none.pdf')],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, CHROMIUM_PATH: join(tmp, 'no-such-chromium') },
+      },
+    )
     expect(noChromium.status).toBe(2)
     expect(noChromium.stderr).toMatch(/No Chromium at CHROMIUM_PATH/)
   })

@@ -55,7 +55,9 @@ describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
       // Tonight's standings: per player, wins as the roles and winners say.
       const expectedWins = new Map<string, number>()
       const count = (names: string[], roles: string[], winner: string | null) =>
-        names.forEach((n, seat) => expectedWins.set(n, (expectedWins.get(n) ?? 0) + (winner !== 'draw' && (roles[seat] === 'mafia' ? 'mafia' : 'town') === winner ? 1 : 0)))
+        names.forEach((n, seat) =>
+          expectedWins.set(n, (expectedWins.get(n) ?? 0) + (winner !== 'draw' && (roles[seat] === 'mafia' ? 'mafia' : 'town') === winner ? 1 : 0)),
+        )
       count(NAMES.slice(0, 9), swedishRoles, 'draw')
       count(NAMES.slice(0, 8), estonianRoles, estonianWinner)
       expect(club.value.tonight.games).toBe(2)

@@ -33,7 +33,10 @@ async function projectorStandings(projector: Page, size: { width: number; height
   const pages = (await pager.count()) ? Number((await pager.textContent())!.trim().split('/')[1]) : 1
   for (let p = 1; p <= pages; p++) {
     if (pages > 1) await expect.poll(() => pager.textContent().then((s) => s?.trim())).toBe(`${p}/${pages}`)
-    expect(await unfit(projector, { root: '[data-test=standings]', names: '[data-test=standings] .fit-name', vertical: true }), `${where}, page ${p}/${pages}`).toEqual([])
+    expect(
+      await unfit(projector, { root: '[data-test=standings]', names: '[data-test=standings] .fit-name', vertical: true }),
+      `${where}, page ${p}/${pages}`,
+    ).toEqual([])
     seen.push(...(await texts(projector, '[data-test=standing-row] .fit-name')))
     if (p < pages) await projector.keyboard.press('ArrowRight')
   }
@@ -68,7 +71,8 @@ describe.skipIf(browserTestsSkipped)('the club night with 18 long names', () => 
       await waitForLang(referee, lang)
       await waitForLang(projector, lang)
     }
-    const shoot = (page: Page, name: string, lang: string) => (lang === 'hu' || lang === 'ja' ? page.screenshot({ path: `${SCREENSHOTS}/club-${name}-${lang}.png` }) : undefined)
+    const shoot = (page: Page, name: string, lang: string) =>
+      lang === 'hu' || lang === 'ja' ? page.screenshot({ path: `${SCREENSHOTS}/club-${name}-${lang}.png` }) : undefined
 
     // Tonight's standings: the referee's table and saved games, and the projector's pages.
     await referee.locator('[data-test=club-show-standings][aria-pressed=false]').click()
@@ -76,7 +80,10 @@ describe.skipIf(browserTestsSkipped)('the club night with 18 long names', () => 
     for (const lang of LANGUAGE_IDS) {
       await language(lang)
       expect(await texts(referee, '[data-test=club-screen] [data-test=standing-row] .fit-name')).toHaveLength(18)
-      expect(await unfit(referee, { root: '[data-test=club-screen]', names: '[data-test=club-screen] [data-test=standing-row] .fit-name' }), `${lang}: referee's club screen`).toEqual([])
+      expect(
+        await unfit(referee, { root: '[data-test=club-screen]', names: '[data-test=club-screen] [data-test=standing-row] .fit-name' }),
+        `${lang}: referee's club screen`,
+      ).toEqual([])
       for (const size of PROJECTOR_SIZES) {
         await projector.setViewportSize(size)
         const seen = await projectorStandings(projector, size, `${lang} ${size.width}×${size.height}`)
@@ -98,7 +105,10 @@ describe.skipIf(browserTestsSkipped)('the club night with 18 long names', () => 
       for (const size of PROJECTOR_SIZES) {
         await projector.setViewportSize(size)
         expect(await texts(projector, '.story-roles .name')).toHaveLength(18)
-        expect(await unfit(projector, { root: '[data-test=story-board]', names: '.story-roles .name', vertical: true }), `${lang} ${size.width}×${size.height}: the story's end`).toEqual([])
+        expect(
+          await unfit(projector, { root: '[data-test=story-board]', names: '.story-roles .name', vertical: true }),
+          `${lang} ${size.width}×${size.height}: the story's end`,
+        ).toEqual([])
         await shoot(projector, `story-${size.width}`, lang)
       }
     }

@@ -50,7 +50,10 @@ async function expectFocusKept(page: Page, where: string, inside?: string): Prom
     })
     .toBe(true)
   if (process.env['KB_DEBUG']) console.log(`${where} → ${await focusLabel(page)}`)
-  if (inside) expect(await page.evaluate((sel) => !!document.activeElement?.closest(sel), inside), `${where}: focus on ${await focusLabel(page)}, not in ${inside}`).toBe(true)
+  if (inside)
+    expect(await page.evaluate((sel) => !!document.activeElement?.closest(sel), inside), `${where}: focus on ${await focusLabel(page)}, not in ${inside}`).toBe(
+      true,
+    )
   await expectFocusVisible(page, where)
 }
 
@@ -184,7 +187,11 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     // ── night 0: the mafia meet; the call ended with the button (Tab, Enter) ────────────────────
     expect(m.steps).toEqual(['mafiaMeet'])
     await tabTo(page, '[data-test=end-step]', 'end the night call')
-    await table.step('night 0: end the meeting (Enter)', () => kb.press('Enter'), () => m.endStep())
+    await table.step(
+      'night 0: end the meeting (Enter)',
+      () => kb.press('Enter'),
+      () => m.endStep(),
+    )
     await expectFocusKept(page, 'day 1 begins', '[data-test=day-panel]')
     expect(m.phase).toBe('day')
 
@@ -197,19 +204,31 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     await kb.press('Space')
     await expect.poll(() => page.locator(`[data-test=accuser-picker] button[data-seat="${c[0]}"]`).getAttribute('aria-pressed')).toBe('true')
     await tabTo(page, '[data-test=accuse]', 'the accuse button')
-    await table.step(`day 1: ${m.name(c[0]!)} accuses ${m.name(m1)}`, () => kb.press('Enter'), () => m.accuse(m1))
+    await table.step(
+      `day 1: ${m.name(c[0]!)} accuses ${m.name(m1)}`,
+      () => kb.press('Enter'),
+      () => m.accuse(m1),
+    )
     await expectFocusKept(page, 'the guilty vote opens', '[data-test=vote-panel]')
 
     const voteYes = async (voters: number[], label: string) => {
       for (const voter of voters) {
         await tabTo(page, `[data-test=vote-panel] .voters button[data-voter="${voter}"]`, `${label}: ${m.name(voter)}`)
-        await table.step(`${label}: ${m.name(voter)} raises a hand (Space)`, () => kb.press('Space'), () => m.castVote(voter, true))
+        await table.step(
+          `${label}: ${m.name(voter)} raises a hand (Space)`,
+          () => kb.press('Space'),
+          () => m.castVote(voter, true),
+        )
         await expectFocusKept(page, `${label}: after ${m.name(voter)}`)
       }
     }
     const closeVote = async (label: string) => {
       await tabTo(page, '[data-test=close-vote]', `${label}: close the vote`)
-      await table.step(`${label}: close the vote (Enter)`, () => kb.press('Enter'), () => m.closeVote())
+      await table.step(
+        `${label}: close the vote (Enter)`,
+        () => kb.press('Enter'),
+        () => m.closeVote(),
+      )
       await expectFocusKept(page, `${label}: the vote closed`)
     }
     await voteYes(m.vote!.eligible.slice(0, 7), 'guilty vote')
@@ -218,14 +237,22 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     expect(await focusLabel(page), 'the defence opens on its button').toContain('data-test=end-defence')
 
     await tabTo(page, '[data-test=end-defence]', 'end the defence')
-    await table.step('day 1: end the defence (Enter)', () => kb.press('Enter'), () => m.endDefence())
+    await table.step(
+      'day 1: end the defence (Enter)',
+      () => kb.press('Enter'),
+      () => m.endDefence(),
+    )
     await expectFocusKept(page, 'the execution vote opens', '[data-test=vote-panel]')
 
     // The execution vote's count typed into the direct field, submitted with Enter.
     const eligible = m.vote!.eligible.length
     await tabTo(page, '[data-test=direct-count]', 'the direct count')
     await kb.type(String(eligible))
-    await table.step(`day 1: type ${eligible} yes votes (Enter)`, () => kb.press('Enter'), () => m.typeCount(eligible))
+    await table.step(
+      `day 1: type ${eligible} yes votes (Enter)`,
+      () => kb.press('Enter'),
+      () => m.typeCount(eligible),
+    )
     await expectFocusKept(page, 'the count typed')
     await closeVote('execution vote')
     expect(m.alive[m1]).toBe(false)
@@ -235,33 +262,59 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
 
     // ── night 1: reading start, shots (one corrected), the inspector's question, N ends calls ──
     await tabTo(page, `[data-test=shots] > .block:not(.shooter) button[data-seat="${inspector}"]`, 'the reading start')
-    await table.step('night 1: read the names from the inspector (Enter)', () => kb.press('Enter'), () => {})
+    await table.step(
+      'night 1: read the names from the inspector (Enter)',
+      () => kb.press('Enter'),
+      () => {},
+    )
     await expectFocusKept(page, 'reading start chosen')
 
     const shoot = async (shooter: number, target: number) => {
       await tabTo(page, `[data-test=shots] .shooter[data-shooter="${shooter}"] button[data-seat="${target}"]`, `${m.name(shooter)}'s shot`)
-      await table.step(`night 1: ${m.name(shooter)} shoots ${m.name(target)} (Enter)`, () => kb.press('Enter'), () => m.shots.set(shooter, target))
+      await table.step(
+        `night 1: ${m.name(shooter)} shoots ${m.name(target)} (Enter)`,
+        () => kb.press('Enter'),
+        () => m.shots.set(shooter, target),
+      )
       await expectFocusKept(page, `${m.name(shooter)} shot`)
     }
     await shoot(m2, c[5]!)
     await tabTo(page, `[data-test=shots] .shooter[data-shooter="${m2}"] [data-test=clear-shot]`, 'clear the shot')
-    await table.step(`night 1: clear ${m.name(m2)}'s shot (Enter)`, () => kb.press('Enter'), () => m.shots.delete(m2))
+    await table.step(
+      `night 1: clear ${m.name(m2)}'s shot (Enter)`,
+      () => kb.press('Enter'),
+      () => m.shots.delete(m2),
+    )
     await expectFocusKept(page, 'the shot cleared', `[data-test=shots] .shooter[data-shooter="${m2}"]`)
     await shoot(m2, c[3]!)
     await shoot(m3, c[3]!)
     await expect.poll(() => table.referee.text('[data-test=night-outcome] strong')).toBe(t('night.outcomeDies', { name: m.name(c[3]!) }))
 
     // N (the shortcut) ends the mafia's call; focus stays where it was.
-    await table.step('night 1: end the mafia call (N)', () => kb.press('n'), () => m.endStep())
+    await table.step(
+      'night 1: end the mafia call (N)',
+      () => kb.press('n'),
+      () => m.endStep(),
+    )
     await expectFocusKept(page, 'the inspector is called')
 
     await tabTo(page, `[data-test=investigate] button[data-seat="${m2}"]`, 'the inspector points')
-    await table.step(`night 1: the inspector points at ${m.name(m2)} (Enter)`, () => kb.press('Enter'), () => (m.investigated = m2))
+    await table.step(
+      `night 1: the inspector points at ${m.name(m2)} (Enter)`,
+      () => kb.press('Enter'),
+      () => (m.investigated = m2),
+    )
     await expectFocusKept(page, 'the answer shows', '[data-test=night-panel]')
-    expect(await table.referee.text('[data-test=investigation-answer]')).toBe(`${t('night.answerFor', { name: m.name(m2) })} ${t('night.answer.mafia.yes')} ▲ ${t('night.thumbUp')}`)
+    expect(await table.referee.text('[data-test=investigation-answer]')).toBe(
+      `${t('night.answerFor', { name: m.name(m2) })} ${t('night.answer.mafia.yes')} ▲ ${t('night.thumbUp')}`,
+    )
 
     await tabTo(page, '[data-test=end-step]', 'end the inspector call')
-    await table.step('night 1: end the inspector call (Enter)', () => kb.press('Enter'), () => m.endStep())
+    await table.step(
+      'night 1: end the inspector call (Enter)',
+      () => kb.press('Enter'),
+      () => m.endStep(),
+    )
     expect(m.phase).toBe('day')
     expect(m.alive[c[3]!]).toBe(false)
     await expectFocusKept(page, 'day 2 begins')
@@ -274,7 +327,9 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     for (let i = 0; i < 5; i++) {
       await kb.press(i % 2 ? 'Shift+Tab' : 'Tab')
       await kb.press('Tab')
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role=alertdialog]')), `Tab #${i} left the dialog: ${await focusLabel(page)}`).toBe(true)
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role=alertdialog]')), `Tab #${i} left the dialog: ${await focusLabel(page)}`).toBe(
+        true,
+      )
     }
     await kb.press('Escape')
     await expect.poll(() => page.locator('[role=alertdialog]').count()).toBe(0)

@@ -58,7 +58,9 @@ async function overflowing(projector: Page): Promise<string[]> {
       const box = el.getBoundingClientRect()
       const outside = box.right > boardBox.right + 1 || box.bottom > boardBox.bottom + 1 || box.left < boardBox.left - 1
       if (wide || tall || outside)
-        out.push(`${el.tagName.toLowerCase()}.${el.className}: "${(el.textContent ?? '').trim().slice(0, 60)}" scroll ${el.scrollWidth}×${el.scrollHeight} client ${el.clientWidth}×${el.clientHeight}`)
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className}: "${(el.textContent ?? '').trim().slice(0, 60)}" scroll ${el.scrollWidth}×${el.scrollHeight} client ${el.clientWidth}×${el.clientHeight}`,
+        )
     }
     const center = board.querySelector<HTMLElement>('.center')
     if (center && center.scrollHeight > center.clientHeight + 1) out.push(`.center: scroll height ${center.scrollHeight} > client ${center.clientHeight}`)
@@ -108,7 +110,10 @@ describe.skipIf(browserTestsSkipped)('the windows in every language', () => {
         const tag = `languages-${lang}-${size.width}x${size.height}`
         await projector.screenshot({ path: join(SCREENSHOTS, `${tag}-projector.png`) })
         await referee.screenshot({ path: join(SCREENSHOTS, `${tag}-referee.png`), fullPage: true })
-        for (const [label, page] of [['referee', referee], ['projector', projector]] as const) {
+        for (const [label, page] of [
+          ['referee', referee],
+          ['projector', projector],
+        ] as const) {
           const text = await page.locator('body').innerText()
           expect(RAW_KEY.exec(text)?.[0], `${lang} ${label} shows a raw key`).toBeUndefined()
         }

@@ -20,7 +20,8 @@ async function overflowing(page: Page, selector: string): Promise<string[]> {
     const out: string[] = []
     for (const box of document.querySelectorAll<HTMLElement>(sel)) {
       const r = box.getBoundingClientRect()
-      if (box.scrollWidth > box.clientWidth + 1) out.push(`${sel}: text wider than its box (${box.scrollWidth} > ${box.clientWidth}): ${box.textContent?.trim().slice(0, 40)}`)
+      if (box.scrollWidth > box.clientWidth + 1)
+        out.push(`${sel}: text wider than its box (${box.scrollWidth} > ${box.clientWidth}): ${box.textContent?.trim().slice(0, 40)}`)
       for (const child of box.querySelectorAll<HTMLElement>('*')) {
         const c = child.getBoundingClientRect()
         if (c.width === 0 && c.height === 0) continue

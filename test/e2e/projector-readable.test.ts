@@ -22,7 +22,13 @@ interface Measured {
 async function measure(page: Page, selector: string, what: string): Promise<Measured[]> {
   return page.evaluate(
     ({ sel, label }) => {
-      const rgb = (s: string): number[][] => [...s.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number))
+      const rgb = (s: string): number[][] =>
+        [...s.matchAll(/rgba?\(([^)]+)\)/g)].map((m) =>
+          m[1]!
+            .split(/[ ,/]+/)
+            .filter(Boolean)
+            .map(Number),
+        )
       const lin = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)
       const lum = ([r, g, b]: number[]) => 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!)
       const ratio = (a: number[], b: number[]) => {
@@ -74,7 +80,8 @@ describe.skipIf(browserTestsSkipped)('the projector from the back of the room', 
       const town = m.roles.flatMap((r, seat) => (r !== 'mafia' ? [seat] : []))
 
       // Seat numbers follow the seating order, on the projector and in the referee's preview.
-      const numbers = (page: Page, root: string) => page.locator(`${root} li.seat`).evaluateAll((lis) => lis.map((li) => li.querySelector('.seat-no')?.textContent?.trim()))
+      const numbers = (page: Page, root: string) =>
+        page.locator(`${root} li.seat`).evaluateAll((lis) => lis.map((li) => li.querySelector('.seat-no')?.textContent?.trim()))
       expect(await numbers(projector, '[data-test=projector-board]')).toEqual(names.map((_, i) => String(i + 1)))
       expect(await numbers(table.page, '.preview [data-test=projector-board]')).toEqual(names.map((_, i) => String(i + 1)))
 
@@ -84,15 +91,26 @@ describe.skipIf(browserTestsSkipped)('the projector from the back of the room', 
       const voters = m.vote!.eligible.slice(0, 2).reverse()
       for (const voter of voters) await table.tapYes(voter)
       const hands = projector.locator('[data-test=projector-board] [data-test=vote-hands]')
-      await expect.poll(() => hands.textContent()).toBe(voters.sort((a, b) => a - b).map((p) => names[p]).join(', '))
+      await expect
+        .poll(() => hands.textContent())
+        .toBe(
+          voters
+            .sort((a, b) => a - b)
+            .map((p) => names[p])
+            .join(', '),
+        )
       const size = (sel: string) => projector.locator(`[data-test=projector-board] ${sel}`).evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
       expect(await projector.locator('[data-test=projector-board] [data-test=vote-count]').textContent()).toMatch(/^\s*2 yes — 5 needed\s*$/)
       const [count, line, named] = [await size('[data-test=vote-count]'), await size('[data-test=vote-progress]'), await size('[data-test=vote-hands]')]
-      console.log(`[projector-readable] vote at 1920×1080: running count ${count.toFixed(1)} px, its line ${line.toFixed(1)} px, the hands' names ${named.toFixed(1)} px`)
+      console.log(
+        `[projector-readable] vote at 1920×1080: running count ${count.toFixed(1)} px, its line ${line.toFixed(1)} px, the hands' names ${named.toFixed(1)} px`,
+      )
       expect(count).toBeGreaterThan(2 * line)
       expect(named, 'the names of the raised hands, from the back of the room').toBeGreaterThanOrEqual(40)
       // The raised hands are lit on the seat ring, and only those.
-      const lit = await projector.locator('[data-test=projector-board] li.seat.hand').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-seat'))))
+      const lit = await projector
+        .locator('[data-test=projector-board] li.seat.hand')
+        .evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-seat'))))
       expect(lit.sort((a, b) => a - b)).toEqual([...voters].sort((a, b) => a - b))
       // Clock, question, count, line, hands and announcements fit the middle of the table.
       const centre = await projector.locator('[data-test=projector-board] .center').evaluate((e) => ({ content: e.scrollHeight, box: e.clientHeight }))
@@ -117,7 +135,9 @@ describe.skipIf(browserTestsSkipped)('the projector from the back of the room', 
       await table.night({ shots: mafia.map((s) => [s, town[1]!] as [number, number]), investigate: mafia[0] })
       expect(m.phase).toBe('day')
       await check('theme-day')
-      console.log(`[projector-readable] at 1920×1080:\n${results.map((r) => `  ${r.what}: ${r.fontPx.toFixed(1)} px, ${r.contrast.toFixed(2)}:1 ("${r.text}")`).join('\n')}`)
+      console.log(
+        `[projector-readable] at 1920×1080:\n${results.map((r) => `  ${r.what}: ${r.fontPx.toFixed(1)} px, ${r.contrast.toFixed(2)}:1 ("${r.text}")`).join('\n')}`,
+      )
       for (const r of results) {
         expect(r.fontPx, `${r.what} "${r.text}" size`).toBeGreaterThanOrEqual(28)
         expect(r.contrast, `${r.what} "${r.text}" contrast`).toBeGreaterThanOrEqual(4.5)

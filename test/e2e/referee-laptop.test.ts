@@ -11,8 +11,24 @@ import { t } from './support/words'
 
 const LAPTOP = { width: 1366, height: 768 }
 const NAMES18 = [
-  'Anna', 'Bence', 'Csaba', 'Dóra', 'Endre', 'Flóra', 'Gábor', 'Hédi', 'Ilona',
-  'János', 'Kata', 'László', 'Márta', 'Nándor', 'Olga', 'Péter', 'Réka', 'Sándor',
+  'Anna',
+  'Bence',
+  'Csaba',
+  'Dóra',
+  'Endre',
+  'Flóra',
+  'Gábor',
+  'Hédi',
+  'Ilona',
+  'János',
+  'Kata',
+  'László',
+  'Márta',
+  'Nándor',
+  'Olga',
+  'Péter',
+  'Réka',
+  'Sándor',
 ]
 
 /** The element's box lies wholly inside the window. */

@@ -44,11 +44,17 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
     lanHost = new URL(playerUrl!).host
     const token = new URL(app.refereeUrl).searchParams.get('token')!
     const referee = async (method: string, ...args: unknown[]) => {
-      const r = await fetch(new URL(`/api/referee/${method}`, app.refereeUrl), { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: JSON.stringify(args) })
+      const r = await fetch(new URL(`/api/referee/${method}`, app.refereeUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
+        body: JSON.stringify(args),
+      })
       return (await r.json()) as { ok: boolean; value: { presets: unknown[]; game: { seats: { role: string }[] } } }
     }
     const presets = (await referee('ready')).value.presets
-    expect(await referee('startGame', { ruleset: presets[0], players: PLAYERS, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' })).toMatchObject({ ok: true })
+    expect(
+      await referee('startGame', { ruleset: presets[0], players: PLAYERS, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }),
+    ).toMatchObject({ ok: true })
     const roles = (await referee('ready')).value.game.seats.map((s) => s.role)
     const mafia = roles.flatMap((r, p) => (r === 'mafia' ? [p] : []))
     const town = roles.findIndex((r) => r !== 'mafia')
@@ -110,10 +116,18 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       await stranger.close()
 
       // The referee's API over the LAN address: refused, even with the right token.
-      const onRoom = await fetch(`http://${lanHost}/api/referee/ready`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' })
+      const onRoom = await fetch(`http://${lanHost}/api/referee/ready`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
+        body: '[]',
+      })
       expect(onRoom.status).toBe(403)
       const webPort = new URL(app.refereeUrl).port
-      const onWeb = await fetch(`http://${address}:${webPort}/api/referee/ready`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' }).then(
+      const onWeb = await fetch(`http://${address}:${webPort}/api/referee/ready`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
+        body: '[]',
+      }).then(
         (r) => r.status,
         () => 'refused',
       )

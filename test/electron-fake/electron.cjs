@@ -392,8 +392,17 @@ function loadPreload(contents, preloadPath) {
     throw new Error(`module not found: ${id} (a sandboxed preload can only require electron, events, timers, url)`)
   }
   const module = { exports: {} }
-  const wrapper = vm.compileFunction(fs.readFileSync(preloadPath, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname', 'process'], { filename: preloadPath })
-  const sandboxProcess = { platform: process.platform, versions: { ...process.versions, electron: '45.5.0' }, env: {}, type: 'renderer', sandboxed: true, contextIsolated: true }
+  const wrapper = vm.compileFunction(fs.readFileSync(preloadPath, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname', 'process'], {
+    filename: preloadPath,
+  })
+  const sandboxProcess = {
+    platform: process.platform,
+    versions: { ...process.versions, electron: '45.5.0' },
+    env: {},
+    type: 'renderer',
+    sandboxed: true,
+    contextIsolated: true,
+  }
   wrapper(module.exports, sandboxRequire, module, preloadPath, path.dirname(preloadPath), sandboxProcess)
   return contents.mainWorld
 }

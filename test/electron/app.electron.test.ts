@@ -27,8 +27,7 @@ import { REPO_ROOT } from '../support/paths'
 export function electronBinary(): { path: string; usable: boolean } {
   const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
   const pathFile = join(packageDir, 'path.txt')
-  const platformPath =
-    process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : process.platform === 'win32' ? 'electron.exe' : 'electron'
+  const platformPath = process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : process.platform === 'win32' ? 'electron.exe' : 'electron'
   const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : platformPath
   const override = process.env['ELECTRON_OVERRIDE_DIST_PATH']
   const path = override ? join(override, relative) : join(packageDir, 'dist', relative)
@@ -45,8 +44,7 @@ export function electronBinary(): { path: string; usable: boolean } {
 const binary = electronBinary()
 const noBinary = binary.usable ? null : `no Electron binary on this machine: ${binary.path} missing (\`npm start\` fetches it)`
 const noDisplay = process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']
-const skipReason =
-  noBinary ?? (noDisplay ? 'no display for the Electron windows (DISPLAY is not set; run the tests under xvfb-run)' : null)
+const skipReason = noBinary ?? (noDisplay ? 'no display for the Electron windows (DISPLAY is not set; run the tests under xvfb-run)' : null)
 
 if (skipReason) console.log(`[electron tests] SKIPPED: ${skipReason}`)
 
@@ -73,7 +71,13 @@ describe('the Electron app (tier 5)', () => {
     await expect.poll(() => app.windows().length, { timeout: 30_000, message: 'two windows open' }).toBe(2)
     const byPage = async (role: 'referee' | 'projector'): Promise<Page> => {
       const page = app.windows().find((w) => w.url().endsWith(`/renderer/${role}/index.html`))
-      if (!page) throw new Error(`no ${role} window; the windows load ${app.windows().map((w) => w.url()).join(', ')}`)
+      if (!page)
+        throw new Error(
+          `no ${role} window; the windows load ${app
+            .windows()
+            .map((w) => w.url())
+            .join(', ')}`,
+        )
       await page.waitForLoadState('load')
       return page
     }
@@ -105,7 +109,10 @@ describe('the Electron app (tier 5)', () => {
     expect(await referee.title()).toMatch(/^Nightfall/)
     expect(await projector.title()).toMatch(/^Nightfall/)
     const trouble: string[] = []
-    for (const [label, page] of [['referee', referee], ['projector', projector]] as const) {
+    for (const [label, page] of [
+      ['referee', referee],
+      ['projector', projector],
+    ] as const) {
       page.on('pageerror', (e) => trouble.push(`${label}: ${e.message}`))
       page.on('console', (m) => void (m.type() === 'error' && trouble.push(`${label}: ${m.text()}`)))
     }
@@ -172,7 +179,7 @@ describe('the packaged app on the real Electron', () => {
     ]
     const [flag = '--linux', folder = 'linux-unpacked', executable = 'nightfall'] = platform
     // The Electron distribution folder: node_modules/electron/dist (on macOS, the folder holding Electron.app).
-    const dist = process.platform === 'darwin' ? binary.path.split('/Electron.app/')[0] ?? '' : dirname(binary.path)
+    const dist = process.platform === 'darwin' ? (binary.path.split('/Electron.app/')[0] ?? '') : dirname(binary.path)
     const cli = join(REPO_ROOT, 'node_modules', 'electron-builder', 'cli.js')
     await promisify(execFile)(process.execPath, [cli, flag, '--dir', `-c.electronDist=${dist}`, `-c.directories.output=${scratch}`], {
       cwd: REPO_ROOT,

@@ -18,11 +18,7 @@ export default async function buildApp(): Promise<void> {
     return
   }
   console.log('[app tests] building the app once with `electron-vite build` (NIGHTFALL_SKIP_BUILD=1 reuses out/)…')
-  const cli = join(
-    dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')),
-    'bin',
-    'electron-vite.js',
-  )
+  const cli = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
   try {
     await promisify(execFile)(process.execPath, [cli, 'build'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 })
   } catch (error) {

@@ -54,8 +54,7 @@ export function cspProblems(html: string): string[] {
   if (metas.length !== 1) return [`expected exactly one CSP <meta>, found ${metas.length}`]
   const meta = metas[0]!
   const firstScript = tags(html, 'script')[0]
-  if (firstScript && firstScript.index < meta.index)
-    problems.push('a <script> comes before the CSP <meta>, so it is not covered')
+  if (firstScript && firstScript.index < meta.index) problems.push('a <script> comes before the CSP <meta>, so it is not covered')
   if (html.toLowerCase().indexOf('</head>') < meta.index) problems.push('the CSP <meta> must be inside <head>')
 
   const policy = meta.attributes['content'] ?? ''
@@ -63,9 +62,7 @@ export function cspProblems(html: string): string[] {
   const expectExactly = (directive: string, values: string[]): void => {
     const actual = csp.get(directive)
     if (JSON.stringify(actual) !== JSON.stringify(values)) {
-      problems.push(
-        `${directive} must be ${values.join(' ')}, is ${actual ? actual.join(' ') || '(empty)' : '(missing)'}`,
-      )
+      problems.push(`${directive} must be ${values.join(' ')}, is ${actual ? actual.join(' ') || '(empty)' : '(missing)'}`)
     }
   }
   if (/unsafe-eval/i.test(policy)) problems.push("the policy allows 'unsafe-eval'")
@@ -75,8 +72,7 @@ export function cspProblems(html: string): string[] {
   expectExactly('base-uri', ["'none'"])
   const styles = csp.get('style-src')
   if (!styles) problems.push('style-src is missing')
-  else if (styles.some((value) => value !== "'self'"))
-    problems.push(`style-src must be 'self' only, is ${styles.join(' ')}`)
+  else if (styles.some((value) => value !== "'self'")) problems.push(`style-src must be 'self' only, is ${styles.join(' ')}`)
   for (const source of csp.get('connect-src') ?? []) {
     if (!ALLOWED_CONNECT_SOURCES.includes(source)) problems.push(`connect-src allows ${source}`)
   }

@@ -25,24 +25,19 @@ export function windowProblems(window: FakeWindowSnapshot): string[] {
   const problems: string[] = []
   const prefs = window.options.webPreferences ?? {}
   for (const [key, value] of Object.entries(REQUIRED_WEB_PREFERENCES)) {
-    if (prefs[key] !== value)
-      problems.push(`window ${window.id}: webPreferences.${key} is ${String(prefs[key])}, must be ${String(value)}`)
+    if (prefs[key] !== value) problems.push(`window ${window.id}: webPreferences.${key} is ${String(prefs[key])}, must be ${String(value)}`)
   }
   for (const [key, bad] of Object.entries(FORBIDDEN_WEB_PREFERENCES)) {
-    if (key in prefs && (bad === undefined || prefs[key] === bad))
-      problems.push(`window ${window.id}: webPreferences.${key} must not be ${String(prefs[key])}`)
+    if (key in prefs && (bad === undefined || prefs[key] === bad)) problems.push(`window ${window.id}: webPreferences.${key} must not be ${String(prefs[key])}`)
   }
   const preload = prefs.preload
   if (typeof preload !== 'string' || !preload.endsWith('.cjs')) {
-    problems.push(
-      `window ${window.id}: preload ${String(preload)} must be a CommonJS .cjs file (an ES-module preload forces sandbox off)`,
-    )
+    problems.push(`window ${window.id}: preload ${String(preload)} must be a CommonJS .cjs file (an ES-module preload forces sandbox off)`)
   } else if (!existsSync(preload)) {
     problems.push(`window ${window.id}: preload ${preload} does not exist`)
   }
   for (const load of window.loads) {
-    if (load.kind !== 'file')
-      problems.push(`window ${window.id}: loads ${load.url ?? '?'}; built pages must be loaded with loadFile`)
+    if (load.kind !== 'file') problems.push(`window ${window.id}: loads ${load.url ?? '?'}; built pages must be loaded with loadFile`)
   }
   return problems
 }
@@ -55,14 +50,11 @@ export function probeProblems(report: Pick<Started, 'probes'>): string[] {
     if (!probe.navigation.prevented) problems.push(`${where}: navigation to another site is allowed`)
     if (!probe.redirect.prevented) problems.push(`${where}: redirects are allowed`)
     if (probe.windowOpen.action !== 'deny')
-      problems.push(
-        `${where}: window.open is ${probe.windowOpen.handler ? 'allowed' : 'not handled (Electron allows it)'}`,
-      )
+      problems.push(`${where}: window.open is ${probe.windowOpen.handler ? 'allowed' : 'not handled (Electron allows it)'}`)
     if (!probe.webview.prevented) problems.push(`${where}: <webview> attachment is allowed`)
     for (const [kind, answers] of Object.entries(probe.permissions)) {
       for (const [permission, answer] of Object.entries(answers)) {
-        if (answer !== false)
-          problems.push(`${where}: permission ${kind} for ${permission} answers ${String(answer)}, must be false`)
+        if (answer !== false) problems.push(`${where}: permission ${kind} for ${permission} answers ${String(answer)}, must be false`)
       }
     }
   }

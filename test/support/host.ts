@@ -67,10 +67,11 @@ export function nextCall(v: RefereeAppView, rnd?: () => number): Call | null {
   const firstTown = g.seats.find((s) => s.alive && s.role !== 'mafia')?.seat
   const shooters = Object.keys(L.shoot).map(Number)
   const recorded = new Set(g.night?.shots.map((s) => s.shooter) ?? [])
-  for (const m of shooters) if (!recorded.has(m)) {
-    const targets = L.shoot[m] ?? []
-    return play({ type: 'shoot', shooter: m, target: firstTown !== undefined && targets.includes(firstTown) ? firstTown : targets[0]! })
-  }
+  for (const m of shooters)
+    if (!recorded.has(m)) {
+      const targets = L.shoot[m] ?? []
+      return play({ type: 'shoot', shooter: m, target: firstTown !== undefined && targets.includes(firstTown) ? firstTown : targets[0]! })
+    }
   if (L.chooseTarget.length && g.night?.target === null)
     return play({ type: 'chooseTarget', target: firstTown !== undefined && L.chooseTarget.includes(firstTown) ? firstTown : L.chooseTarget[0]! })
   if (L.investigate.length && !g.night?.investigation) return play({ type: 'investigate', target: L.investigate[0]! })
@@ -91,7 +92,7 @@ export function nextCall(v: RefereeAppView, rnd?: () => number): Call | null {
     if (L.closeVote) return play({ type: 'closeVote' })
   }
   if (L.accuse.length) return play({ type: 'accuse', accused: L.accuse[0]! })
-  if (L.nominate.length && (g.projector.nominees.length === 0)) return play({ type: 'nominate', player: L.nominate[0]! })
+  if (L.nominate.length && g.projector.nominees.length === 0) return play({ type: 'nominate', player: L.nominate[0]! })
   if (L.closeNominations) return play({ type: 'closeNominations' })
   if (L.drawRandomDeath) return play({ type: 'drawRandomDeath' })
   return null

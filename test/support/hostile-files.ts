@@ -48,9 +48,18 @@ export function otherHostileFiles(): Record<string, string> {
   const typoKey = (i: number) => `acuser${String(i).padStart(5, '0')}`.padEnd(30, 'x')
   return {
     'a deal by name of 10,000 unknown players': JSON.stringify({ ...base, deal: many(10_000, (i) => [name('Playr', i, 30), 'mafa']) }),
-    'a short-form ruleset with 10,000 unknown options': JSON.stringify({ ...base, ruleset: { preset: 'maffiasig', changes: many(10_000, (i) => [typoKey(i), true]) } }),
-    '5,000 commands with unknown keys and types': JSON.stringify({ ...base, commands: Array.from({ length: 5_000 }, (_, i) => ({ type: `shooot${i}`, [typoKey(i)]: 1 })) }),
-    'one command with 20,000 unknown keys': JSON.stringify({ ...base, commands: [{ type: 'accuse', accused: 1, accuser: 2, ...many(20_000, (i) => [typoKey(i), i]) }] }),
+    'a short-form ruleset with 10,000 unknown options': JSON.stringify({
+      ...base,
+      ruleset: { preset: 'maffiasig', changes: many(10_000, (i) => [typoKey(i), true]) },
+    }),
+    '5,000 commands with unknown keys and types': JSON.stringify({
+      ...base,
+      commands: Array.from({ length: 5_000 }, (_, i) => ({ type: `shooot${i}`, [typoKey(i)]: 1 })),
+    }),
+    'one command with 20,000 unknown keys': JSON.stringify({
+      ...base,
+      commands: [{ type: 'accuse', accused: 1, accuser: 2, ...many(20_000, (i) => [typoKey(i), i]) }],
+    }),
     'the 434 KB file': HOSTILE_434KB(),
   }
 }

@@ -15,7 +15,11 @@ export async function projectorWaits(server: WebServer, work: Promise<unknown>, 
   while (!done || waits.length === 0) {
     due = Math.max(due + everyMs, performance.now())
     await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
-    const ready = await fetch(`${server.origin}/api/projector/ready`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.projector }, body: '' })
+    const ready = await fetch(`${server.origin}/api/projector/ready`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-nightfall-token': server.tokens.projector },
+      body: '',
+    })
     if (ready.status !== 204) throw new Error(`The projector call was answered ${ready.status}.`)
     waits.push(performance.now() - due)
   }

@@ -30,4 +30,3 @@ export function fakeRenderer(): string {
   writeFileSync(join(dir, 'assets', 'style.css'), 'body{}')
   return dir
 }
-

@@ -16,7 +16,7 @@ import { cardsPagePath, DEFAULT_RENDERER_DIR } from '../print/paths'
 /** `cards`: the printable deck, personal cards or the referee's sheet as a PDF, rendered by a Chromium. */
 export const cards: CliCommand = {
   name: 'cards',
-  summary: 'Printable role cards (deck or personal) and the referee\'s sheet, as a PDF',
+  summary: "Printable role cards (deck or personal) and the referee's sheet, as a PDF",
   help: `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
 
 Renders the role cards of PRESET (maffiasig, estonian, swedish) to a PDF:
@@ -77,8 +77,7 @@ Examples:
     if (out === undefined) throw new UsageError('Where should the PDF go? Give --out FILE.pdf.')
     const names = parseNames(str(values, 'names'))
     const given = int(values, 'players', 0, 1000)
-    if (given !== undefined && names && names.length !== given)
-      throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
+    if (given !== undefined && names && names.length !== given) throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
     const n = given ?? names?.length
     if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
     const kind = oneOf<CardsKind>('kind', str(values, 'kind') ?? (names ? 'personal' : 'deck'), CARDS_KINDS)
@@ -107,7 +106,9 @@ Examples:
     const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
     if (!findChromium())
       throw new UsageError(
-        process.env['CHROMIUM_PATH'] ? `No Chromium at CHROMIUM_PATH (${process.env['CHROMIUM_PATH']}) to render the PDF.` : 'No Chromium found to render the PDF.',
+        process.env['CHROMIUM_PATH']
+          ? `No Chromium at CHROMIUM_PATH (${process.env['CHROMIUM_PATH']}) to render the PDF.`
+          : 'No Chromium found to render the PDF.',
         'Install one (Debian/Ubuntu: sudo apt-get install chromium; or npx playwright install chromium) or point CHROMIUM_PATH at a Chrome or Chromium.',
       )
     const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
@@ -160,7 +161,10 @@ function parseDeal(raw: string | undefined, r: Ruleset, n: number): RoleCounts {
   const [mafia, investigator, doctor, citizen] = parts.map(Number) as [number, number, number, number | undefined]
   const counts = { mafia, investigator, doctor, citizen: citizen ?? n - mafia - investigator - doctor }
   const sum = counts.mafia + counts.investigator + counts.doctor + counts.citizen
-  if (counts.citizen < 0 || sum !== n) throw new UsageError(`--deal ${raw} makes ${mafia + investigator + doctor + Math.max(0, counts.citizen)} cards for ${n} players: the counts must add up to the table.`)
+  if (counts.citizen < 0 || sum !== n)
+    throw new UsageError(
+      `--deal ${raw} makes ${mafia + investigator + doctor + Math.max(0, counts.citizen)} cards for ${n} players: the counts must add up to the table.`,
+    )
   return counts
 }
 
@@ -172,5 +176,6 @@ function ensureBuilt(rendererDir: string, io: Io): void {
   const root = resolve(DEFAULT_RENDERER_DIR, '..', '..')
   const bin = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
   const built = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (built.status !== 0 || !existsSync(cardsPagePath(rendererDir))) throw new UsageError('The build failed, so there is no cards page to render: run `npm run build` and look at its errors.')
+  if (built.status !== 0 || !existsSync(cardsPagePath(rendererDir)))
+    throw new UsageError('The build failed, so there is no cards page to render: run `npm run build` and look at its errors.')
 }

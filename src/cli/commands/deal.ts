@@ -73,8 +73,7 @@ Examples:
     if (range) return dealTable(io, ruleset, range, values)
     const names = parseNames(str(values, 'names'))
     const given = int(values, 'players', 1, 60)
-    if (given !== undefined && names && names.length !== given)
-      throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
+    if (given !== undefined && names && names.length !== given) throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
     const n = given ?? names?.length
     if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
     const out = str(values, 'out')
@@ -120,7 +119,12 @@ Examples:
       printCounts(io, ruleset, n, counts, warnings)
       io.out('')
       io.out(fixed ? 'Dealt as given:' : 'Dealt with a cryptographic shuffle:')
-      io.out(table(['Seat', 'Name', 'Role'], seats.map((s) => [String(s.seat), s.name, roleLabel(s.role, ruleset)])))
+      io.out(
+        table(
+          ['Seat', 'Name', 'Role'],
+          seats.map((s) => [String(s.seat), s.name, roleLabel(s.role, ruleset)]),
+        ),
+      )
       if (out !== undefined) io.out(`\nWrote the game file ${out} (replay it with: nightfall replay ${out}).`)
     }
     return EXIT.ok
@@ -194,7 +198,12 @@ function printCounts(io: Io, r: Ruleset, n: number, counts: RoleCounts, warnings
   const shown = ROLE_IDS.filter(
     (role) => counts[role] > 0 || role === 'mafia' || role === 'citizen' || (role === 'investigator' ? o.hasInvestigator : o.hasDoctor),
   )
-  io.out(table(['Role', 'Count'], shown.map((role) => [roleLabel(role, r), String(counts[role])])))
+  io.out(
+    table(
+      ['Role', 'Count'],
+      shown.map((role) => [roleLabel(role, r), String(counts[role])]),
+    ),
+  )
   if (warnings.length) {
     io.out('')
     io.out('Warnings:')
@@ -210,7 +219,10 @@ function fixedDeal(r: Ruleset, players: string[], raw: string, values: OptionVal
   for (const key of ['mafia', 'investigators', 'doctors'])
     if (values[key] !== undefined) throw new UsageError(`--${key} cannot be used with --roles: the counts follow from the roles given.`)
   const deal: Record<string, string> = {}
-  for (const part of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const m = part.match(/^(.+?)\s*[=:]\s*(.+)$/)
     if (!m) throw new UsageError(`--roles: "${part}" is not NAME=ROLE.`)
     Object.defineProperty(deal, (m[1] as string).trim(), { value: (m[2] as string).trim(), enumerable: true })

@@ -44,7 +44,14 @@ Options:
                 (exit 2) while the game is not over
   ${LANG_HELP}
   -h, --help    Show this help`,
-  options: { json: { type: 'boolean' }, view: { type: 'string' }, out: { type: 'string' }, short: { type: 'boolean' }, story: { type: 'boolean' }, lang: { type: 'string' } },
+  options: {
+    json: { type: 'boolean' },
+    view: { type: 'string' },
+    out: { type: 'string' },
+    short: { type: 'boolean' },
+    story: { type: 'boolean' },
+    lang: { type: 'string' },
+  },
   positionals: { min: 1, max: 1, name: 'FILE' },
   run({ values, positionals }, io) {
     const path = positionals[0] as string

@@ -74,7 +74,11 @@ Examples:
     const workers = int(values, 'workers', 1, 256) ?? defaultWorkers()
     const asJson = flag(values, 'json')
 
-    const problems = setupProblems(ruleset, Array.from({ length: players }, (_, i) => `P${i + 1}`), counts).map((p) => p.message)
+    const problems = setupProblems(
+      ruleset,
+      Array.from({ length: players }, (_, i) => `P${i + 1}`),
+      counts,
+    ).map((p) => p.message)
     if (problems.length) {
       if (asJson) io.out(json({ ok: false, preset: ruleset.id, players, counts, problems }))
       for (const p of problems) io.err(`error: ${p}`)

@@ -38,7 +38,10 @@ export async function openCardsPage(browser: Browser, payload: CardsPayload, ren
     .then((h) => h.jsonValue())
     .catch(() => 'timeout')
   if (state !== 'ready') {
-    const shown = await page.locator('.error').textContent().catch(() => null)
+    const shown = await page
+      .locator('.error')
+      .textContent()
+      .catch(() => null)
     await page.close()
     throw new CardsRenderError(`The cards page did not render (${state}): ${shown ?? problems.join('; ') ?? 'no message'}`)
   }

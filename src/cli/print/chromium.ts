@@ -11,12 +11,7 @@ import type { Browser, BrowserType } from 'playwright'
 /** Playwright, loaded on first use (the CLI's other commands start without it). */
 const playwrightChromium = (): BrowserType => (createRequire(import.meta.url)('playwright') as typeof Playwright).chromium
 
-const CANDIDATES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-]
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
 
 /** Flags that work as root in containers and keep the browser quiet and offline. */
 export const CHROMIUM_ARGS = [

@@ -176,7 +176,12 @@ export function apply(s: GameState, e: GameEvent): GameState {
       next.day.vote = null
       next.day.nominees = []
       next.day.stage = 'nominating'
-      next.announcements = announce(s, { kind: 'noExecution', day: next.day.number, reason: e.reason, ...(e.tie ? { tie: { seats: [...e.tie.seats], votes: e.tie.votes } } : {}) })
+      next.announcements = announce(s, {
+        kind: 'noExecution',
+        day: next.day.number,
+        reason: e.reason,
+        ...(e.tie ? { tie: { seats: [...e.tie.seats], votes: e.tie.votes } } : {}),
+      })
       return next
     }
     case 'defenceStarted': {
@@ -209,9 +214,7 @@ export function apply(s: GameState, e: GameEvent): GameState {
       if (e.revealed) revealed[e.player] = true
       const role = e.revealed ? (s.roles[e.player] ?? null) : null
       const a: Announcement =
-        e.cause === 'execution'
-          ? { kind: 'executed', day: d.number, player: e.player, role }
-          : { kind: 'randomDeath', day: d.number, player: e.player, role }
+        e.cause === 'execution' ? { kind: 'executed', day: d.number, player: e.player, role } : { kind: 'randomDeath', day: d.number, player: e.player, role }
       const next = dayCopy(s)
       next.alive = alive
       next.revealed = revealed

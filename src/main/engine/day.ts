@@ -81,7 +81,8 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
 
   switch (c.type) {
     case 'accuse': {
-      const e = DAY_SEAT_RULES.accuse.now(s) ?? DAY_SEAT_RULES.accuse.seat(s, c.accused) ?? (c.accuser === undefined ? null : needAlive(s, c.accuser, 'Accuser'))
+      const e =
+        DAY_SEAT_RULES.accuse.now(s) ?? DAY_SEAT_RULES.accuse.seat(s, c.accused) ?? (c.accuser === undefined ? null : needAlive(s, c.accuser, 'Accuser'))
       if (e) return e
       if (c.accuser === c.accused) return fail('not-allowed', 'Nobody may accuse themselves.')
       const em = new Emitter(s)
@@ -111,7 +112,11 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     case 'nominate':
       return DAY_SEAT_RULES.nominate.now(s) ?? DAY_SEAT_RULES.nominate.seat(s, c.player) ?? ok([{ type: 'nominated', player: c.player }])
     case 'withdrawNomination':
-      return DAY_SEAT_RULES.withdrawNomination.now(s) ?? DAY_SEAT_RULES.withdrawNomination.seat(s, c.player) ?? ok([{ type: 'nominationWithdrawn', player: c.player }])
+      return (
+        DAY_SEAT_RULES.withdrawNomination.now(s) ??
+        DAY_SEAT_RULES.withdrawNomination.seat(s, c.player) ??
+        ok([{ type: 'nominationWithdrawn', player: c.player }])
+      )
     case 'closeNominations': {
       const e = stage(d, 'nominating', 'Closing the nominations')
       if (e) return e
@@ -119,7 +124,8 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     }
     case 'skipDefences': {
       // Nominations only: the remaining nominees' defences are skipped and the vote opens.
-      const e = o.dayProcedure === 'nomination' ? stage(d, 'defence', 'Skipping the defences') : fail('not-allowed', 'Only nominees give defences one after another.')
+      const e =
+        o.dayProcedure === 'nomination' ? stage(d, 'defence', 'Skipping the defences') : fail('not-allowed', 'Only nominees give defences one after another.')
       if (e) return e
       if (d.defenceIndex + 1 >= d.nominees.length) return fail('not-allowed', 'No other nominee is still to speak: end this defence.')
       const em = new Emitter(s)
@@ -133,19 +139,19 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       if (!v.eligible.includes(c.voter)) return fail('vote-invalid', `${name(s, c.voter)} may not vote in this vote.`)
       if (v.kind === 'plurality') {
         if (typeof c.choice === 'boolean') return fail('vote-invalid', 'This vote is for a nominee, not yes/no.')
-        if (c.choice !== null && !v.candidates.includes(c.choice))
-          return fail('vote-invalid', `${name(s, c.choice)} is not a candidate.`)
+        if (c.choice !== null && !v.candidates.includes(c.choice)) return fail('vote-invalid', `${name(s, c.choice)} is not a candidate.`)
       } else if (typeof c.choice !== 'boolean') return fail('vote-invalid', 'This vote is yes or no.')
       const previous = v.ballots[c.voter]
-      return ok([previous === undefined ? { type: 'voteCast', voter: c.voter, choice: c.choice } : { type: 'voteCast', voter: c.voter, choice: c.choice, previous }])
+      return ok([
+        previous === undefined ? { type: 'voteCast', voter: c.voter, choice: c.choice } : { type: 'voteCast', voter: c.voter, choice: c.choice, previous },
+      ])
     }
     case 'setVoteCount': {
       const v = d.vote
       if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
       if (c.count > v.eligible.length) return fail('vote-invalid', `Only ${v.eligible.length} may vote.`)
       if (v.kind === 'plurality') {
-        if (c.candidate === undefined || !v.candidates.includes(c.candidate))
-          return fail('vote-invalid', 'Say which nominee the count is for.')
+        if (c.candidate === undefined || !v.candidates.includes(c.candidate)) return fail('vote-invalid', 'Say which nominee the count is for.')
         return ok([{ type: 'voteCountSet', key: c.candidate, count: c.count }])
       }
       if (c.candidate !== undefined) return fail('vote-invalid', 'A yes/no vote has no candidate.')

@@ -19,8 +19,19 @@ import { projectorView } from './views/projector'
 import { refereeView } from './views/referee'
 
 const CODES: readonly EngineErrorCode[] = [
-  'invalid-command', 'game-over', 'wrong-phase', 'wrong-step', 'unknown-player', 'not-alive', 'not-allowed',
-  'identify-first', 'step-incomplete', 'vote-invalid', 'draw-required', 'timer-invalid', 'nothing-to-undo',
+  'invalid-command',
+  'game-over',
+  'wrong-phase',
+  'wrong-step',
+  'unknown-player',
+  'not-alive',
+  'not-allowed',
+  'identify-first',
+  'step-incomplete',
+  'vote-invalid',
+  'draw-required',
+  'timer-invalid',
+  'nothing-to-undo',
 ]
 const TYPES = commandSchema.options.map((o) => o.shape.type.value)
 
@@ -62,8 +73,18 @@ const anyField = fc.oneof(seatLike, fc.anything({ maxDepth: 2 }))
 const wrongTypes = fc.record(
   {
     type: fc.oneof(fc.constantFrom(...TYPES), fc.constantFrom('', 'SHOOT', 'shoot ', 'constructor', '__proto__', 'toString')),
-    shooter: anyField, target: anyField, player: anyField, accused: anyField, accuser: anyField, voter: anyField,
-    choice: anyField, count: anyField, candidate: anyField, draw: anyField, at: anyField, seconds: anyField,
+    shooter: anyField,
+    target: anyField,
+    player: anyField,
+    accused: anyField,
+    accuser: anyField,
+    voter: anyField,
+    choice: anyField,
+    count: anyField,
+    candidate: anyField,
+    draw: anyField,
+    at: anyField,
+    seconds: anyField,
     timer: fc.oneof(fc.constantFrom('day', 'defence', 'night', 'DAY'), anyField),
     role: fc.oneof(fc.constantFrom('mafia', 'investigator', 'doctor', 'citizen', 'referee'), anyField),
     players: fc.oneof(fc.array(seatLike, { maxLength: 5 }), anyField),
@@ -84,7 +105,12 @@ const fitting = fc.integer().map((seed) => (pool: number) => {
 
 const input = fc.oneof(
   { arbitrary: fc.jsonValue().map((v) => () => v), weight: 2 },
-  { arbitrary: fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true }).map((v) => () => v), weight: 2 },
+  {
+    arbitrary: fc
+      .anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true })
+      .map((v) => () => v),
+    weight: 2,
+  },
   { arbitrary: wrongTypes.map((v) => () => v), weight: 4 },
   { arbitrary: wellFormed, weight: 4 },
   { arbitrary: fitting, weight: 3 },
@@ -131,17 +157,31 @@ describe('fuzz: random and malformed commands at random game states', () => {
     const entry = POOL.find((e) => e.game.state.phase === 'day') ?? (POOL[0] as (typeof POOL)[number])
     for (const bad of [-1, 60, 1.5, Number.NaN, '3', null, 1e9]) {
       for (const c of [
-        { type: 'shoot', shooter: bad, target: 0 }, { type: 'shoot', shooter: 0, target: bad }, { type: 'chooseTarget', target: bad },
-        { type: 'investigate', target: bad }, { type: 'heal', target: bad }, { type: 'accuse', accused: bad }, { type: 'accuse', accused: 0, accuser: bad },
-        { type: 'nominate', player: bad }, { type: 'castVote', voter: bad, choice: true }, { type: 'setVoteCount', count: bad === 60 ? 61 : bad },
-        { type: 'identifyRole', role: 'mafia', players: [bad] }, { type: 'setReadingStart', player: bad }, { type: 'clearShot', shooter: bad },
+        { type: 'shoot', shooter: bad, target: 0 },
+        { type: 'shoot', shooter: 0, target: bad },
+        { type: 'chooseTarget', target: bad },
+        { type: 'investigate', target: bad },
+        { type: 'heal', target: bad },
+        { type: 'accuse', accused: bad },
+        { type: 'accuse', accused: 0, accuser: bad },
+        { type: 'nominate', player: bad },
+        { type: 'castVote', voter: bad, choice: true },
+        { type: 'setVoteCount', count: bad === 60 ? 61 : bad },
+        { type: 'identifyRole', role: 'mafia', players: [bad] },
+        { type: 'setReadingStart', player: bad },
+        { type: 'clearShot', shooter: bad },
       ]) {
         const r = dispatchUnknown(entry.game, c)
         expect(r.ok, JSON.stringify(c)).toBe(false)
       }
     }
     for (const bad of [-1, 1.5, Number.NaN, '3', null, 2 ** 32]) {
-      for (const c of [{ type: 'drawRandomDeath', draw: bad }, { type: 'closeVote', draw: bad }, { type: 'timerExpired', at: 0, draw: bad }, { type: 'startTimer', at: bad === 2 ** 32 ? Number.POSITIVE_INFINITY : bad === 1.5 ? -1.5 : bad }]) {
+      for (const c of [
+        { type: 'drawRandomDeath', draw: bad },
+        { type: 'closeVote', draw: bad },
+        { type: 'timerExpired', at: 0, draw: bad },
+        { type: 'startTimer', at: bad === 2 ** 32 ? Number.POSITIVE_INFINITY : bad === 1.5 ? -1.5 : bad },
+      ]) {
         const r = dispatchUnknown(entry.game, c)
         expect(!r.ok && r.error.code, JSON.stringify(c)).toBe('invalid-command')
       }
@@ -168,17 +208,27 @@ describe('fuzz: random and malformed commands at random game states', () => {
     const base = POOL.find((e) => e.game.log.length > 10) as (typeof POOL)[number]
     const file = toGameFile(base.game)
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.jsonValue(), wellFormed.map((f) => f(0))), { maxLength: 20 }), fc.nat(file.commands.length), (extra, cut) => {
-        const commands = [...file.commands.slice(0, cut), ...extra]
-        const parsed = parseGameFile({ ...file, commands })
-        if (parsed.ok) {
-          const r = replay(parsed.value.setup, parsed.value.commands)
-          if (!r.ok) expect(r.error.index).toBeGreaterThanOrEqual(0)
-        } else expect(parsed.error.code).toBe('bad-file')
-        // The header alone, with a mismatched deal, is refused at index -1.
-        const bad = replay({ ...base.game.setup, deal: { ...base.game.setup.deal, roles: base.game.setup.deal.roles.slice(1) } }, commands)
-        expect(!bad.ok && bad.error.index).toBe(-1)
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.jsonValue(),
+            wellFormed.map((f) => f(0)),
+          ),
+          { maxLength: 20 },
+        ),
+        fc.nat(file.commands.length),
+        (extra, cut) => {
+          const commands = [...file.commands.slice(0, cut), ...extra]
+          const parsed = parseGameFile({ ...file, commands })
+          if (parsed.ok) {
+            const r = replay(parsed.value.setup, parsed.value.commands)
+            if (!r.ok) expect(r.error.index).toBeGreaterThanOrEqual(0)
+          } else expect(parsed.error.code).toBe('bad-file')
+          // The header alone, with a mismatched deal, is refused at index -1.
+          const bad = replay({ ...base.game.setup, deal: { ...base.game.setup.deal, roles: base.game.setup.deal.roles.slice(1) } }, commands)
+          expect(!bad.ok && bad.error.index).toBe(-1)
+        },
+      ),
       { seed: 0xf11f, numRuns: 300 },
     )
     for (const steps of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 1e9]) {

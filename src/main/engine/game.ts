@@ -95,8 +95,7 @@ export function toGameFile(g: Game, meta: { id?: string; createdAt?: string } = 
 }
 
 export type GameFileRead =
-  | { ok: true; value: { setup: GameSetup; commands: Command[]; file: GameFile; notices: string[] } }
-  | { ok: false; error: GameFileError }
+  { ok: true; value: { setup: GameSetup; commands: Command[]; file: GameFile; notices: string[] } } | { ok: false; error: GameFileError }
 
 /**
  * Read a game file (any supported version, short or full form) into a setup and its commands.

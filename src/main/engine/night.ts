@@ -35,8 +35,7 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
   switch (c.type) {
     case 'identifyRole': {
       if (c.role !== role) return wrongStep(step, c.role)
-      if (s.setup.deal.mode !== 'physical' || unidentified(s, role) === 0)
-        return fail('not-allowed', `Every ${role} is already recorded.`)
+      if (s.setup.deal.mode !== 'physical' || unidentified(s, role) === 0) return fail('not-allowed', `Every ${role} is already recorded.`)
       if (n.identified) return fail('not-allowed', 'Who woke at this call is already recorded.')
       const seen = new Set<number>()
       // A dead player may be recorded too: with a day first (or the blind-operator variant) an
@@ -49,8 +48,7 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
         seen.add(p)
       }
       const missing = unidentified(s, role)
-      if (role === 'mafia' && c.players.length !== missing)
-        return fail('not-allowed', `The deal has ${missing} unrecorded mafia; ${c.players.length} given.`)
+      if (role === 'mafia' && c.players.length !== missing) return fail('not-allowed', `The deal has ${missing} unrecorded mafia; ${c.players.length} given.`)
       if (c.players.length > missing) return fail('not-allowed', `Only ${missing} ${role} can still be recorded.`)
       // Recording the cards can show that the game was already decided (a dead mafioso recorded late).
       const em = new Emitter(s).emit({ type: 'roleIdentified', role, players: [...c.players], citizens: citizensShown(s, role, c.players) })
@@ -59,7 +57,9 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
       return ok(em.events)
     }
     case 'setReadingStart':
-      return NIGHT_SEAT_RULES.setReadingStart.now(s) ?? NIGHT_SEAT_RULES.setReadingStart.seat(s, c.player) ?? ok([{ type: 'readingStartSet', player: c.player }])
+      return (
+        NIGHT_SEAT_RULES.setReadingStart.now(s) ?? NIGHT_SEAT_RULES.setReadingStart.seat(s, c.player) ?? ok([{ type: 'readingStartSet', player: c.player }])
+      )
     case 'shoot':
       return shootNow(s) ?? shootRefusal(s, n, c.shooter, c.target) ?? ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
     case 'clearShot': {
@@ -89,10 +89,20 @@ function needPlayer(s: GameState, p: number, what: string): Refusal {
 function needAlive(s: GameState, p: number, what: string): Refusal {
   return needPlayer(s, p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${s.setup.players[p]} is dead.`))
 }
-const wrongStep = (step: NightStepKind, want: string): { ok: false; error: EngineError } => fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
+const wrongStep = (step: NightStepKind, want: string): { ok: false; error: EngineError } =>
+  fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
 
 /** The night's commands; their union and decide's table (decide.ts) are built from this list. */
-export const NIGHT_COMMANDS = ['identifyRole', 'setReadingStart', 'shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal', 'endNightStep'] as const satisfies readonly CommandType[]
+export const NIGHT_COMMANDS = [
+  'identifyRole',
+  'setReadingStart',
+  'shoot',
+  'clearShot',
+  'chooseTarget',
+  'investigate',
+  'heal',
+  'endNightStep',
+] as const satisfies readonly CommandType[]
 export type NightCommandType = (typeof NIGHT_COMMANDS)[number]
 
 type Refusal = { ok: false; error: EngineError } | null
@@ -131,7 +141,9 @@ export const NIGHT_SEAT_RULES = {
     seat(s: GameState, p: number): Refusal {
       const e = needAlive(s, p, 'Target')
       if (e) return e
-      return !s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[p] === 'mafia' ? fail('not-allowed', 'The mafia must choose another, sleeping player.') : null
+      return !s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[p] === 'mafia'
+        ? fail('not-allowed', 'The mafia must choose another, sleeping player.')
+        : null
     },
   },
   /** `now` also decides "did not ask" (target null): it is accepted whenever `now` passes. */
@@ -209,7 +221,11 @@ export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-i
       const missing = shotsMissing(s, n)
       if (missing.length > 0) {
         const names = missing.map((m) => s.setup.players[m] ?? `#${m}`).join(', ')
-        return incomplete('why.shotsMissing', { names, count: missing.length }, `Still waiting for the shot of ${names} (record "did not shoot" if they do not point).`)
+        return incomplete(
+          'why.shotsMissing',
+          { names, count: missing.length },
+          `Still waiting for the shot of ${names} (record "did not shoot" if they do not point).`,
+        )
       }
     } else if (n.target === null) return incomplete('why.noTarget', {}, 'The mafia have not chosen a target.')
   }
@@ -220,7 +236,11 @@ export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-i
   return null
 }
 
-const incomplete = (key: string, params: Record<string, string | number>, message: string) => ({ code: 'step-incomplete' as const, line: { key, params }, message })
+const incomplete = (key: string, params: Record<string, string | number>, message: string) => ({
+  code: 'step-incomplete' as const,
+  line: { key, params },
+  message,
+})
 
 /** The living mafiosi with no shot recorded yet (neither a target nor "did not shoot"). */
 function shotsMissing(s: GameState, n: NightState): number[] {

@@ -61,13 +61,20 @@ describe.each(PRESET_IDS)('%s: noninterference', (id) => {
         const groups = A.setup.deal.mode === 'physical' ? [S.filter(known), S.filter((p) => !known(p))] : [S]
         const pi = permutationOn(rng, n, groups)
         if (pi.some((q, p) => q !== p && A.cards[p] !== A.cards[q])) permuted++
-        const { varied: v, B } = playTwin(A, horizon, pi, rng, (i, c, sa2, sb) => {
-          const pa = projectorView(sa2)
-          if (i < 0) return same(pa, projectorView(sb), `seed ${seed}: initial projector`)
-          if (pa.vote?.candidates.some((c) => c.voters?.length)) namedHands++
-          same(sa2.phase === 'over' ? expectedAtEnd(pa, pi) : pa, projectorView(sb), `seed ${seed}: projector after A's step ${i} ${JSON.stringify(c)}`)
-          if (sa2.operatorBlind || sb.operatorBlind) same(refereeView(sa2), refereeView(sb), `seed ${seed}: blind referee view after step ${i}`)
-        }, `seed ${seed}`)
+        const { varied: v, B } = playTwin(
+          A,
+          horizon,
+          pi,
+          rng,
+          (i, c, sa2, sb) => {
+            const pa = projectorView(sa2)
+            if (i < 0) return same(pa, projectorView(sb), `seed ${seed}: initial projector`)
+            if (pa.vote?.candidates.some((c) => c.voters?.length)) namedHands++
+            same(sa2.phase === 'over' ? expectedAtEnd(pa, pi) : pa, projectorView(sb), `seed ${seed}: projector after A's step ${i} ${JSON.stringify(c)}`)
+            if (sa2.operatorBlind || sb.operatorBlind) same(refereeView(sa2), refereeView(sb), `seed ${seed}: blind referee view after step ${i}`)
+          },
+          `seed ${seed}`,
+        )
         varied += v
         expect(B.state.phase).toBe(end.phase)
         expect(B.state.winner).toBe(end.winner)
@@ -115,7 +122,8 @@ function blindSetup(rng: Rng, id: PresetId): RandomSetup {
     const o = { ...r.setup.ruleset.options, firstDeadBecomesReferee: true }
     o.firstPhase = rng.chance(0.5) ? 'night0' : 'day'
     // Half the games use accusations, whose days may close without a death: nights run blind too.
-    if (rng.chance(0.5)) Object.assign(o, { dayProcedure: 'accusation', dayTimeoutAction: o.dayTimeoutAction === 'closeNominations' ? 'randomDeath' : o.dayTimeoutAction })
+    if (rng.chance(0.5))
+      Object.assign(o, { dayProcedure: 'accusation', dayTimeoutAction: o.dayTimeoutAction === 'closeNominations' ? 'randomDeath' : o.dayTimeoutAction })
     if (o.dayProcedure === 'nomination') Object.assign(o, { dayMustEndWithDeath: true, noNominationGoesToNight: false })
     else o.dayMustEndWithDeath = rng.chance(0.3)
     const ruleset = { ...r.setup.ruleset, options: o }
@@ -128,7 +136,10 @@ function blindSetup(rng: Rng, id: PresetId): RandomSetup {
 function windowView(g: Game): string {
   const steps = historySteps(g.log).length
   const last = g.log.at(-1)?.command ?? null
-  return JSON.stringify({ view: refereeView(g.state, { undoable: steps, last, lastStep: describeLastStep(g.state, g.log) }), log: describeHistory(g.state, g.log) })
+  return JSON.stringify({
+    view: refereeView(g.state, { undoable: steps, last, lastStep: describeLastStep(g.state, g.log) }),
+    log: describeHistory(g.state, g.log),
+  })
 }
 
 describe.each(PRESET_IDS)('%s: the blind referee view', (id) => {

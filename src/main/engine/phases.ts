@@ -13,11 +13,7 @@ import type { DayState, GameState, NightStepKind } from './state'
 export function nightSteps(s: GameState, number: number): NightStepKind[] {
   const o = s.setup.ruleset.options
   if (number === 0 && o.firstPhase === 'night0') return ['mafiaMeet']
-  return o.nightOrder.filter(
-    (role) =>
-      roleInGame(s, role) &&
-      (o.callDeadRoles || anyLivingWithRole(s, role) || unidentified(s, role) > 0),
-  )
+  return o.nightOrder.filter((role) => roleInGame(s, role) && (o.callDeadRoles || anyLivingWithRole(s, role) || unidentified(s, role) > 0))
 }
 
 /** Names are read from a different living seat each night. */
@@ -36,8 +32,7 @@ export function startNightEvents(em: Emitter): void {
 }
 
 /** The stage a day opens at: the accusation procedure starts with discussion, the nomination procedure with nominating. */
-export const openingStage = (s: GameState): DayState['stage'] =>
-  s.setup.ruleset.options.dayProcedure === 'accusation' ? 'discussion' : 'nominating'
+export const openingStage = (s: GameState): DayState['stage'] => (s.setup.ruleset.options.dayProcedure === 'accusation' ? 'discussion' : 'nominating')
 
 /** A new day (after a night, or as the first phase): its number, its first stage and its clock. */
 export function startDayEvents(em: Emitter): void {

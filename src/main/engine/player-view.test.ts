@@ -46,15 +46,22 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
         const pi = permutationOn(rng, n, groups)
         expect(pi[s]).toBe(s)
         if (pi.some((q, p) => q !== p && A.cards[p] !== A.cards[q])) permuted++
-        playTwin(A, horizon, pi, rng, (i, c, sa, sb) => {
-          const va = playerView(sa, s)
-          const expected = sa.phase === 'over' ? { ...va, board: expectedAtEnd(va.board, pi) } : va
-          const vb = playerView(sb, s)
-          steps++
-          if (va.partners) partnersShown++
-          else if (va.role === 'mafia') partnersHidden++
-          if (text(expected) !== text(vb)) expect(vb, `seed ${seed}, seat ${s}: after A's step ${i} ${JSON.stringify(c)}`).toStrictEqual(expected)
-        }, `seed ${seed}`)
+        playTwin(
+          A,
+          horizon,
+          pi,
+          rng,
+          (i, c, sa, sb) => {
+            const va = playerView(sa, s)
+            const expected = sa.phase === 'over' ? { ...va, board: expectedAtEnd(va.board, pi) } : va
+            const vb = playerView(sb, s)
+            steps++
+            if (va.partners) partnersShown++
+            else if (va.role === 'mafia') partnersHidden++
+            if (text(expected) !== text(vb)) expect(vb, `seed ${seed}, seat ${s}: after A's step ${i} ${JSON.stringify(c)}`).toStrictEqual(expected)
+          },
+          `seed ${seed}`,
+        )
       }),
       { seed: master[id], numRuns: GAMES, endOnFailure: true },
     )
@@ -64,7 +71,7 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
     expect(partnersHidden).toBeGreaterThan(0)
   })
 
-  it('a mafioso is told the partners from the mafia\'s first call, and nobody else ever is', () => {
+  it("a mafioso is told the partners from the mafia's first call, and nobody else ever is", () => {
     for (let seed = 1; seed <= 8; seed++) {
       const A = randomGame(seed, id)
       for (const st of A.states) {

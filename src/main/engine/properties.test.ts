@@ -144,11 +144,16 @@ function checkInvariants(run: RandomRun & RandomSetup, seed: number): void {
     check(s.phase === 'over' ? s.winner === winnerOf(s) : winnerOf(s) === null, 'a won game is over at once', i)
     for (const t of [s.dayTimer, s.defenceTimer])
       // A running clock is its deadline; a stopped one holds between nothing and its (extended) duration.
-      if (t) check(t.deadline !== null ? !t.expired : t.remainingMs >= 0 && t.remainingMs <= t.durationMs, 'a stopped clock never holds more than its duration', i)
+      if (t)
+        check(t.deadline !== null ? !t.expired : t.remainingMs >= 0 && t.remainingMs <= t.durationMs, 'a stopped clock never holds more than its duration', i)
     if (s.phase === 'day' && s.day) {
       const d = s.day
       check(d.accused === null || s.alive[d.accused] === true, 'the accused is alive', i)
-      check(d.nominees.every((n) => s.alive[n]), 'nominees are alive', i)
+      check(
+        d.nominees.every((n) => s.alive[n]),
+        'nominees are alive',
+        i,
+      )
       check(!d.vote || d.vote.eligible.every((v) => s.alive[v]), 'voters are alive', i)
       check(!d.vote || d.vote.kind === 'plurality' || !d.vote.eligible.includes(d.vote.candidates[0] as number), 'the accused may not vote', i)
       check(d.lastWordsBy === null || s.alive[d.lastWordsBy] === false, 'last words come from the dead', i)
@@ -164,7 +169,11 @@ function checkInvariants(run: RandomRun & RandomSetup, seed: number): void {
     }
     check(died <= 1, 'at most one death per command', i)
     check(s.dayNumber >= prev.dayNumber && s.nightNumber >= prev.nightNumber, 'day and night numbers only grow', i)
-    check(s.announcements.length >= prev.announcements.length && prev.announcements.every((a, k) => s.announcements[k] === a), 'announcements are only appended', i)
+    check(
+      s.announcements.length >= prev.announcements.length && prev.announcements.every((a, k) => s.announcements[k] === a),
+      'announcements are only appended',
+      i,
+    )
     // A day whose rules demand a death (accusation procedure) never turns into night without one.
     if (o.dayMustEndWithDeath && o.dayProcedure === 'accusation' && prev.phase === 'day' && s.phase === 'night')
       check(died === 1 || prev.day?.deathToday === true, 'the day ended with a death', i)
@@ -229,7 +238,8 @@ function offered(s: GameState): Command[] {
   if (l.drawRandomDeath) out.push({ type: 'drawRandomDeath', draw: 0xffffffff })
   const v = s.day?.vote
   if (v) for (const voter of l.castVote) out.push({ type: 'castVote', voter, choice: v.kind === 'plurality' ? (v.candidates[0] as number) : true })
-  if (l.setVoteCount && v) out.push(v.kind === 'plurality' ? { type: 'setVoteCount', count: 0, candidate: v.candidates[0] as number } : { type: 'setVoteCount', count: 0 })
+  if (l.setVoteCount && v)
+    out.push(v.kind === 'plurality' ? { type: 'setVoteCount', count: 0, candidate: v.candidates[0] as number } : { type: 'setVoteCount', count: 0 })
   if (l.startTimer) out.push({ type: 'startTimer', at: 1000 })
   if (l.pauseTimer) out.push({ type: 'pauseTimer', at: 1000 })
   if (l.addTime) out.push({ type: 'addTime', seconds: 30, at: 0 })

@@ -70,11 +70,9 @@ export function setupProblems(ruleset: unknown, players: readonly string[], coun
   if (o.recommendedMin > o.recommendedMax) p('ruleset', 'recommendedRange')
   if (!o.nightOrder.includes('mafia')) p('ruleset', 'nightNeedsMafia')
   if (new Set(o.nightOrder).size !== o.nightOrder.length) p('ruleset', 'calledTwice')
-  if (o.firstDeadBecomesReferee && o.firstPhase === 'night')
-    p('ruleset', 'firstDeadNight')
+  if (o.firstDeadBecomesReferee && o.firstPhase === 'night') p('ruleset', 'firstDeadNight')
   // The blind operator cannot run a real night: day 1 must be sure to end with a death (the hand-over).
-  if (o.firstDeadBecomesReferee && o.dayProcedure === 'nomination' && (!o.dayMustEndWithDeath || o.noNominationGoesToNight))
-    p('ruleset', 'firstDeadDay')
+  if (o.firstDeadBecomesReferee && o.dayProcedure === 'nomination' && (!o.dayMustEndWithDeath || o.noNominationGoesToNight)) p('ruleset', 'firstDeadDay')
   if (n < o.minPlayers) p('players', 'tooFew', { ruleset: r.name, min: o.minPlayers, n })
   if (n > o.maxPlayers) p('players', 'tooMany', { ruleset: r.name, max: o.maxPlayers, n })
   for (const line of names === 'table' ? tableNameProblems(players) : fileNameProblems(players)) out.push({ code: 'names', ...line })
@@ -84,8 +82,7 @@ export function setupProblems(ruleset: unknown, players: readonly string[], coun
   if (counts.investigator > 0 && !o.hasInvestigator) p('counts', 'roleNotInRuleset', { ruleset: r.name, role: 'investigator' })
   if (counts.doctor > 0 && !o.hasDoctor) p('counts', 'roleNotInRuleset', { ruleset: r.name, role: 'doctor' })
   const town = total - counts.mafia
-  if (counts.mafia >= 1 && winnerForCounts(o, counts.mafia, town, counts.doctor) !== null)
-    p('balance', 'balance', { mafia: counts.mafia, town })
+  if (counts.mafia >= 1 && winnerForCounts(o, counts.mafia, town, counts.doctor) !== null) p('balance', 'balance', { mafia: counts.mafia, town })
   return out
 }
 

@@ -13,13 +13,10 @@ import type { GameState, TimerState } from './state'
 export const TIMER_COMMANDS = ['startTimer', 'resumeTimer', 'pauseTimer', 'addTime', 'timerExpired'] as const satisfies readonly CommandType[]
 export type TimerCommandType = (typeof TIMER_COMMANDS)[number]
 
-export const remainingMs = (t: TimerState, now: number): number =>
-  t.deadline === null ? t.remainingMs : Math.max(0, t.deadline - now)
+export const remainingMs = (t: TimerState, now: number): number => (t.deadline === null ? t.remainingMs : Math.max(0, t.deadline - now))
 
 export function newTimer(kind: TimerState['kind'], seconds: number | null): TimerState | null {
-  return seconds === null || seconds <= 0
-    ? null
-    : { kind, durationMs: seconds * 1000, deadline: null, remainingMs: seconds * 1000, expired: false }
+  return seconds === null || seconds <= 0 ? null : { kind, durationMs: seconds * 1000, deadline: null, remainingMs: seconds * 1000, expired: false }
 }
 
 export function decideTimer(s: GameState, c: CommandOf<TimerCommandType>): Result<GameEvent[]> {

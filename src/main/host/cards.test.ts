@@ -21,7 +21,12 @@ function makeHost(printCards?: GameHostOptions['printCards']): GameHost {
 
 const game = (over: Partial<StartGameRequest['ruleset']['options']> = {}): StartGameRequest => {
   const r = preset('maffiasig')
-  return { ruleset: { ...r, options: { ...r.options, ...over } }, players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
+  return {
+    ruleset: { ...r, options: { ...r.options, ...over } },
+    players: [...PLAYERS9],
+    counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+    dealMode: 'digital',
+  }
 }
 const req = (kind: CardsRequest['kind'], over: Partial<CardsRequest> = {}): CardsRequest => ({ kind, paper: 'a4', backs: false, locale: 'en', ...over })
 
@@ -34,7 +39,10 @@ describe('GameHost: role cards and the sheet', () => {
     expect(r.value.cards.map((c) => c.name)).toEqual(PLAYERS9)
     // The identity deal gives the first seats the mafia, then the inspector.
     expect(r.value.cards.map((c) => c.role).slice(0, 4)).toEqual(['mafia', 'mafia', 'investigator', 'citizen'])
-    expect(host.invoke('cardsPayload', req('sheet'))).toMatchObject({ ok: true, value: { kind: 'sheet', sheet: { investigator: true, doctor: false, shots: 'individual' } } })
+    expect(host.invoke('cardsPayload', req('sheet'))).toMatchObject({
+      ok: true,
+      value: { kind: 'sheet', sheet: { investigator: true, doctor: false, shots: 'individual' } },
+    })
   })
 
   it('a deck comes from the request (the setup screen) or the game, and has no names', () => {

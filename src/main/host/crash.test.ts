@@ -22,7 +22,15 @@ let CHILD = ''
 // The child is bundled once (esbuild) so that each restart costs ~0.2 s instead of a tsx start-up.
 beforeAll(() => {
   CHILD = join(tempDir('nightfall-crash-child-'), 'crash-child.mjs')
-  buildSync({ entryPoints: [join(import.meta.dirname, '../../../test/support/crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: CHILD, logLevel: 'error' })
+  buildSync({
+    entryPoints: [join(import.meta.dirname, '../../../test/support/crash-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: CHILD,
+    logLevel: 'error',
+  })
 })
 
 type Ack = { ack: 'start' | 'resume' | 'close'; game: string } | { ack: 'call'; method: string; args: unknown[] }
@@ -91,7 +99,7 @@ function runChild(dir: string, seed: number, killAfter: number, torn: boolean): 
     child.on('error', reject)
     child.on('close', (code, signal) => {
       if (signal !== 'SIGKILL') reject(new Error(`child ended by itself (${code}): ${stderr.slice(-2000)}`))
-      else resolve({ acks, killedAt: acks.length, readyNotices})
+      else resolve({ acks, killedAt: acks.length, readyNotices })
     })
   })
 }
@@ -115,8 +123,9 @@ function replayExpected(g: Game, recs: JournalRecord[]): Game {
 /** The effective command list of a record list (undo folded in). */
 function effective(recs: Expected[]): Expected[] {
   const out: Expected[] = []
-  for (const r of recs) if ('undo' in r) out.splice(out.length - r.undo, r.undo)
-  else out.push(r)
+  for (const r of recs)
+    if ('undo' in r) out.splice(out.length - r.undo, r.undo)
+    else out.push(r)
   return out
 }
 
@@ -216,7 +225,9 @@ describe('crash test', () => {
     }
     const seconds = (Date.now() - started) / 1000
     expect(tornLines, 'the kills halfway through a write left torn last lines').toBeGreaterThan(KILLS / 6)
-    console.log(`crash test: ${KILLS} kills, ${totalAcks} acknowledged calls, ${games} games started, ${inFlightWritten} unacknowledged steps found written, ${tornLines} torn last lines dropped, ${seconds.toFixed(1)} s`)
+    console.log(
+      `crash test: ${KILLS} kills, ${totalAcks} acknowledged calls, ${games} games started, ${inFlightWritten} unacknowledged steps found written, ${tornLines} torn last lines dropped, ${seconds.toFixed(1)} s`,
+    )
     expect(totalAcks).toBeGreaterThan(KILLS)
   }, 120_000)
 })

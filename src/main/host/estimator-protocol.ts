@@ -15,6 +15,4 @@ export interface EstimatorJob {
   control: SharedArrayBuffer
 }
 
-export type EstimatorReply =
-  | { id: number; kind: 'chunk'; index: number; tally: Tally }
-  | { id: number; kind: 'failed'; message: string }
+export type EstimatorReply = { id: number; kind: 'chunk'; index: number; tally: Tally } | { id: number; kind: 'failed'; message: string }

@@ -82,7 +82,10 @@ describe('estimator worker', () => {
     const one = createEstimator({ workers: 1 })
     const two = createEstimator({ workers: 2 })
     try {
-      for (const [req, seed] of [[request(3_100, 'maffiasig'), 9], [request(2_000, 'swedish', 9), 10]] as const) {
+      for (const [req, seed] of [
+        [request(3_100, 'maffiasig'), 9],
+        [request(2_000, 'swedish', 9), 10],
+      ] as const) {
         const [a, b] = await Promise.all([one.run(req, { seed }), two.run(req, { seed })])
         expect(b).toEqual(a)
         expect(a).toEqual(simulate({ ...req, seed }))

@@ -155,7 +155,13 @@ export function createEstimator(config: EstimatorConfig = {}): EstimatorRunner {
     const id = nextId++
     const control = new SharedArrayBuffer(CONTROL_SLOTS * Int32Array.BYTES_PER_ELEMENT)
     const flags = new Int32Array(control)
-    const merger = new ChunkMerger({ policy: request.policy, seed, games: request.games, precision: request.precision ?? null, chunks: chunkCount(request.games) })
+    const merger = new ChunkMerger({
+      policy: request.policy,
+      seed,
+      games: request.games,
+      precision: request.precision ?? null,
+      chunks: chunkCount(request.games),
+    })
 
     return new Promise<Simulation>((resolve, reject) => {
       const done = (): void => {

@@ -51,7 +51,10 @@ export class GameClocks {
   }
 
   private arm(kind: ClockKind, deadline: number, ms: number): void {
-    this.handles.set(kind, this.clock.setTimeout(() => this.due(kind, deadline), Math.max(0, ms)))
+    this.handles.set(
+      kind,
+      this.clock.setTimeout(() => this.due(kind, deadline), Math.max(0, ms)),
+    )
   }
 
   private due(kind: ClockKind, deadline: number): void {

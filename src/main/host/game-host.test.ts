@@ -61,20 +61,41 @@ describe('GameHost: validation', () => {
     // Method-specific near misses.
     const play = (command: Record<string, unknown>): [string, unknown[]] => ['play', [command]]
     const nearMisses: [string, unknown[]][] = [
-      play({ type: 'shoot', shooter: 0, target: 60 }), play({ type: 'shoot', shooter: 0.5, target: 1 }),
-      play({ type: 'shoot', shooter: '0', target: '1' }), play({ type: 'shoot', shooter: 0 }),
-      play({ type: 'castVote', voter: 1, choice: 'yes' }), play({ type: 'castVote', voter: 1 }), play({ type: 'setVoteCount', count: -1 }),
-      play({ type: 'addTime', seconds: 1.5 }), play({ type: 'addTime', seconds: 99999 }), play({ type: 'identifyRole', role: 'god', players: [1] }),
-      play({ type: 'accuse', accused: 1, accuser: null }), play({ type: 'shoot', shooter: 0, target: 1, extra: 1 }),
+      play({ type: 'shoot', shooter: 0, target: 60 }),
+      play({ type: 'shoot', shooter: 0.5, target: 1 }),
+      play({ type: 'shoot', shooter: '0', target: '1' }),
+      play({ type: 'shoot', shooter: 0 }),
+      play({ type: 'castVote', voter: 1, choice: 'yes' }),
+      play({ type: 'castVote', voter: 1 }),
+      play({ type: 'setVoteCount', count: -1 }),
+      play({ type: 'addTime', seconds: 1.5 }),
+      play({ type: 'addTime', seconds: 99999 }),
+      play({ type: 'identifyRole', role: 'god', players: [1] }),
+      play({ type: 'accuse', accused: 1, accuser: null }),
+      play({ type: 'shoot', shooter: 0, target: 1, extra: 1 }),
       // What the host supplies (its clock, its draw) and what only the host sends are refused from a window.
-      play({ type: 'drawRandomDeath', draw: 0 }), play({ type: 'closeVote', draw: 7 }), play({ type: 'startTimer', at: 0 }),
-      play({ type: 'timerExpired', timer: 'day' }), play({ type: 'nope' }), ['play', ['shoot', 0, 1]], ['play', []],
-      ['undo', [0]], ['undo', [-1]], ['undo', ['1']], ['dismissNotice', [-1]],
-      ['saveRoster', [['Anna', '']]], ['saveRoster', ['Anna']], ['saveRuleset', [{ ...PRESETS.maffiasig, id: 'Bad Id' }]],
-      ['startGame', [{ ...maffiasigRequest(), dealMode: 'psychic' }]], ['startGame', [{}]], ['checkSetup', [{}, []]],
-      ['estimate', [{ players: 9 }]], ['deleteRuleset', [42]],
+      play({ type: 'drawRandomDeath', draw: 0 }),
+      play({ type: 'closeVote', draw: 7 }),
+      play({ type: 'startTimer', at: 0 }),
+      play({ type: 'timerExpired', timer: 'day' }),
+      play({ type: 'nope' }),
+      ['play', ['shoot', 0, 1]],
+      ['play', []],
+      ['undo', [0]],
+      ['undo', [-1]],
+      ['undo', ['1']],
+      ['dismissNotice', [-1]],
+      ['saveRoster', [['Anna', '']]],
+      ['saveRoster', ['Anna']],
+      ['saveRuleset', [{ ...PRESETS.maffiasig, id: 'Bad Id' }]],
+      ['startGame', [{ ...maffiasigRequest(), dealMode: 'psychic' }]],
+      ['startGame', [{}]],
+      ['checkSetup', [{}, []]],
+      ['estimate', [{ players: 9 }]],
+      ['deleteRuleset', [42]],
     ]
-    for (const [m, args] of nearMisses) expect(await host.call(m, args), `${m}(${JSON.stringify(args)})`).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    for (const [m, args] of nearMisses)
+      expect(await host.call(m, args), `${m}(${JSON.stringify(args)})`).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(stable(host.refereeAppView())).toEqual(before)
     expect([referee.length, projector.length]).toEqual(pushes)
   })
@@ -119,9 +140,18 @@ describe('GameHost: validation', () => {
 
   it('refuses a start with setup problems', () => {
     const { host, referee } = makeHost()
-    expect(host.invoke('startGame', maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
-    expect(host.invoke('startGame', maffiasigRequest({ players: [...PLAYERS9.slice(0, 8), 'anna '] }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
-    expect(host.invoke('startGame', maffiasigRequest({ dealMode: 'physical', knownRoles: ['mafia'] }))).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+    expect(host.invoke('startGame', maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({
+      ok: false,
+      error: { code: 'setup-problems' },
+    })
+    expect(host.invoke('startGame', maffiasigRequest({ players: [...PLAYERS9.slice(0, 8), 'anna '] }))).toMatchObject({
+      ok: false,
+      error: { code: 'setup-problems' },
+    })
+    expect(host.invoke('startGame', maffiasigRequest({ dealMode: 'physical', knownRoles: ['mafia'] }))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-arguments' },
+    })
     expect(referee).toHaveLength(0)
     expect(host.refereeAppView().screen).toBe('setup')
   })
@@ -143,7 +173,10 @@ describe('GameHost: library', () => {
     expect(host.refereeAppView().customRulesets).toEqual([])
     expect(referee).toHaveLength(4)
     const check = host.invoke('checkSetup', PRESETS.swedish, PLAYERS9.slice(0, 8))
-    expect(check).toEqual({ ok: true, value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [], problemLines: [], warningLines: [] } })
+    expect(check).toEqual({
+      ok: true,
+      value: { suggested: { mafia: 2, investigator: 1, doctor: 1, citizen: 4 }, problems: [], warnings: [], problemLines: [], warningLines: [] },
+    })
     const bad = host.invoke('checkSetup', PRESETS.swedish, PLAYERS9.slice(0, 8), { mafia: 5, investigator: 1, doctor: 1, citizen: 1 })
     expect(bad.ok && bad.value.problems.length).toBeGreaterThan(0)
     expect(referee).toHaveLength(4) // checkSetup pushes nothing
@@ -155,7 +188,10 @@ describe('GameHost: library', () => {
     const real = await host.invoke('estimate', req)
     expect(real).toMatchObject({ ok: true, value: { games: 200 } })
     expect(real.ok && Math.abs(real.value.town + real.value.mafia + real.value.draw - 1)).toBeLessThan(1e-9)
-    expect(await host.invoke('estimate', { ...req, counts: { mafia: 9, investigator: 0, doctor: 0, citizen: 0 } })).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
+    expect(await host.invoke('estimate', { ...req, counts: { mafia: 9, investigator: 0, doctor: 0, citizen: 0 } })).toMatchObject({
+      ok: false,
+      error: { code: 'setup-problems' },
+    })
     const none = new GameHost({ settings: new MemoryStore(), dataDir: tempDir(), durable: false, estimate: null })
     hosts.push(none)
     expect(await none.invoke('estimate', req)).toMatchObject({ ok: false, error: { code: 'unavailable' } })
@@ -211,7 +247,11 @@ describe('GameHost: room settings (voters on the projector, the chimes)', () => 
 
   it('refuses a volume outside 0–100 or a missing field', async () => {
     const { host } = makeHost()
-    for (const bad of [{ showVoters: true, sound: { volume: 101, muted: false } }, { showVoters: true, sound: { volume: 2.5, muted: false } }, { showVoters: true }])
+    for (const bad of [
+      { showVoters: true, sound: { volume: 101, muted: false } },
+      { showVoters: true, sound: { volume: 2.5, muted: false } },
+      { showVoters: true },
+    ])
       expect(await host.call('setRoomSettings', [bad])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(host.refereeAppView().room.sound.volume).toBe(70)
   })
@@ -326,7 +366,9 @@ describe('GameHost: undo', () => {
     expect(host.invoke('undo', 4)).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
     ok(host.invoke('undo', 3))
     expect(host.refereeAppView().game!.undoable).toBe(0)
-    const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8').trim().split('\n')
+    const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
     expect(lines.slice(-2).map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ undo: 1 }), expect.objectContaining({ undo: 3 })])
   })
 })
@@ -353,7 +395,10 @@ describe('GameHost: the history the referee sees', () => {
     // A lone press is described as before.
     ok(host.invoke('play', { type: 'addTime', seconds: 30 }))
     expect(host.refereeAppView().log.at(-1)).toMatchObject({ key: 'step.addTime', params: { seconds: '30' } })
-    const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const lines = readFileSync(join(dir, 'journal', 'current.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(lines.filter((l) => (l.command as { type?: string } | undefined)?.type === 'addTime')).toHaveLength(5)
     expect(lines).toContainEqual(expect.objectContaining({ undo: 4 }))
   })
@@ -586,7 +631,14 @@ describe('GameHost: the blind-operator variant (first dead becomes referee)', ()
 describe('GameHost: small findings of the fault review', () => {
   it('call() answers a typed error for any method value, even an object whose toString throws', async () => {
     const { host } = makeHost()
-    const hostile = { toString: () => { throw new Error('boom') }, valueOf: () => { throw new Error('boom') } }
+    const hostile = {
+      toString: () => {
+        throw new Error('boom')
+      },
+      valueOf: () => {
+        throw new Error('boom')
+      },
+    }
     await expect(host.call(hostile, [])).resolves.toMatchObject({ ok: false, error: { code: 'unknown-method' } })
     await expect(host.call(Symbol('x'), [])).resolves.toMatchObject({ ok: false, error: { code: 'unknown-method' } })
     await expect(host.call('saveRoster', [hostile])).resolves.toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
@@ -626,7 +678,10 @@ describe('GameHost: player names', () => {
     const fullwidth = [...PLAYERS9]
     fullwidth[4] = 'Ｂｅｎｃｅ'
     expect(host.invoke('startGame', maffiasigRequest({ players: fullwidth }))).toMatchObject({ ok: false, error: { code: 'setup-problems' } })
-    expect(host.invoke('checkSetup', preset('maffiasig'), players)).toMatchObject({ ok: true, value: { problems: [expect.stringMatching(/looks the same as "Anna"/)] } })
+    expect(host.invoke('checkSetup', preset('maffiasig'), players)).toMatchObject({
+      ok: true,
+      value: { problems: [expect.stringMatching(/looks the same as "Anna"/)] },
+    })
     expect(host.invoke('saveRoster', ['Anna', '\u0410nna'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(host.refereeAppView().screen).toBe('setup')
   })

@@ -113,7 +113,11 @@ export class GameHost {
     this.languages = new WindowLanguages(this.library, opts.systemLanguages ?? [])
     const saving = this.saving
     this.games = new GameHistory(join(opts.dataDir, 'games'), durable, undefined, saving)
-    this.clocks = new GameClocks(this.clock, () => this.table.state, (kind, at) => this.clockDue(kind, at))
+    this.clocks = new GameClocks(
+      this.clock,
+      () => this.table.state,
+      (kind, at) => this.clockDue(kind, at),
+    )
     const journal = new JournalFile(join(opts.dataDir, 'journal', 'current.jsonl'), durable)
     this.table = new Table({
       journal,
@@ -148,7 +152,21 @@ export class GameHost {
     })
     this.fanOut.afterPush(() => this.lan.push())
     const { library, table, club, estimate, notices, projector, fullscreen, clock, lan } = this
-    this.parts = { library, table, club, imports, estimate, notices, projector, fullscreen, clock, random, lan, printer: opts.printCards, refereeAppView: () => this.refereeAppView() }
+    this.parts = {
+      library,
+      table,
+      club,
+      imports,
+      estimate,
+      notices,
+      projector,
+      fullscreen,
+      clock,
+      random,
+      lan,
+      printer: opts.printCards,
+      refereeAppView: () => this.refereeAppView(),
+    }
 
     this.notices.add(...loaded.notices)
     try {
@@ -201,7 +219,12 @@ export class GameHost {
   projectorScreen(): ProjectorScreen {
     // While the room on the LAN is open the projector shows its QR code (large before a game, small during one).
     const roomUrl = this.lan.playerUrl
-    return this.projector.screen({ sentAt: this.clock.now(), lang: this.languages.projector, sound: { ...this.library.room.sound }, ...(roomUrl ? { roomUrl } : {}) })
+    return this.projector.screen({
+      sentAt: this.clock.now(),
+      lang: this.languages.projector,
+      sound: { ...this.library.room.sound },
+      ...(roomUrl ? { roomUrl } : {}),
+    })
   }
 
   /** The projector page is ready: push it the current screen (and return it). */
@@ -237,7 +260,12 @@ export class GameHost {
   async call(method: unknown, args: unknown): Promise<ApiResult<unknown>> {
     // Never String() an unknown value: an object's own toString may throw (or lie).
     if (!isRefereeMethod(method))
-      return fail('unknown-method', typeof method === 'string' ? `There is no referee action called ${JSON.stringify(method.slice(0, 60))}.` : `The action name must be text, not ${method === null ? 'null' : typeof method}.`)
+      return fail(
+        'unknown-method',
+        typeof method === 'string'
+          ? `There is no referee action called ${JSON.stringify(method.slice(0, 60))}.`
+          : `The action name must be text, not ${method === null ? 'null' : typeof method}.`,
+      )
     if (!Array.isArray(args)) return fail('invalid-arguments', 'The arguments must be a list.')
     return this.run(method, args)
   }

@@ -79,7 +79,14 @@ export function checkInWorker(job: ImportJob, workerUrl: URL = findImportWorker(
     const onError = (e: Error): void => finish(failed(e.message), false)
     const onExit = (code: number): void => finish(failed(`the worker stopped (exit code ${code})`), false)
     const timer = setTimeout(
-      () => finish({ ok: false, error: { code: 'bad-file', message: `Checking the file took longer than ${timeLimitMs / 1000} s; it is not a game file Nightfall can read.` } }, false),
+      () =>
+        finish(
+          {
+            ok: false,
+            error: { code: 'bad-file', message: `Checking the file took longer than ${timeLimitMs / 1000} s; it is not a game file Nightfall can read.` },
+          },
+          false,
+        ),
       timeLimitMs,
     )
     worker.on('message', onMessage)

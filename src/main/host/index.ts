@@ -13,6 +13,9 @@ export { recoverJournal, JournalWriter, type JournalRecord } from './persistence
 export { cryptoDraw, cryptoPermutation, cryptoRandom } from './random'
 
 /** A host whose settings are `<dataDir>/settings.json`, journal `<dataDir>/journal/`, games `<dataDir>/games/`. */
-export function createFileHost(dataDir: string, opts: Omit<GameHostOptions, 'dataDir' | 'settings'> & { settings?: GameHostOptions['settings'] } = {}): GameHost {
+export function createFileHost(
+  dataDir: string,
+  opts: Omit<GameHostOptions, 'dataDir' | 'settings'> & { settings?: GameHostOptions['settings'] } = {},
+): GameHost {
   return new GameHost({ ...opts, dataDir, settings: opts.settings ?? new JsonFileStore(join(dataDir, 'settings.json'), opts.durable ?? true) })
 }

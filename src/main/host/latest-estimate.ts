@@ -12,7 +12,11 @@ export class LatestEstimate {
 
   async run(req: EstimateRequest): Promise<ApiResult<Estimate>> {
     if (!this.estimator) return fail('unavailable', 'The odds estimator is not available in this build.')
-    const problems = setupProblems(req.ruleset, Array.from({ length: req.players }, (_, i) => `P${i + 1}`), req.counts)
+    const problems = setupProblems(
+      req.ruleset,
+      Array.from({ length: req.players }, (_, i) => `P${i + 1}`),
+      req.counts,
+    )
     if (problems.length) return fail('setup-problems', problems.map((p) => p.message).join(' '))
     this.running?.abort()
     const ctrl = new AbortController()

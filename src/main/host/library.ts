@@ -21,7 +21,13 @@ export class Library {
 
   constructor(kv: KeyValueStore, loaded: Pick<Settings, LibraryKey>) {
     this.kv = kv
-    this.settings = { roster: loaded.roster, customRulesets: loaded.customRulesets, language: loaded.language, projectorLanguage: loaded.projectorLanguage, room: loaded.room }
+    this.settings = {
+      roster: loaded.roster,
+      customRulesets: loaded.customRulesets,
+      language: loaded.language,
+      projectorLanguage: loaded.projectorLanguage,
+      room: loaded.room,
+    }
   }
 
   view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster'> {
@@ -65,7 +71,14 @@ export class Library {
     // The roster is checked as one table: the same rule (src/shared/look-alike.ts).
     const clean = names.map(normalizeName)
     const problems = tableNameProblems(clean)
-    if (problems.length) return fail('invalid-arguments', problems.map((p) => p.message).join(' ').replace(/\(seat \d+\) /g, ''))
+    if (problems.length)
+      return fail(
+        'invalid-arguments',
+        problems
+          .map((p) => p.message)
+          .join(' ')
+          .replace(/\(seat \d+\) /g, ''),
+      )
     return this.save('roster', clean)
   }
 

@@ -1,7 +1,15 @@
 import { matchLanguage } from '../../shared/languages'
 import { z } from 'zod'
 import type { ApiResult, PrintOutcome, PrintOutput, RefereeApi, RefereeAppView, RefereeMethod } from '../../shared/api'
-import { cardsRequestSchema, estimateRequestSchema, MAX_IMPORT_CHARS, roomSettingsSchema, rosterSchema, startGameRequestSchema, type RefereeWireResult } from '../../shared/api-schemas'
+import {
+  cardsRequestSchema,
+  estimateRequestSchema,
+  MAX_IMPORT_CHARS,
+  roomSettingsSchema,
+  rosterSchema,
+  startGameRequestSchema,
+  type RefereeWireResult,
+} from '../../shared/api-schemas'
 import type { CardsPayload } from '../../shared/cards'
 import { HOST_FIELDS_OF, playerSchema, refereeCommandSchema, type Command, type HostField, type RefereeCommand } from '../../shared/commands'
 import { roleCountsSchema, rulesetSchema } from '../../shared/ruleset'
@@ -167,7 +175,11 @@ export const METHODS = {
       return r
     },
   },
-  clubCsv: { args: z.tuple([z.enum(['tonight', 'season', 'allTime', 'history'])]), changes: false, run: (h, kind) => h.club.csv(kind, h.library.roster, matchLanguage([h.library.language ?? '']) ?? 'en') },
+  clubCsv: {
+    args: z.tuple([z.enum(['tonight', 'season', 'allTime', 'history'])]),
+    changes: false,
+    run: (h, kind) => h.club.csv(kind, h.library.roster, matchLanguage([h.library.language ?? '']) ?? 'en'),
+  },
   setSeasonStart: { args: z.tuple([z.iso.date().nullable()]), changes: true, run: (h, date) => h.club.setSeasonStart(date) },
   showOnProjector: { args: z.tuple([projectorChoiceSchema]), changes: true, run: (h, choice) => h.projector.show(choice) },
 

@@ -65,7 +65,15 @@ export class Table {
 
   constructor(
     /** saving: false when the data folder cannot be written (no journal is kept). */
-    private readonly deps: { journal: JournalFile; games: Pick<GameHistory, 'save'>; clocks: GameClocks; clock: Clock; random: HostRandom; saving: boolean; onOpened?: () => void },
+    private readonly deps: {
+      journal: JournalFile
+      games: Pick<GameHistory, 'save'>
+      clocks: GameClocks
+      clock: Clock
+      random: HostRandom
+      saving: boolean
+      onOpened?: () => void
+    },
   ) {}
 
   /** What the start-up recovery found (see recovery.ts). */
@@ -91,9 +99,7 @@ export class Table {
       screen: this.current ? 'game' : 'setup',
       resumable: this.parked ? summarize(this.parked.game, this.parked.id, this.parked.savedAt) : null,
       // A run of clock presses is one step: one log line, one undo (engine/history.ts).
-      game: g
-        ? refereeView(g.state, { undoable: steps, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) }, projector)
-        : null,
+      game: g ? refereeView(g.state, { undoable: steps, last: lastEntry?.command ?? null, lastStep: describeLastStep(g.state, g.log) }, projector) : null,
       // Only the newest lines travel with every view; older ones are asked for (logLines).
       log: g ? describeHistory(g.state, g.log, Math.max(0, steps - LOG_TAIL)) : [],
       logTotal: steps,
@@ -119,8 +125,7 @@ export class Table {
         return fail('invalid-arguments', `knownRoles has ${req.knownRoles.length} entries for ${players.length} players.`)
       known = [...req.knownRoles]
     }
-    const deal =
-      req.dealMode === 'digital' ? dealFromOrder(req.counts, this.deps.random.permutation(players.length)) : physicalDeal(req.counts, known)
+    const deal = req.dealMode === 'digital' ? dealFromOrder(req.counts, this.deps.random.permutation(players.length)) : physicalDeal(req.counts, known)
     return this.openNewGame(req.ruleset, players, deal)
   }
 
@@ -135,7 +140,10 @@ export class Table {
     const next =
       deal.mode === 'digital'
         ? dealFromOrder(deal.counts, this.deps.random.permutation(players.length))
-        : physicalDeal(deal.counts, players.map(() => null))
+        : physicalDeal(
+            deal.counts,
+            players.map(() => null),
+          )
     return this.openNewGame(ruleset, [...players], next)
   }
 
@@ -147,7 +155,12 @@ export class Table {
     let writer: JournalWriter | null = null
     try {
       if (this.deps.saving)
-        writer = journal.exists() ? journal.openAppend() : journal.create(headerOf(p), p.game.log.map((e) => ({ command: e.command })))
+        writer = journal.exists()
+          ? journal.openAppend()
+          : journal.create(
+              headerOf(p),
+              p.game.log.map((e) => ({ command: e.command })),
+            )
     } catch (e) {
       return fail('storage-failed', `The saved game could not be opened for writing: ${messageOf(e)}`)
     }
@@ -292,5 +305,4 @@ export class Table {
 }
 
 /** A game file with the game's setup and no commands: the journal's header. */
-export const headerOf = (g: { id: string; createdAt: string; game: Game }): GameFile =>
-  toGameFile({ ...g.game, log: [] }, { id: g.id, createdAt: g.createdAt })
+export const headerOf = (g: { id: string; createdAt: string; game: Game }): GameFile => toGameFile({ ...g.game, log: [] }, { id: g.id, createdAt: g.createdAt })

@@ -111,8 +111,7 @@ function player(rng: Rng, choose: Choices): PolicyPlayer {
           if (s.setup.ruleset.options.killResolution === 'groupTarget') return [{ type: 'chooseTarget', target }, end]
           // Individual shots: every living mafioso signals the same target.
           const out: Command[] = []
-          for (let p = 0; p < s.alive.length; p++)
-            if (s.alive[p] && s.roles[p] === 'mafia') out.push({ type: 'shoot', shooter: p, target })
+          for (let p = 0; p < s.alive.length; p++) if (s.alive[p] && s.roles[p] === 'mafia') out.push({ type: 'shoot', shooter: p, target })
           out.push(end)
           return out
         }

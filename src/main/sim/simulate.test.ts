@@ -113,8 +113,12 @@ describe('simulate', () => {
 
   test('a setup the engine refuses is an error before any game', () => {
     const r = preset('maffiasig')
-    expect(() => simulate({ ruleset: r, players: 8, counts: { mafia: 4, investigator: 0, doctor: 0, citizen: 4 }, policy: 'random', games: 10, seed: 1 })).toThrow(/mafia would win/)
-    expect(() => simulate({ ruleset: r, players: 8, counts: { mafia: 2, investigator: 0, doctor: 1, citizen: 5 }, policy: 'random', games: 10, seed: 1 })).toThrow(/no doctor/i)
+    expect(() =>
+      simulate({ ruleset: r, players: 8, counts: { mafia: 4, investigator: 0, doctor: 0, citizen: 4 }, policy: 'random', games: 10, seed: 1 }),
+    ).toThrow(/mafia would win/)
+    expect(() =>
+      simulate({ ruleset: r, players: 8, counts: { mafia: 2, investigator: 0, doctor: 1, citizen: 5 }, policy: 'random', games: 10, seed: 1 }),
+    ).toThrow(/no doctor/i)
     expect(() => simulate({ ruleset: r, players: 8, counts: suggestCounts(r, 8), policy: 'random', games: 0, seed: 1 })).toThrow(/Games/)
     expect(() => simulate({ ruleset: r, players: 8, counts: suggestCounts(r, 8), policy: 'nope' as 'random', games: 5, seed: 1 })).toThrow(/Unknown policy/)
   })
@@ -133,7 +137,14 @@ describe('simulate', () => {
     expect(refused.errors).toBe(3)
     expect(refused.firstError).toMatch(/refused/)
     // A policy that idles (a referee who only pauses) hits the cap.
-    const idle: Policy = { name: 'random', description: 'idle', start: () => (s: GameState): Command[] => (s.phase === 'night' ? [{ type: 'clearShot', shooter: 0 }] : []) }
+    const idle: Policy = {
+      name: 'random',
+      description: 'idle',
+      start:
+        () =>
+        (s: GameState): Command[] =>
+          s.phase === 'night' ? [{ type: 'clearShot', shooter: 0 }] : [],
+    }
     expect(simulate({ ruleset: r, players: 8, counts, policy: idle, games: 2, seed: 1 }).errors).toBe(2)
   })
 

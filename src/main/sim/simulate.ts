@@ -60,7 +60,10 @@ const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `P${i
  */
 export function startingStates(ruleset: Ruleset, players: number, counts: RoleCounts): (deal: Deal) => GameState {
   const n = players
-  const first = dealFromOrder(counts, Array.from({ length: n }, (_, i) => i))
+  const first = dealFromOrder(
+    counts,
+    Array.from({ length: n }, (_, i) => i),
+  )
   const created = newGame({ ruleset, players: names(n), deal: first })
   if (!created.ok) throw new SimulationSetupError(created.error.message)
   const template = created.value
@@ -99,7 +102,6 @@ export function simulateOne(start: (deal: Deal) => GameState, counts: RoleCounts
   const deal = dealFromOrder(counts, rng.permutation(players))
   return playGame(start(deal), policy.start(rng), maxCommands)
 }
-
 
 /** A checked setup, ready to play its chunks: chunk i is games i·CHUNK_GAMES… with the seed's PRNG stream i. */
 export interface Batch {

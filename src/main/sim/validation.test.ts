@@ -100,7 +100,9 @@ describe('random policy = Migdał death process (within 4 SE)', () => {
           expect(est.draw).toBe(0)
           const se = Math.sqrt((exact * (1 - exact)) / est.games)
           const z = se === 0 ? 0 : (est.town - exact) / se
-          rows.push(`${id.padEnd(9)} ${start.padEnd(6)} n=${String(n).padStart(2)} m=${m} exact=${exact.toFixed(4)} est=${est.town.toFixed(4)} z=${z.toFixed(2)}`)
+          rows.push(
+            `${id.padEnd(9)} ${start.padEnd(6)} n=${String(n).padStart(2)} m=${m} exact=${exact.toFixed(4)} est=${est.town.toFixed(4)} z=${z.toFixed(2)}`,
+          )
           if (se === 0) expect(est.town).toBe(exact)
           else expect(Math.abs(z), `${id} ${start} n=${n} m=${m}: exact ${exact}, estimate ${est.town}`).toBeLessThan(4)
         }

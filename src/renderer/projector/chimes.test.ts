@@ -108,7 +108,10 @@ describe('the projector chimes (a fake audio context)', () => {
   })
 
   it('muted, or at volume 0, it stays silent', async () => {
-    for (const sound of [{ volume: 70, muted: true }, { volume: 0, muted: false }]) {
+    for (const sound of [
+      { volume: 70, muted: true },
+      { volume: 0, muted: false },
+    ]) {
       FakeAudioContext.made = []
       const { api, w } = mountProjector()
       api.push(dayScreen(31_000, sound))

@@ -49,7 +49,14 @@ describe('referee App', () => {
   })
 
   it('shows the host’s notices and dismisses them by index', async () => {
-    const { wrapper, api } = await mountApp(makeAppView({ notices: [notice('settings.damaged', {}, [noticeLine('settings.keptAs', { file: 'settings.json.corrupt-1' }), noticeLine('settings.defaultsUsed')]), notice('games.notListed', { error: 'EACCES' })] }))
+    const { wrapper, api } = await mountApp(
+      makeAppView({
+        notices: [
+          notice('settings.damaged', {}, [noticeLine('settings.keptAs', { file: 'settings.json.corrupt-1' }), noticeLine('settings.defaultsUsed')]),
+          notice('games.notListed', { error: 'EACCES' }),
+        ],
+      }),
+    )
     const notices = wrapper.findAll('[data-test="notice"]')
     expect(notices).toHaveLength(2)
     expect(notices[0]!.text()).toContain('The settings file was damaged. It was kept as settings.json.corrupt-1. Defaults were used.')

@@ -3,7 +3,13 @@ import type { ClockView } from '../../shared/views'
 import { clockOffset, formatClock, isWarning, remainingMs } from './clock'
 
 const clock = (c: Partial<ClockView> = {}): ClockView => ({
-  kind: 'day', deadline: null, remainingMs: 600_000, durationMs: 600_000, warningMs: 120_000, expired: false, ...c,
+  kind: 'day',
+  deadline: null,
+  remainingMs: 600_000,
+  durationMs: 600_000,
+  warningMs: 120_000,
+  expired: false,
+  ...c,
 })
 
 describe('clock', () => {

@@ -1,6 +1,15 @@
 /** Fake window APIs for renderer tests: every method is a vi.fn answering ok, views are pushed by hand. */
 import { vi, type Mock } from 'vitest'
-import { REFEREE_METHODS, type ApiResult, type PrintOutcome, type ProjectorApi, type ProjectorScreen, type RefereeApi, type RefereeAppView, type RefereeMethod } from '../../shared/api'
+import {
+  REFEREE_METHODS,
+  type ApiResult,
+  type PrintOutcome,
+  type ProjectorApi,
+  type ProjectorScreen,
+  type RefereeApi,
+  type RefereeAppView,
+  type RefereeMethod,
+} from '../../shared/api'
 import type { RefereeCommand } from '../../shared/commands'
 import { makeAppView } from './fixtures'
 import type { ClubView, Standings } from '../../shared/club'
@@ -30,7 +39,18 @@ const ANSWERS: Partial<Record<RefereeMethod, () => Promise<ApiResult<unknown>>>>
   printCards: async () => ({ ok: true, value: { done: 'printed' } as PrintOutcome }),
   // An empty club (no saved games): what a fresh data folder answers.
   setSeasonStart: async () => ({ ok: true, value: null }),
-  clubView: async () => ({ ok: true, value: { games: [], tonight: NO_STANDINGS, season: NO_STANDINGS, seasonStart: null, seasonSince: null, allTime: NO_STANDINGS, newNightAt: null } satisfies ClubView }),
+  clubView: async () => ({
+    ok: true,
+    value: {
+      games: [],
+      tonight: NO_STANDINGS,
+      season: NO_STANDINGS,
+      seasonStart: null,
+      seasonSince: null,
+      allTime: NO_STANDINGS,
+      newNightAt: null,
+    } satisfies ClubView,
+  }),
   estimate: async () => ({
     ok: true,
     value: { games: 2000, town: 0.48, mafia: 0.5, draw: 0.02, townCi: 0.022, mafiaCi: 0.022, drawCi: 0.006, meanDays: 3.4 },

@@ -27,11 +27,7 @@ export async function connectedReferee(view: RefereeAppView = makeAppView()): Pr
   return { pinia, api }
 }
 
-export async function mountWith<C extends Component>(
-  component: C,
-  pinia: Pinia,
-  options: ComponentMountingOptions<C> = {} as ComponentMountingOptions<C>,
-) {
+export async function mountWith<C extends Component>(component: C, pinia: Pinia, options: ComponentMountingOptions<C> = {} as ComponentMountingOptions<C>) {
   const wrapper = mount(component, { ...options, global: { ...options.global, plugins: [pinia, createAppI18n(refereeMessages)] } })
   await flushPromises()
   return wrapper

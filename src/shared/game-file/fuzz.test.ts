@@ -60,7 +60,8 @@ function damage(m: Mutation): Json {
     if (m.kind === 'replace') {
       if (target.path.length === 0 && round === 0 && m.where % 11 === 0) file = value()
       else Object.defineProperty(obj, key, { value: value(), enumerable: true, writable: true, configurable: true })
-    } else if (m.kind === 'add') Object.defineProperty(obj, Array.isArray(obj) ? obj.length : m.key, { value: value(), enumerable: true, writable: true, configurable: true })
+    } else if (m.kind === 'add')
+      Object.defineProperty(obj, Array.isArray(obj) ? obj.length : m.key, { value: value(), enumerable: true, writable: true, configurable: true })
     else if (m.kind === 'remove') {
       if (Array.isArray(obj)) obj.splice(Number(key), 1)
       else delete obj[key]
@@ -86,7 +87,9 @@ describe('fuzz: damaged game files', () => {
           expect(r.error.message.length).toBeGreaterThan(0)
           for (const p of r.error.problems) {
             expect(p.message.length).toBeGreaterThan(0)
-            const tops = ['format', 'version', 'id', 'createdAt', 'ruleset', 'players', 'deal', 'commands', ...Object.keys(input as object)].map((k) => pathText([k]))
+            const tops = ['format', 'version', 'id', 'createdAt', 'ruleset', 'players', 'deal', 'commands', ...Object.keys(input as object)].map((k) =>
+              pathText([k]),
+            )
             if (p.path !== ROOT_PATH) expect(tops.some((t) => p.path === t || p.path.startsWith(t + '.') || p.path.startsWith(t + '['))).toBe(true)
           }
           return

@@ -51,10 +51,20 @@ const SHORT = {
 describe('strict: an unknown key anywhere is refused with its path and the closest known key', () => {
   const swedish = () => clone(example('swedish-7-draw.json')) as unknown as Loose
   test.each([
-    ['a typo in an optional command field', (f: Loose) => (f.commands[3] = { type: 'accuse', accused: 1, acuser: 2 }), 'commands.3.acuser', 'unknown key; did you mean accuser?'],
+    [
+      'a typo in an optional command field',
+      (f: Loose) => (f.commands[3] = { type: 'accuse', accused: 1, acuser: 2 }),
+      'commands.3.acuser',
+      'unknown key; did you mean accuser?',
+    ],
     ['timer', (f: Loose) => (f.commands[0] = { type: 'startTimer', at: 0, timr: 'defence' }), 'commands.0.timr', 'unknown key; did you mean timer?'],
     ['draw', (f: Loose) => (f.commands[18] = { type: 'closeVote', darw: 7 }), 'commands.18.darw', 'unknown key; did you mean draw?'],
-    ['a ruleset option', (f: Loose) => (f.ruleset.options.mafiaWinsAtParity = true), 'ruleset.options.mafiaWinsAtParity', 'unknown key; did you mean mafiaWinAtParity?'],
+    [
+      'a ruleset option',
+      (f: Loose) => (f.ruleset.options.mafiaWinsAtParity = true),
+      'ruleset.options.mafiaWinsAtParity',
+      'unknown key; did you mean mafiaWinAtParity?',
+    ],
     ['a role name', (f: Loose) => (f.ruleset.names.sv.roleNames.doktor = 'Doc'), 'ruleset.names.sv.roleNames.doktor', 'unknown key; did you mean doctor?'],
     ['the deal', (f: Loose) => (f.deal.moed = 'digital'), 'deal.moed', 'unknown key; did you mean mode?'],
     ['the counts', (f: Loose) => (f.deal.counts.citizens = 3), 'deal.counts.citizens', 'unknown key; did you mean citizen?'],
@@ -157,7 +167,10 @@ describe('the short form', () => {
       { path: 'ruleset.changes.mafiaWinAtParty', message: 'unknown option; did you mean mafiaWinAtParity?' },
       { path: 'ruleset.changes.dayTimeLimit', message: 'expected number, received string' },
       { path: 'deal.Ana', message: 'unknown player "Ana"; did you mean Anna?' },
-      { path: 'deal.Dani', message: 'unknown role "inspektor"; one of mafia, investigator, doctor, citizen (the ruleset has a mistake, so its role names are unknown)' },
+      {
+        path: 'deal.Dani',
+        message: 'unknown role "inspektor"; one of mafia, investigator, doctor, citizen (the ruleset has a mistake, so its role names are unknown)',
+      },
       { path: 'deal.dani', message: 'Dani is dealt a second card (also as "Dani")' },
       { path: 'commands.0.accused', message: 'unknown player "Csila"; did you mean Csilla?' },
       { path: 'commands.0.accuser', message: 'unknown player "1"; a seat is a number (write 1 without quotes)' },
@@ -209,11 +222,16 @@ describe('versions', () => {
     const newer = refusal({ ...example('swedish-9.json'), version: GAME_FILE_VERSION + 1 })
     expect(newer.code).toBe('newer-version')
     expect(newer.problems).toEqual([
-      { path: 'version', message: `this is a version ${GAME_FILE_VERSION + 1} game file, written by a newer Nightfall; this one reads versions 1 to ${GAME_FILE_VERSION}` },
+      {
+        path: 'version',
+        message: `this is a version ${GAME_FILE_VERSION + 1} game file, written by a newer Nightfall; this one reads versions 1 to ${GAME_FILE_VERSION}`,
+      },
     ])
     for (const version of [0, 1.5, '2', null, undefined])
       expect(refusal({ ...example('swedish-9.json'), version })).toMatchObject({ code: 'bad-file', problems: [{ path: 'version' }] })
-    expect(refusal({ ...example('swedish-9.json'), format: 'nightfall' }).problems).toEqual([{ path: 'format', message: 'must be "nightfall-game"; got "nightfall"' }])
+    expect(refusal({ ...example('swedish-9.json'), format: 'nightfall' }).problems).toEqual([
+      { path: 'format', message: 'must be "nightfall-game"; got "nightfall"' },
+    ])
     expect(refusal([1, 2]).problems).toEqual([{ path: '(root)', message: 'not a game file: expected a JSON object with "format": "nightfall-game"' }])
   })
 })

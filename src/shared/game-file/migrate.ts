@@ -33,9 +33,17 @@ export function checkVersion(input: unknown): VersionCheck {
   if (!isRecord(input)) return bad([], `not a game file: expected a JSON object with "format": "${GAME_FILE_FORMAT}"`)
   const { format, version } = input
   if (format !== GAME_FILE_FORMAT)
-    return bad(['format'], format === undefined ? `missing; a game file has "format": "${GAME_FILE_FORMAT}"` : `must be "${GAME_FILE_FORMAT}"; got ${describe(format)}`)
+    return bad(
+      ['format'],
+      format === undefined ? `missing; a game file has "format": "${GAME_FILE_FORMAT}"` : `must be "${GAME_FILE_FORMAT}"; got ${describe(format)}`,
+    )
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
-    return bad(['version'], version === undefined ? `missing; this Nightfall writes "version": ${GAME_FILE_VERSION}` : `must be a whole number from 1 to ${GAME_FILE_VERSION}; got ${describe(version)}`)
+    return bad(
+      ['version'],
+      version === undefined
+        ? `missing; this Nightfall writes "version": ${GAME_FILE_VERSION}`
+        : `must be a whole number from 1 to ${GAME_FILE_VERSION}; got ${describe(version)}`,
+    )
   if (version > GAME_FILE_VERSION)
     return {
       ok: false,

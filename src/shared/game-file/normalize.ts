@@ -26,6 +26,7 @@ export function normalizeGameFile(input: unknown, presets: Presets): NormalizeRe
   })
   if (!complete) return { ok: false, error: fileError('bad-file', problems.items) }
   const parsed = gameFileSchema.safeParse(expanded)
-  if (problems.items.length || !parsed.success) return { ok: false, error: fileError('bad-file', problems.items, parsed.success ? [] : zodProblems(parsed.error.issues.slice(0, 100))) }
+  if (problems.items.length || !parsed.success)
+    return { ok: false, error: fileError('bad-file', problems.items, parsed.success ? [] : zodProblems(parsed.error.issues.slice(0, 100))) }
   return { ok: true, file: parsed.data, notices }
 }

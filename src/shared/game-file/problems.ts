@@ -28,7 +28,9 @@ export type Path = readonly (string | number)[]
 
 /** "commands.3.acuser"; a key that would read ambiguously (a dot, empty, spaces at an end) is quoted: `deal["A. Nagy"]`. */
 export const pathText = (path: Path): string =>
-  path.length ? path.map((p, i) => (typeof p === 'string' && !/^[^.[\]"\s](?:[^.[\]"]*[^.[\]"\s])?$/.test(p) ? `[${JSON.stringify(p)}]` : `${i ? '.' : ''}${p}`)).join('') : ROOT_PATH
+  path.length
+    ? path.map((p, i) => (typeof p === 'string' && !/^[^.[\]"\s](?:[^.[\]"]*[^.[\]"\s])?$/.test(p) ? `[${JSON.stringify(p)}]` : `${i ? '.' : ''}${p}`)).join('')
+    : ROOT_PATH
 
 export const problem = (path: Path, message: string): FileProblem => ({ path: pathText(path), message })
 

@@ -45,7 +45,12 @@ function expandRuleset(r: Record<string, unknown>, presets: Presets, report: Fou
   const id = r.preset
   const base = typeof id === 'string' && (PRESET_IDS as readonly string[]).includes(id) ? presets[id as PresetId] : undefined
   if (!base)
-    found(problem(['ruleset', 'preset'], `${typeof id === 'string' ? `unknown preset "${short(id)}"` : 'must be a preset id'}; one of ${PRESET_IDS.join(', ')}${typeof id === 'string' ? didYouMean(id, PRESET_IDS) : ''}`))
+    found(
+      problem(
+        ['ruleset', 'preset'],
+        `${typeof id === 'string' ? `unknown preset "${short(id)}"` : 'must be a preset id'}; one of ${PRESET_IDS.join(', ')}${typeof id === 'string' ? didYouMean(id, PRESET_IDS) : ''}`,
+      ),
+    )
   const name = r.name
   if (name !== undefined && !rulesetNameSchema.safeParse(name).success) found(problem(['ruleset', 'name'], 'must be a name of 1–80 characters'))
   const changes: Record<string, unknown> = {}

@@ -41,7 +41,8 @@ function shortDeal(file: GameFile): Record<string, string> {
   const out: Record<string, string> = {}
   file.deal.roles.forEach((role, seat) => {
     const player = file.players[seat]
-    if (role && role !== 'citizen' && player !== undefined) Object.defineProperty(out, player, { value: role, enumerable: true, writable: true, configurable: true })
+    if (role && role !== 'citizen' && player !== undefined)
+      Object.defineProperty(out, player, { value: role, enumerable: true, writable: true, configurable: true })
   })
   return out
 }

@@ -14,7 +14,11 @@ import { CATALOG } from './catalog'
  */
 const DIR = import.meta.dirname
 const read = (lang: string, area: string): Record<string, string> => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, `${area}.json`), 'utf8')))
-const areasOf = (lang: string): string[] => readdirSync(join(DIR, lang)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort()
+const areasOf = (lang: string): string[] =>
+  readdirSync(join(DIR, lang))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort()
 const ENGLISH_AREAS = areasOf('en')
 const OTHERS = LANGUAGE_IDS.filter((l) => l !== 'en')
 
@@ -27,11 +31,14 @@ function placeholders(message: string): string[] {
   const names = [...message.matchAll(/\{\s*(\w+)\s*\}/g)].map((m) => (m[1] as string).replace(/^the([A-Z])/, (_, c: string) => c.toLowerCase()))
   return [...new Set(names)].sort()
 }
-const pluralForms = (message: string): number => createParser().parse(message).body.type === 2 ? message.split('|').length : 1
+const pluralForms = (message: string): number => (createParser().parse(message).body.type === 2 ? message.split('|').length : 1)
 
 describe('locale files', () => {
   it('has a folder for every language, and only those', () => {
-    const folders = readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    const folders = readdirSync(DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()
     expect(folders).toEqual([...LANGUAGE_IDS].sort())
   })
 
@@ -62,7 +69,11 @@ describe('locale files', () => {
           const other = read(lang, area)
           const wrong = Object.keys(en)
             .filter((k) => k in other)
-            .filter((k) => placeholders(other[k] as string).join() !== placeholders(en[k] as string).join() || pluralForms(other[k] as string) !== pluralForms(en[k] as string))
+            .filter(
+              (k) =>
+                placeholders(other[k] as string).join() !== placeholders(en[k] as string).join() ||
+                pluralForms(other[k] as string) !== pluralForms(en[k] as string),
+            )
             .map((k) => `${k}: "${other[k]}"`)
           expect(wrong, `${lang}/${area}.json`).toEqual([])
         })
@@ -71,7 +82,9 @@ describe('locale files', () => {
           const other = read(lang, area)
           // Words that are the same in both (names, symbols, "Mafia") are fine; a whole file is not.
           const same = Object.keys(en).filter((k) => other[k] === en[k] && /[a-z]{4,}\s+[a-z]{3,}/i.test(en[k] as string))
-          expect(same.length, `${lang}/${area}.json copies English: ${same.slice(0, 5).join(', ')}`).toBeLessThanOrEqual(Math.ceil(Object.keys(en).length * 0.1))
+          expect(same.length, `${lang}/${area}.json copies English: ${same.slice(0, 5).join(', ')}`).toBeLessThanOrEqual(
+            Math.ceil(Object.keys(en).length * 0.1),
+          )
         })
       }
     })
@@ -89,7 +102,10 @@ describe('locale files', () => {
   it('has a message for every error code in every language', () => {
     for (const lang of LANGUAGE_IDS) {
       const errors = read(lang, 'errors')
-      expect(ERROR_CODES.filter((c) => !errors[`errors.${c}`]), lang).toEqual([])
+      expect(
+        ERROR_CODES.filter((c) => !errors[`errors.${c}`]),
+        lang,
+      ).toEqual([])
     }
   })
 })

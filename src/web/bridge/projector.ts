@@ -19,7 +19,9 @@ const projector: ProjectorApi = {
   onView: (cb) => stream.listen(cb),
   ready() {
     stream.start()
-    void fetch(api('/api/projector/ready'), { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: '[]' }).catch(() => undefined)
+    void fetch(api('/api/projector/ready'), { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: '[]' }).catch(
+      () => undefined,
+    )
   },
 }
 

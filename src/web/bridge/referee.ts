@@ -54,7 +54,11 @@ const referee: RefereeApi = {
   async printCards(req) {
     let answer: ApiResult<{ ticket: string }>
     try {
-      const res = await fetch(api('/api/print/ticket'), { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify([req]) })
+      const res = await fetch(api('/api/print/ticket'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify([req]),
+      })
       if (!res.ok) return { ok: false, error: { code: 'transport-failed', message: `The host answered ${res.status} ${res.statusText}.` } }
       answer = (await res.json()) as ApiResult<{ ticket: string }>
     } catch (e) {

@@ -17,7 +17,8 @@ export interface BoxCheck {
 export async function unfit(page: Page, check: BoxCheck): Promise<string[]> {
   return page.evaluate(({ root, names, vertical }) => {
     const out: string[] = []
-    const say = (el: Element, what: string) => out.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().replace(/\s+/g, '.')} "${(el.textContent ?? '').trim().slice(0, 40)}": ${what}`)
+    const say = (el: Element, what: string) =>
+      out.push(`${el.tagName.toLowerCase()}.${String(el.className).trim().replace(/\s+/g, '.')} "${(el.textContent ?? '').trim().slice(0, 40)}": ${what}`)
     const roots = [...document.querySelectorAll<HTMLElement>(root)]
     if (roots.length === 0) return [`nothing matches ${root}`]
     for (const r of roots) {
@@ -29,7 +30,8 @@ export async function unfit(page: Page, check: BoxCheck): Promise<string[]> {
         if (el.scrollWidth > el.clientWidth + 1) say(el, `text wider than its box (${el.scrollWidth} > ${el.clientWidth})`)
         if (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1) say(el, `text cut at the bottom (${el.scrollHeight} > ${el.clientHeight})`)
         const b = el.getBoundingClientRect()
-        if (b.left < -1 || b.right > window.innerWidth + 1) say(el, `outside the window's width (${Math.round(b.left)}…${Math.round(b.right)} of ${window.innerWidth})`)
+        if (b.left < -1 || b.right > window.innerWidth + 1)
+          say(el, `outside the window's width (${Math.round(b.left)}…${Math.round(b.right)} of ${window.innerWidth})`)
         if (vertical && b.bottom > window.innerHeight + 1) say(el, `below the window (${Math.round(b.bottom)} > ${window.innerHeight})`)
       }
     }

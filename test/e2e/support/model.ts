@@ -162,7 +162,10 @@ export class GameModel {
       this.announcement =
         victim === null
           ? t('announce.nightNobody', { night: this.nightNumber })
-          : t('announce.nightDeaths', { night: this.nightNumber, names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.names.en.roleNames[this.roles[victim]!]})` : this.name(victim) })
+          : t('announce.nightDeaths', {
+              night: this.nightNumber,
+              names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.names.en.roleNames[this.roles[victim]!]})` : this.name(victim),
+            })
     if (this.checkWinner()) return
     this.phase = 'day'
     this.dayNumber += 1
@@ -295,7 +298,9 @@ export class GameModel {
     c.steps = [...m.steps]
     c.shots = new Map(m.shots)
     c.nominees = [...m.nominees]
-    c.vote = m.vote ? { ...m.vote, candidates: [...m.vote.candidates], eligible: [...m.vote.eligible], ballots: new Map(m.vote.ballots), typed: new Map(m.vote.typed) } : null
+    c.vote = m.vote
+      ? { ...m.vote, candidates: [...m.vote.candidates], eligible: [...m.vote.eligible], ballots: new Map(m.vote.ballots), typed: new Map(m.vote.typed) }
+      : null
     return c
   }
 }

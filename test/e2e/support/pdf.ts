@@ -22,8 +22,7 @@ export function pageSize(file: string): { w: number; h: number } {
 }
 
 /** The text of the whole document (or one page), as pdftotext reads it. */
-export const pdfText = (file: string, page?: number): string =>
-  run('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), file, '-'])
+export const pdfText = (file: string, page?: number): string => run('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), file, '-'])
 
 /** How many lines of the text are exactly `line` (after trimming). */
 export const linesEqual = (text: string, line: string): number => text.split('\n').filter((l) => l.trim() === line).length
@@ -48,7 +47,12 @@ export function pdfWords(file: string): Word[][] {
         yMin: Number(m[2]),
         xMax: Number(m[3]),
         yMax: Number(m[4]),
-        text: m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+        text: m[5]!
+          .replace(/&amp;/g, '&')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'"),
       })),
     )
 }
@@ -56,10 +60,30 @@ export function pdfWords(file: string): Word[][] {
 /** Share of dark pixels (gray < 128) in a box of a page, rendered at `dpi` (box in points). */
 export function inkIn(file: string, page: number, box: { x: number; y: number; w: number; h: number }, dpi = 100): number {
   const s = dpi / 72
-  const args = ['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-x', String(Math.floor(box.x * s)), '-y', String(Math.floor(box.y * s)), '-W', String(Math.ceil(box.w * s)), '-H', String(Math.ceil(box.h * s)), file]
+  const args = [
+    '-gray',
+    '-r',
+    String(dpi),
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-x',
+    String(Math.floor(box.x * s)),
+    '-y',
+    String(Math.floor(box.y * s)),
+    '-W',
+    String(Math.ceil(box.w * s)),
+    '-H',
+    String(Math.ceil(box.h * s)),
+    file,
+  ]
   const pgm = execFileSync('pdftoppm', args, { maxBuffer: 64 * 1024 * 1024 })
   // Binary PGM: "P5\n<w> <h>\n<max>\n" then one byte per pixel.
-  const header = pgm.subarray(0, 64).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/)
+  const header = pgm
+    .subarray(0, 64)
+    .toString('latin1')
+    .match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/)
   if (!header) throw new Error('pdftoppm did not write a PGM')
   const pixels = pgm.subarray(header[0].length)
   let dark = 0

@@ -74,14 +74,24 @@ export function expectedBoard(m: GameModel): Board {
     seats: m.names.map((name, seat) => {
       const shown = over || m.revealed[seat]
       const role = m.roles[seat]!
-      return { seat, number: String(seat + 1), name, dead: !m.alive[seat], role: shown ? m.ruleset.names.en.roleNames[role] : null, roleClass: shown ? `role-${role}` : null }
+      return {
+        seat,
+        number: String(seat + 1),
+        name,
+        dead: !m.alive[seat],
+        role: shown ? m.ruleset.names.en.roleNames[role] : null,
+        roleClass: shown ? `role-${role}` : null,
+      }
     }),
     vote:
       !v || over
         ? null
         : v.kind === 'plurality'
           ? { progress: null, candidates: v.candidates.map((seat) => ({ seat, votes: t('projector.votes', { n: m.voteCount(seat) }, m.voteCount(seat)) })) }
-          : { progress: t('projector.yesNo', { needed: m.strictMajority(v.eligible.length), eligible: v.eligible.length, yes: m.voteCount(YES) }), candidates: [] },
+          : {
+              progress: t('projector.yesNo', { needed: m.strictMajority(v.eligible.length), eligible: v.eligible.length, yes: m.voteCount(YES) }),
+              candidates: [],
+            },
     latest: m.announcement,
     winner: m.winner ? winnerText(m.winner, m.ruleset) : null,
   }
@@ -115,7 +125,12 @@ export async function expectNoSecrets(page: Page, m: GameModel, where: string): 
     { seats: revealedSeats, names: revealedNames },
   )
   const publicRoles = new Set(revealedSeats.map((p) => m.roles[p]))
-  const secretRoles = new Set(m.names.map((_, p) => p).filter((p) => !m.revealed[p]).map((p) => m.roles[p]!))
+  const secretRoles = new Set(
+    m.names
+      .map((_, p) => p)
+      .filter((p) => !m.revealed[p])
+      .map((p) => m.roles[p]!),
+  )
   const leaks: string[] = []
   for (const role of secretRoles) {
     const text = publicRoles.has(role) ? stripped : full

@@ -13,7 +13,10 @@ export const CLUB: Ruleset = {
   name: 'Our club, Thursday nights',
   // the club's own long names, typed in every language
   names: Object.fromEntries(
-    Object.entries(PRESETS.estonian.names).map(([l, w]) => [l, { ...w, roleNames: { mafia: 'Godfather’s family', investigator: 'Commissioner', doctor: 'Night nurse', citizen: 'Honest villager' } }]),
+    Object.entries(PRESETS.estonian.names).map(([l, w]) => [
+      l,
+      { ...w, roleNames: { mafia: 'Godfather’s family', investigator: 'Commissioner', doctor: 'Night nurse', citizen: 'Honest villager' } },
+    ]),
   ) as Ruleset['names'],
   options: {
     ...PRESETS.estonian.options,
@@ -59,4 +62,3 @@ export async function measureRules(projector: Page, lang: string, page: string):
   )
   return (await handle.jsonValue()) as Fit
 }
-

@@ -33,7 +33,11 @@ function dealt(table: Table): Record<RoleId, number[]> {
 export async function playMaffiaSig(table: Table, hooks: ScenarioHooks = {}): Promise<void> {
   await table.setup({ preset: 'maffiasig', names: NAMES.slice(0, 12), counts: { mafia: 3, investigator: 1, doctor: 0 } })
   const m = table.model
-  const { mafia: [m1, m2, m3], investigator: [inspector], citizen: c } = dealt(table) as { mafia: number[]; investigator: number[]; citizen: number[] }
+  const {
+    mafia: [m1, m2, m3],
+    investigator: [inspector],
+    citizen: c,
+  } = dealt(table) as { mafia: number[]; investigator: number[]; citizen: number[] }
   expect(m.steps).toEqual(['mafiaMeet'])
 
   // Night 0: the mafia meet; nothing else.
@@ -99,7 +103,12 @@ export async function playMaffiaSig(table: Table, hooks: ScenarioHooks = {}): Pr
 export async function playEstonian(table: Table, hooks: ScenarioHooks = {}): Promise<void> {
   await table.setup({ preset: 'estonian', names: NAMES.slice(0, 8), counts: { mafia: 2, investigator: 1, doctor: 1 } })
   const m = table.model
-  const { mafia: [m1, m2], investigator: [police], doctor: [doctor], citizen: v } = dealt(table) as Record<RoleId, number[]>
+  const {
+    mafia: [m1, m2],
+    investigator: [police],
+    doctor: [doctor],
+    citizen: v,
+  } = dealt(table) as Record<RoleId, number[]>
   expect(m.steps).toEqual(['mafia', 'investigator', 'doctor'])
 
   // Night 1: the doctor saves the mafia's victim; the police point at a mafioso.
@@ -159,7 +168,12 @@ export async function playEstonian(table: Table, hooks: ScenarioHooks = {}): Pro
 export async function playSwedish(table: Table, hooks: ScenarioHooks = {}): Promise<void> {
   await table.setup({ preset: 'swedish', names: NAMES.slice(0, 9), counts: { mafia: 3, investigator: 1, doctor: 1 } })
   const m = table.model
-  const { mafia: [m1, m2, m3], investigator: [constable], doctor: [doctor], citizen: f } = dealt(table) as Record<RoleId, number[]>
+  const {
+    mafia: [m1, m2, m3],
+    investigator: [constable],
+    doctor: [doctor],
+    citizen: f,
+  } = dealt(table) as Record<RoleId, number[]>
   expect(m3).toBeDefined()
 
   // Night 1: a farmer dies; the doctor healed themself.

@@ -98,7 +98,10 @@ export class Table {
     // The deal as the host made it: the referee's view is the truth the rest of the game is checked with.
     const view = await this.referee.view()
     const roles = view.game!.seats.map((s) => s.role)
-    expect(roles.every((r) => r !== null), 'a digital deal gives every seat a role').toBe(true)
+    expect(
+      roles.every((r) => r !== null),
+      'a digital deal gives every seat a role',
+    ).toBe(true)
     const dealt = { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
     for (const r of roles) dealt[r!]++
     expect(dealt).toEqual({ ...setup.counts, citizen: citizens })
@@ -119,10 +122,12 @@ export class Table {
       looks.set(
         roles[i]!,
         await reveal.evaluate((root) =>
-          [root, ...root.querySelectorAll('*')].map((e) => {
-            const c = getComputedStyle(e)
-            return `${e.tagName}.${String(e.className)} ${c.color} ${c.backgroundColor} ${c.borderColor} ${c.opacity} ${c.fontSize} ${c.fontWeight}`
-          }).join('\n'),
+          [root, ...root.querySelectorAll('*')]
+            .map((e) => {
+              const c = getComputedStyle(e)
+              return `${e.tagName}.${String(e.className)} ${c.color} ${c.backgroundColor} ${c.borderColor} ${c.opacity} ${c.fontSize} ${c.fontWeight}`
+            })
+            .join('\n'),
         ),
       )
       await expectNoSecrets(this.projector, this.model, `while ${name} sees their role`)
@@ -210,7 +215,11 @@ export class Table {
 
   async readingStart(seat: number): Promise<void> {
     const button = this.page.locator(`[data-test=shots] > .block:not(.shooter) button[data-seat="${seat}"]`)
-    await this.step(`${this.where()}: read the names from ${this.model.name(seat)}`, () => button.click(), () => {})
+    await this.step(
+      `${this.where()}: read the names from ${this.model.name(seat)}`,
+      () => button.click(),
+      () => {},
+    )
     expect(await button.getAttribute('aria-pressed')).toBe('true')
   }
 
@@ -228,15 +237,25 @@ export class Table {
   async noShot(shooter: number): Promise<void> {
     const m = this.model
     const row = this.page.locator(`[data-test=shots] .shooter[data-shooter="${shooter}"]`)
-    await this.step(`${this.where()}: ${m.name(shooter)} does not shoot`, () => row.locator('[data-test=no-shot]').click(), () => m.shots.set(shooter, null))
+    await this.step(
+      `${this.where()}: ${m.name(shooter)} does not shoot`,
+      () => row.locator('[data-test=no-shot]').click(),
+      () => m.shots.set(shooter, null),
+    )
     expect(await row.locator('[data-test=shot-of]').textContent()).toContain(t('night.didNotShoot'))
     await this.expectOutcome()
   }
 
   /** The investigators do not ask tonight: "Did not ask". */
   async noInvestigation(): Promise<void> {
-    await this.step(`${this.where()}: the ${this.model.ruleset.names.en.roleNames.investigator} does not ask`, () => this.page.locator('[data-test=no-investigation]').click(), () => {})
-    expect(await this.referee.text('[data-test=investigation-skipped]')).toBe(t('night.didNotAsk', { role: this.model.ruleset.names.en.roleNames.investigator }))
+    await this.step(
+      `${this.where()}: the ${this.model.ruleset.names.en.roleNames.investigator} does not ask`,
+      () => this.page.locator('[data-test=no-investigation]').click(),
+      () => {},
+    )
+    expect(await this.referee.text('[data-test=investigation-skipped]')).toBe(
+      t('night.didNotAsk', { role: this.model.ruleset.names.en.roleNames.investigator }),
+    )
   }
 
   async clearShot(shooter: number): Promise<void> {
@@ -313,7 +332,11 @@ export class Table {
   // ── the day ────────────────────────────────────────────────────────────────────────────────
 
   async startClock(): Promise<void> {
-    await this.step(`${this.where()}: start the clock`, () => this.page.locator('[data-test=clock-start]').click(), () => {})
+    await this.step(
+      `${this.where()}: start the clock`,
+      () => this.page.locator('[data-test=clock-start]').click(),
+      () => {},
+    )
     await expect.poll(() => this.projector.locator(`${BOARD} [role=timer]`).getAttribute('data-state')).toMatch(/running|warning/)
   }
 
@@ -341,7 +364,11 @@ export class Table {
   async typeYes(count: number): Promise<void> {
     const m = this.model
     await this.page.locator('[data-test=direct-count]').fill(String(count))
-    await this.step(`${this.where()}: type ${count} yes votes`, () => this.page.locator('[data-test=direct-set]').click(), () => m.typeCount(count))
+    await this.step(
+      `${this.where()}: type ${count} yes votes`,
+      () => this.page.locator('[data-test=direct-set]').click(),
+      () => m.typeCount(count),
+    )
   }
 
   /** A yes/no vote: `yes` of the eligible voters (the first ones in seating order) say yes. */
@@ -355,11 +382,19 @@ export class Table {
   }
 
   async closeVote(): Promise<void> {
-    await this.step(`${this.where()}: close the vote`, () => this.page.locator('[data-test=close-vote]').click(), () => this.model.closeVote())
+    await this.step(
+      `${this.where()}: close the vote`,
+      () => this.page.locator('[data-test=close-vote]').click(),
+      () => this.model.closeVote(),
+    )
   }
 
   async endDefence(): Promise<void> {
-    await this.step(`${this.where()}: end the defence`, () => this.page.locator('[data-test=end-defence]').click(), () => this.model.endDefence())
+    await this.step(
+      `${this.where()}: end the defence`,
+      () => this.page.locator('[data-test=end-defence]').click(),
+      () => this.model.endDefence(),
+    )
   }
 
   /** MaffiaSIG: accuse, the guilty vote, and if it passes the defence and the execution vote. */
@@ -411,8 +446,10 @@ export class Table {
   async typeFor(candidate: number, count: number): Promise<void> {
     const row = this.page.locator(`[data-test=vote-panel] li[data-candidate="${candidate}"]`)
     await row.locator('input').fill(String(count))
-    await this.step(`${this.where()}: type ${count} votes for ${this.model.name(candidate)}`, () => row.locator('button[type=submit]').click(), () =>
-      this.model.typeCount(count, candidate),
+    await this.step(
+      `${this.where()}: type ${count} votes for ${this.model.name(candidate)}`,
+      () => row.locator('button[type=submit]').click(),
+      () => this.model.typeCount(count, candidate),
     )
   }
 
@@ -457,7 +494,9 @@ export class Table {
     expect(board?.winner).toBe(winnerText(winner, m.ruleset))
     expect(board?.seats.map((s) => s.role)).toEqual(m.roles.map((r) => m.ruleset.names.en.roleNames[r]))
     expect(await this.referee.text('[data-test=game-over] .winner')).toBe(winnerText(winner, m.ruleset))
-    const list = await this.page.locator('[data-test=game-over] li[data-seat]').evaluateAll((lis) => lis.map((li) => li.querySelector('.role')?.textContent?.trim()))
+    const list = await this.page
+      .locator('[data-test=game-over] li[data-seat]')
+      .evaluateAll((lis) => lis.map((li) => li.querySelector('.role')?.textContent?.trim()))
     expect(list).toEqual(m.roles.map((r) => m.ruleset.names.en.roleNames[r]))
     const view = await this.referee.view()
     expect(view.game?.winner).toBe(winner)

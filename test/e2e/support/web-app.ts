@@ -62,7 +62,19 @@ export function rendererSnapshot(): string {
 export async function startWebApp(dataDir = tempDataDir(), port = 0, extraArgs: readonly string[] = []): Promise<WebApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join('src', 'web', 'start.ts'), '--no-build', '--renderer', rendererSnapshot(), '--port', String(port), '--data', dataDir, ...extraArgs],
+    [
+      '--import',
+      'tsx',
+      join('src', 'web', 'start.ts'),
+      '--no-build',
+      '--renderer',
+      rendererSnapshot(),
+      '--port',
+      String(port),
+      '--data',
+      dataDir,
+      ...extraArgs,
+    ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''

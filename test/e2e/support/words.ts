@@ -28,7 +28,8 @@ export function phaseTitle(phase: 'night' | 'day' | 'over', night: number, day: 
 }
 
 /** The winner line: the winning team as the ruleset names it in English, or the draw. */
-export const winnerText = (winner: Winner, ruleset: Ruleset): string => (winner === 'draw' ? t('winner.draw') : t('winner.team', { team: ruleset.names.en.teamNames[winner] }))
+export const winnerText = (winner: Winner, ruleset: Ruleset): string =>
+  winner === 'draw' ? t('winner.draw') : t('winner.team', { team: ruleset.names.en.teamNames[winner] })
 
 /**
  * Every word that names a role of this ruleset: display names, native names and the role ids

@@ -31,7 +31,9 @@ describe('a ruleset is data', () => {
   })
 
   it('any option can be changed from any preset: MaffiaSIG with nominations, a doctor and a day first', () => {
-    const g = Scripted.of('maffiasig', 'MM I D CCCCC', { options: { firstPhase: 'day', dayProcedure: 'nomination', hasDoctor: true, nightOrder: ['mafia', 'doctor', 'investigator'], dayMustEndWithDeath: false } })
+    const g = Scripted.of('maffiasig', 'MM I D CCCCC', {
+      options: { firstPhase: 'day', dayProcedure: 'nomination', hasDoctor: true, nightOrder: ['mafia', 'doctor', 'investigator'], dayMustEndWithDeath: false },
+    })
     expect(g.projector).toMatchObject({ phase: 'day', dayNumber: 1, stage: 'nominating' })
     g.lynch(8)
     expect(g.state.night?.steps).toEqual(['mafia', 'doctor', 'investigator'])
@@ -45,7 +47,9 @@ describe('a ruleset is data', () => {
   })
 
   it('option: reveal the role on execution in an accusation game (revealOnExecution)', () => {
-    const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC', { options: { revealOnExecution: true } }).endStep().execute(3)
+    const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC', { options: { revealOnExecution: true } })
+      .endStep()
+      .execute(3)
     expect(g.projector.announcements.at(-1)).toEqual({ kind: 'executed', day: 1, player: 3, role: 'investigator' })
     expect(g.projector.seats[3]?.role).toBe('investigator')
   })
@@ -65,7 +69,15 @@ describe('the projector shows only what the referee would say aloud', () => {
   it('open vote counts are public: the projector follows the raised hands', () => {
     const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC').endStep().do({ type: 'accuse', accused: 5 })
     g.do({ type: 'castVote', voter: 0, choice: true }, { type: 'castVote', voter: 1, choice: true }, { type: 'castVote', voter: 2, choice: false })
-    expect(g.projector.vote).toEqual({ kind: 'guilty', candidates: [{ seat: 5, votes: 2, voters: [0, 1] }], yes: 2, needed: 6, eligible: 11, revote: false, tiedAt: null })
+    expect(g.projector.vote).toEqual({
+      kind: 'guilty',
+      candidates: [{ seat: 5, votes: 2, voters: [0, 1] }],
+      yes: 2,
+      needed: 6,
+      eligible: 11,
+      revote: false,
+      tiedAt: null,
+    })
     g.do({ type: 'castVote', voter: 1, choice: false })
     expect(g.projector.vote?.yes).toBe(1)
     expect(g.projector.vote?.candidates[0]?.voters).toEqual([0])
@@ -86,7 +98,12 @@ describe('the projector shows only what the referee would say aloud', () => {
     const g = Scripted.of('swedish', 'MMM I D CCCC')
       .night({ target: 8, investigate: 0, heal: 4 })
       .do({ type: 'nominate', player: 5 }, { type: 'nominate', player: 6 }, { type: 'closeNominations' })
-    g.do({ type: 'castVote', voter: 7, choice: 5 }, { type: 'castVote', voter: 1, choice: 5 }, { type: 'castVote', voter: 2, choice: 6 }, { type: 'castVote', voter: 3, choice: null })
+    g.do(
+      { type: 'castVote', voter: 7, choice: 5 },
+      { type: 'castVote', voter: 1, choice: 5 },
+      { type: 'castVote', voter: 2, choice: 6 },
+      { type: 'castVote', voter: 3, choice: null },
+    )
     expect(g.projector.vote?.candidates).toEqual([
       { seat: 5, votes: 2, voters: [1, 7] },
       { seat: 6, votes: 1, voters: [2] },
@@ -118,7 +135,9 @@ describe('night prompts and dead calls', () => {
   })
 
   it('with callDeadRoles off a dead role is not called', () => {
-    const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC', { options: { callDeadRoles: false } }).endStep().execute(3)
+    const g = Scripted.of('maffiasig', 'MMMI CCCC CCCC', { options: { callDeadRoles: false } })
+      .endStep()
+      .execute(3)
     expect(g.state.night?.steps).toEqual(['mafia'])
   })
 
@@ -168,7 +187,7 @@ describe('tie options', () => {
     expect(g.state.alive[6]).toBe(false)
   })
 
-  it('tieRule random: the tie is broken by the host\'s draw (required, recorded)', () => {
+  it("tieRule random: the tie is broken by the host's draw (required, recorded)", () => {
     const g = tie({ tieRule: 'random' }).do({ type: 'setVoteCount', count: 3, candidate: 5 }, { type: 'setVoteCount', count: 3, candidate: 6 })
     g.refuse({ type: 'closeVote' }, 'draw-required')
     const low = g.fork().do({ type: 'closeVote', draw: 0 })
@@ -202,19 +221,25 @@ describe('setup validation', () => {
     setupProblems(rulesetWith(id, options), seatNames(n), counts)
 
   it('"Swedish with 3 players" gives a clear error; too many players too', () => {
-    expect(problems('swedish', 3, { mafia: 1, investigator: 0, doctor: 0, citizen: 2 })).toMatchObject([{ code: 'players', message: 'Swedish needs at least 4 players; 3 given.' }])
+    expect(problems('swedish', 3, { mafia: 1, investigator: 0, doctor: 0, citizen: 2 })).toMatchObject([
+      { code: 'players', message: 'Swedish needs at least 4 players; 3 given.' },
+    ])
     expect(problems('swedish', 31).map((p) => p.message)).toContain('Swedish allows at most 30 players; 31 given.')
   })
 
   it('role counts: must add up, need a mafioso, and only roles the ruleset has', () => {
-    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 6 })).toMatchObject([{ code: 'counts', message: 'The roles add up to 9 but there are 10 players.' }])
+    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 6 })).toMatchObject([
+      { code: 'counts', message: 'The roles add up to 9 but there are 10 players.' },
+    ])
     expect(problems('maffiasig', 10, { mafia: 0, investigator: 1, doctor: 0, citizen: 9 }).map((p) => p.message)).toContain('At least one mafioso is needed.')
     // The windows show the same by line id in their language; a role parameter is a role id.
     expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 1, citizen: 6 })).toEqual([
       { code: 'counts', key: 'problem.roleNotInRuleset', params: { ruleset: 'MaffiaSIG', role: 'doctor' }, message: 'MaffiaSIG has no doctor.' },
     ])
     expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 1, citizen: 6 }).map((p) => p.message)).toEqual(['MaffiaSIG has no doctor.'])
-    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 7 }, { hasInvestigator: false }).map((p) => p.message)).toEqual(['MaffiaSIG has no inspector.'])
+    expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 7 }, { hasInvestigator: false }).map((p) => p.message)).toEqual([
+      'MaffiaSIG has no inspector.',
+    ])
   })
 
   it('a deal the mafia have already won is refused (parity rule respected)', () => {
@@ -233,9 +258,13 @@ describe('setup validation', () => {
     const bad = { ...preset('swedish'), options: { ...preset('swedish').options, minPlayers: 2 } }
     expect(setupProblems(bad, seatNames(7), suggestCounts(preset('swedish'), 7))[0]?.code).toBe('ruleset')
     expect(setupProblems({ nonsense: true }, seatNames(7), suggestCounts(preset('swedish'), 7))[0]?.code).toBe('ruleset')
-    expect(problems('swedish', 7, undefined, { minPlayers: 9, maxPlayers: 8 }).map((p) => p.message)).toContain('The smallest table is larger than the largest.')
+    expect(problems('swedish', 7, undefined, { minPlayers: 9, maxPlayers: 8 }).map((p) => p.message)).toContain(
+      'The smallest table is larger than the largest.',
+    )
     expect(problems('swedish', 7, undefined, { nightOrder: ['doctor', 'investigator'] }).map((p) => p.message)).toContain('The night must call the mafia.')
-    expect(problems('swedish', 7, undefined, { nightOrder: ['mafia', 'doctor', 'mafia'] }).map((p) => p.message)).toContain('A role is called twice in the night order.')
+    expect(problems('swedish', 7, undefined, { nightOrder: ['mafia', 'doctor', 'mafia'] }).map((p) => p.message)).toContain(
+      'A role is called twice in the night order.',
+    )
   })
 
   it('the deal must match the counts and the table', () => {
@@ -388,7 +417,13 @@ describe('undo and replay', () => {
     expect(said()).toMatchObject({ key: 'step.closeVotePassed', params: { yes: 6, needed: 6 } })
     g.do({ type: 'endDefence' }).voteCount(7)
     expect(said()).toMatchObject({ key: 'step.closeVoteExecuted', params: { name: 'Feri' } })
-    g.do({ type: 'shoot', shooter: 0, target: 4 }, { type: 'shoot', shooter: 1, target: 4 }, { type: 'endNightStep' }, { type: 'investigate', target: 0 }, { type: 'endNightStep' })
+    g.do(
+      { type: 'shoot', shooter: 0, target: 4 },
+      { type: 'shoot', shooter: 1, target: 4 },
+      { type: 'endNightStep' },
+      { type: 'investigate', target: 0 },
+      { type: 'endNightStep' },
+    )
     expect(said()).toMatchObject({ key: 'step.nightEndedDeath', params: { name: 'Eszter' } })
   })
 

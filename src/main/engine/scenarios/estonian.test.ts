@@ -126,7 +126,15 @@ describe('Estonian — day', () => {
     g.do({ type: 'endDefence' })
     expect(g.projector).toMatchObject({ stage: 'defence', speaker: 5 })
     g.do({ type: 'endDefence' })
-    expect(g.projector.vote).toMatchObject({ kind: 'plurality', candidates: [{ seat: 4, votes: 0 }, { seat: 5, votes: 0 }], eligible: 9, revote: false })
+    expect(g.projector.vote).toMatchObject({
+      kind: 'plurality',
+      candidates: [
+        { seat: 4, votes: 0 },
+        { seat: 5, votes: 0 },
+      ],
+      eligible: 9,
+      revote: false,
+    })
   })
 
   it('Estonian: the referee may skip the remaining defences and open the vote at once (skipDefences)', () => {
@@ -143,7 +151,13 @@ describe('Estonian — day', () => {
   })
 
   it('Estonian: everybody has one vote; the one with most votes is executed and announces their role', () => {
-    const g = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' }, { type: 'endDefence' }, { type: 'endDefence' })
+    const g = day1().do(
+      { type: 'nominate', player: 4 },
+      { type: 'nominate', player: 0 },
+      { type: 'closeNominations' },
+      { type: 'endDefence' },
+      { type: 'endDefence' },
+    )
     g.do({ type: 'castVote', voter: 2, choice: 4 }, { type: 'castVote', voter: 2, choice: 0 }) // a changed vote counts once
     g.refuse({ type: 'castVote', voter: 9, choice: 0 }, 'vote-invalid') // the dead do not vote
     g.refuse({ type: 'castVote', voter: 3, choice: 5 }, 'vote-invalid') // not a suspect
@@ -156,7 +170,13 @@ describe('Estonian — day', () => {
   })
 
   it('Estonian: the one with most votes is executed and announces their role — the referee is prompted to say it before night', () => {
-    const g = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' }, { type: 'endDefence' }, { type: 'endDefence' })
+    const g = day1().do(
+      { type: 'nominate', player: 4 },
+      { type: 'nominate', player: 0 },
+      { type: 'closeNominations' },
+      { type: 'endDefence' },
+      { type: 'endDefence' },
+    )
     g.plurality({ 3: 0, 5: 0, 6: 4, 7: 0, 8: null })
     expect(g.state.phase).toBe('night')
     expect(g.referee.script.slice(0, 3)).toEqual([
@@ -197,7 +217,15 @@ describe('Estonian — day', () => {
     const g = day1().do({ type: 'nominate', player: 4 }, { type: 'nominate', player: 5 }, { type: 'nominate', player: 6 }, { type: 'closeNominations' })
     g.do({ type: 'endDefence' }, { type: 'endDefence' }, { type: 'endDefence' })
     g.plurality({ 0: 4, 1: 4, 2: 5, 3: 5, 7: 6 })
-    expect(g.projector.vote).toMatchObject({ kind: 'plurality', revote: true, tiedAt: 2, candidates: [{ seat: 4, votes: 0 }, { seat: 5, votes: 0 }] })
+    expect(g.projector.vote).toMatchObject({
+      kind: 'plurality',
+      revote: true,
+      tiedAt: 2,
+      candidates: [
+        { seat: 4, votes: 0 },
+        { seat: 5, votes: 0 },
+      ],
+    })
     g.refuse({ type: 'castVote', voter: 0, choice: 6 }, 'vote-invalid')
     g.plurality({ 0: 4, 1: 5 })
     expect(g.projector.announcements.at(-1)).toEqual({ kind: 'noExecution', day: 1, reason: 'tie', tie: { seats: [4, 5], votes: 1 } })

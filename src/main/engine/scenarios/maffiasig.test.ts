@@ -95,7 +95,7 @@ describe('MaffiaSIG — day: accusations, two votes, one execution', () => {
     expect(g.referee.vote?.eligibleSeats).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11])
   })
 
-  it('vote 2 on the execution: same majority rule — the accused may not vote, and the referee\'s words say so', () => {
+  it("vote 2 on the execution: same majority rule — the accused may not vote, and the referee's words say so", () => {
     const g = day1().do({ type: 'accuse', accused: 5 }).voteCount(11).do({ type: 'endDefence' })
     g.refuse({ type: 'castVote', voter: 5, choice: true }, 'vote-invalid')
     const line = g.referee.script.find((l) => l.key === 'day.vote.execute')
@@ -302,7 +302,16 @@ describe('MaffiaSIG — night n ≥ 1: shots by strict majority, the inspector',
     expect([...order].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     g.do({ type: 'setReadingStart', player: 7 })
     expect(g.referee.night?.readingOrder).toEqual([7, 8, 9, 10, 0, 1, 2, 3, 4, 5, 6])
-    expect(g.referee.script).toContainEqual({ key: 'night.shots.read', params: { names: seatNames(12).filter((_, i) => i !== 11).slice(7).concat(seatNames(12).slice(0, 7)).join(', ') } })
+    expect(g.referee.script).toContainEqual({
+      key: 'night.shots.read',
+      params: {
+        names: seatNames(12)
+          .filter((_, i) => i !== 11)
+          .slice(7)
+          .concat(seatNames(12).slice(0, 7))
+          .join(', '),
+      },
+    })
     g.refuse({ type: 'setReadingStart', player: 11 }, 'not-alive')
   })
 
@@ -378,7 +387,10 @@ describe('MaffiaSIG — night n ≥ 1: shots by strict majority, the inspector',
     expect(g.state.alive[2]).toBe(false)
     expect(g.projector.announcements.at(-1)).toMatchObject({ deaths: [2] })
     // With the option off the shot is refused.
-    Scripted.of('maffiasig', TABLE, { options: { mafiaMayTargetMafia: false } }).endStep().execute(11).refuse({ type: 'shoot', shooter: 0, target: 1 }, 'not-allowed')
+    Scripted.of('maffiasig', TABLE, { options: { mafiaMayTargetMafia: false } })
+      .endStep()
+      .execute(11)
+      .refuse({ type: 'shoot', shooter: 0, target: 1 }, 'not-allowed')
   })
 
   it('a shot may be changed or cleared before the call ends (the referee corrects a mistake)', () => {
@@ -528,7 +540,9 @@ describe('MaffiaSIG — end of the game', () => {
   })
 
   it('Japanese reading, option "mafia win at parity" off: parity goes on, mafia win only when more', () => {
-    const g = Scripted.of('maffiasig', 'MM I CCC', { options: { mafiaWinAtParity: false } }).endStep().execute(5)
+    const g = Scripted.of('maffiasig', 'MM I CCC', { options: { mafiaWinAtParity: false } })
+      .endStep()
+      .execute(5)
     g.night({ shots: { 0: 4, 1: 4 }, investigate: 0 })
     expect(g.state.phase).toBe('day')
     g.execute(3)

@@ -41,12 +41,20 @@ describe('Swedish — players and deal', () => {
 
   it('Swedish: suggested deals are the recommended table exactly for 7–15 (mafia, constables, doctors, farmers)', () => {
     const table: Record<number, [number, number, number, number]> = {
-      7: [2, 1, 1, 3], 8: [2, 1, 1, 4], 9: [3, 1, 1, 4], 10: [3, 1, 1, 5], 11: [3, 1, 1, 6], 12: [4, 1, 1, 6], 13: [4, 1, 1, 7], 14: [4, 1, 1, 8],
+      7: [2, 1, 1, 3],
+      8: [2, 1, 1, 4],
+      9: [3, 1, 1, 4],
+      10: [3, 1, 1, 5],
+      11: [3, 1, 1, 6],
+      12: [4, 1, 1, 6],
+      13: [4, 1, 1, 7],
+      14: [4, 1, 1, 8],
       // The source's row for 15 reads 5, 2, 1, 8 — sixteen cards. The special cards are kept; farmers fill the table.
       15: [5, 2, 1, 7],
     }
     const r = preset('swedish')
-    for (const [n, [mafia, investigator, doctor, citizen]] of Object.entries(table)) expect(suggestCounts(r, Number(n))).toEqual({ mafia, investigator, doctor, citizen })
+    for (const [n, [mafia, investigator, doctor, citizen]] of Object.entries(table))
+      expect(suggestCounts(r, Number(n))).toEqual({ mafia, investigator, doctor, citizen })
   })
 })
 
@@ -84,7 +92,12 @@ describe('Swedish — night', () => {
     expect(g.state.alive[4]).toBe(true)
     expect(g.projector.announcements).toEqual([{ kind: 'nightResult', night: 1, deaths: [] }])
     // With the option off the doctor must pick someone else.
-    start({ doctorSelfHeal: false }).do({ type: 'chooseTarget', target: 5 }).endStep().do({ type: 'investigate', target: 0 }).endStep().refuse({ type: 'heal', target: 4 }, 'not-allowed')
+    start({ doctorSelfHeal: false })
+      .do({ type: 'chooseTarget', target: 5 })
+      .endStep()
+      .do({ type: 'investigate', target: 0 })
+      .endStep()
+      .refuse({ type: 'heal', target: 4 }, 'not-allowed')
   })
 
   it('Swedish: the doctor heals a sleeping player; the mafia target then survives', () => {
@@ -118,7 +131,16 @@ describe('Swedish — day', () => {
     g.do({ type: 'startTimer', at: 10_000 }, { type: 'nominate', player: 5 }, { type: 'nominate', player: 6 })
     g.refuse({ type: 'timerExpired', at: 309_999 }, 'timer-invalid')
     g.do({ type: 'timerExpired', at: 310_000 })
-    expect(g.projector).toMatchObject({ stage: 'vote', vote: { kind: 'plurality', candidates: [{ seat: 5, votes: 0 }, { seat: 6, votes: 0 }] } })
+    expect(g.projector).toMatchObject({
+      stage: 'vote',
+      vote: {
+        kind: 'plurality',
+        candidates: [
+          { seat: 5, votes: 0 },
+          { seat: 6, votes: 0 },
+        ],
+      },
+    })
     expect(g.projector.clock).toMatchObject({ expired: true })
   })
 
@@ -139,7 +161,9 @@ describe('Swedish — day', () => {
     expect(lone.state.alive[5]).toBe(false)
     expect(lone.projector.announcements.at(-1)).toEqual({ kind: 'executed', day: 1, player: 5, role: null })
     expect(lone.state.phase).toBe('night')
-    const several = start().night({ target: 8, investigate: 0, heal: 4 }).do({ type: 'nominate', player: 5 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' })
+    const several = start()
+      .night({ target: 8, investigate: 0, heal: 4 })
+      .do({ type: 'nominate', player: 5 }, { type: 'nominate', player: 0 }, { type: 'closeNominations' })
     expect(several.projector.stage).toBe('vote')
     several.plurality({ 1: 5, 2: 5, 3: 0, 4: 0, 6: 0 })
     expect(several.state.alive[0]).toBe(false)
@@ -147,7 +171,9 @@ describe('Swedish — day', () => {
   })
 
   it('Swedish: a nomination may be withdrawn before the vote', () => {
-    const g = start().night({ target: 8, investigate: 0, heal: 4 }).do({ type: 'nominate', player: 5 }, { type: 'nominate', player: 6 }, { type: 'withdrawNomination', player: 6 })
+    const g = start()
+      .night({ target: 8, investigate: 0, heal: 4 })
+      .do({ type: 'nominate', player: 5 }, { type: 'nominate', player: 6 }, { type: 'withdrawNomination', player: 6 })
     g.refuse({ type: 'withdrawNomination', player: 6 }, 'not-allowed')
     g.do({ type: 'closeNominations' })
     expect(g.state.alive[5]).toBe(false)

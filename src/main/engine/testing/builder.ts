@@ -14,7 +14,28 @@ import { projectorView } from '../views/projector'
 import { refereeView } from '../views/referee'
 
 const LETTER: Record<string, RoleId> = { M: 'mafia', I: 'investigator', D: 'doctor', C: 'citizen' }
-const NAMES = ['Anna', 'Bence', 'Csilla', 'Dani', 'Eszter', 'Feri', 'Gabi', 'Hanna', 'Imre', 'Judit', 'Kata', 'Laci', 'Marci', 'Nora', 'Oszi', 'Panni', 'Rozi', 'Sanyi', 'Tomi', 'Ubul']
+const NAMES = [
+  'Anna',
+  'Bence',
+  'Csilla',
+  'Dani',
+  'Eszter',
+  'Feri',
+  'Gabi',
+  'Hanna',
+  'Imre',
+  'Judit',
+  'Kata',
+  'Laci',
+  'Marci',
+  'Nora',
+  'Oszi',
+  'Panni',
+  'Rozi',
+  'Sanyi',
+  'Tomi',
+  'Ubul',
+]
 
 /** Seat names: a few readable ones, then P20, P21, … */
 export const seatNames = (n: number): string[] => Array.from({ length: n }, (_, i) => NAMES[i] ?? `P${i}`)
@@ -138,7 +159,13 @@ export class Scripted {
   }
 
   /** Play a whole night call by call: ends each call after doing what is given for it. */
-  night(plan: { shots?: Record<number, number | null>; target?: number; investigate?: number | null; heal?: number; identify?: Partial<Record<RoleId, number[]>> }): this {
+  night(plan: {
+    shots?: Record<number, number | null>
+    target?: number
+    investigate?: number | null
+    heal?: number
+    identify?: Partial<Record<RoleId, number[]>>
+  }): this {
     if (this.state.phase !== 'night') throw new Error(`night(): phase is ${this.state.phase}`)
     const start = this.state.night?.number
     while (this.state.phase === 'night' && this.state.night?.number === start) {

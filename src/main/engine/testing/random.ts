@@ -194,7 +194,8 @@ export function randomCommand(s: GameState, ctx: Ctx): Command {
         const r = rng.float()
         if (r < 0.05) return { type: 'setReadingStart', player: anyone() }
         if (r < 0.1 && mafia.length) return { type: 'clearShot', shooter: rng.pick(mafia) }
-        if (r < 0.8 && mafia.length) return { type: 'shoot', shooter: unshot.length && rng.chance(0.9) ? rng.pick(unshot) : rng.pick(mafia), target: rng.chance(0.08) ? null : anyone() }
+        if (r < 0.8 && mafia.length)
+          return { type: 'shoot', shooter: unshot.length && rng.chance(0.9) ? rng.pick(unshot) : rng.pick(mafia), target: rng.chance(0.08) ? null : anyone() }
         return { type: 'endNightStep' }
       }
       return rng.chance(0.6) ? { type: 'chooseTarget', target: anyone() } : { type: 'endNightStep' }
@@ -265,7 +266,11 @@ type Wide = { rng: Rng; seat: () => number; at: number; timer: 'day' | 'defence'
  * (`satisfies`), so a new command is fuzzed from the day it exists.
  */
 const ARBITRARY = {
-  identifyRole: ({ rng, seat }) => ({ type: 'identifyRole', role: rng.pick(['mafia', 'investigator', 'doctor', 'citizen'] as const), players: Array.from({ length: rng.int(4) }, seat) }),
+  identifyRole: ({ rng, seat }) => ({
+    type: 'identifyRole',
+    role: rng.pick(['mafia', 'investigator', 'doctor', 'citizen'] as const),
+    players: Array.from({ length: rng.int(4) }, seat),
+  }),
   setReadingStart: ({ seat }) => ({ type: 'setReadingStart', player: seat() }),
   shoot: ({ rng, seat }) => ({ type: 'shoot', shooter: seat(), target: rng.chance(0.1) ? null : seat() }),
   clearShot: ({ seat }) => ({ type: 'clearShot', shooter: seat() }),
@@ -281,7 +286,8 @@ const ARBITRARY = {
   closeNominations: () => ({ type: 'closeNominations' }),
   skipDefences: () => ({ type: 'skipDefences' }),
   castVote: ({ rng, seat }) => ({ type: 'castVote', voter: seat(), choice: rng.pick([true, false, null, seat()]) }),
-  setVoteCount: ({ rng, seat }) => (rng.chance(0.5) ? { type: 'setVoteCount', count: rng.int(61) } : { type: 'setVoteCount', count: rng.int(61), candidate: seat() }),
+  setVoteCount: ({ rng, seat }) =>
+    rng.chance(0.5) ? { type: 'setVoteCount', count: rng.int(61) } : { type: 'setVoteCount', count: rng.int(61), candidate: seat() },
   closeVote: ({ rng }) => (rng.chance(0.5) ? { type: 'closeVote' } : { type: 'closeVote', draw: rng.u32() }),
   endLastWords: () => ({ type: 'endLastWords' }),
   endDay: () => ({ type: 'endDay' }),
@@ -341,7 +347,9 @@ export function progressCommand(s: GameState, ctx: Ctx): Command | null {
       if (c) return c
     }
     if (step === 'doctor' && n.heal === null) {
-      const c = first(alive.filter((t) => t !== victim && t !== n.target).map((t): Command => ({ type: 'heal', target: t }))) ?? first(alive.map((t): Command => ({ type: 'heal', target: t })))
+      const c =
+        first(alive.filter((t) => t !== victim && t !== n.target).map((t): Command => ({ type: 'heal', target: t }))) ??
+        first(alive.map((t): Command => ({ type: 'heal', target: t })))
       if (c) return c
     }
     return first([{ type: 'endNightStep' }])
@@ -459,7 +467,11 @@ export function playRandom(setup: GameSetup, cards: readonly RoleId[], rng: Rng,
 }
 
 /** A random game of a preset from one seed: setup and play. */
-export function randomGame(seed: number, id: PresetId, opts: RunOptions & { tweak?: boolean; physical?: number; maxPlayers?: number } = {}): RandomRun & RandomSetup {
+export function randomGame(
+  seed: number,
+  id: PresetId,
+  opts: RunOptions & { tweak?: boolean; physical?: number; maxPlayers?: number } = {},
+): RandomRun & RandomSetup {
   const rng = new Rng(seed)
   const rs = randomSetup(rng, id, opts)
   return { ...rs, ...playRandom(rs.setup, rs.cards, rng, { progress: 0.15 + rng.float() * 0.4, ...opts }) }

@@ -65,10 +65,17 @@ describe('the rules text: every preset × language', () => {
         expect(all).not.toMatch(/\[rules\.|\{\w+\}/)
         expect(text.pages).toHaveLength(4)
         const words = rulesetWords(r, lang)
-        const present: RoleId[] = ['mafia', 'citizen', ...(r.options.hasInvestigator ? (['investigator'] as const) : []), ...(r.options.hasDoctor ? (['doctor'] as const) : [])]
+        const present: RoleId[] = [
+          'mafia',
+          'citizen',
+          ...(r.options.hasInvestigator ? (['investigator'] as const) : []),
+          ...(r.options.hasDoctor ? (['doctor'] as const) : []),
+        ]
         const lower = all.toLocaleLowerCase(lang)
         for (const role of present) expect(lower, `${role}: ${words.roles[role]}`).toContain(words.roles[role].toLocaleLowerCase(lang))
-        if (lang !== 'en') for (const role of present) if (words.roles[role] !== rulesetWords(r, 'en').roles[role]) expect(lower).not.toContain(rulesetWords(r, 'en').roles[role].toLocaleLowerCase('en'))
+        if (lang !== 'en')
+          for (const role of present)
+            if (words.roles[role] !== rulesetWords(r, 'en').roles[role]) expect(lower).not.toContain(rulesetWords(r, 'en').roles[role].toLocaleLowerCase('en'))
         // A role the ruleset does not have is not named as taking part.
         if (!r.options.hasDoctor) expect(text.pages[1]?.lines.map((l) => l.label)).not.toContain(words.roles.doctor)
         // Short enough to read from the back of the room: few lines a page.
@@ -112,7 +119,15 @@ describe('the rules text follows the options', () => {
   })
 
   it("a club's own copy: a renamed role is shown as typed, a preset's name in the language, the time limits as set", () => {
-    const club: Ruleset = { ...changed(preset('maffiasig'), { dayTimeLimit: 25 * 60, defenceTimeLimit: 90 }), id: 'our-club', name: 'Our club', names: { ...preset('maffiasig').names, hu: { ...preset('maffiasig').names.hu, roleNames: { ...preset('maffiasig').names.hu.roleNames, mafia: 'Gangster' } } } }
+    const club: Ruleset = {
+      ...changed(preset('maffiasig'), { dayTimeLimit: 25 * 60, defenceTimeLimit: 90 }),
+      id: 'our-club',
+      name: 'Our club',
+      names: {
+        ...preset('maffiasig').names,
+        hu: { ...preset('maffiasig').names.hu, roleNames: { ...preset('maffiasig').names.hu.roleNames, mafia: 'Gangster' } },
+      },
+    }
     const hu = textOf(club, 'hu')
     expect(hu.title).toBe('Így játszunk: Our club')
     expect(flat(hu)).toContain('gangster')

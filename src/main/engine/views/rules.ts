@@ -68,7 +68,8 @@ function day(r: Ruleset): RulesPageLines {
   }
   lines.push(line(o.dayMustEndWithDeath ? 'rules.day.endsWithDeath' : 'rules.day.mayEndWithout'))
   const closes = o.dayTimeoutAction === 'closeNominations' && o.dayProcedure === 'nomination'
-  if (o.dayTimeLimit === null || (o.dayTimeoutAction !== 'randomDeath' && !closes)) lines.push(line(o.dayTimeLimit === null ? 'rules.day.noLimit' : 'rules.day.limit', o.dayTimeLimit === null ? {} : time(o.dayTimeLimit)))
+  if (o.dayTimeLimit === null || (o.dayTimeoutAction !== 'randomDeath' && !closes))
+    lines.push(line(o.dayTimeLimit === null ? 'rules.day.noLimit' : 'rules.day.limit', o.dayTimeLimit === null ? {} : time(o.dayTimeLimit)))
   else {
     const action = o.dayTimeoutAction === 'randomDeath' ? (o.lastWords ? 'randomDeathLastWords' : 'randomDeath') : 'closeNominations'
     lines.push(line(`rules.day.timeout.${action}`, time(o.dayTimeLimit)))

@@ -108,7 +108,14 @@ function dayLines(s: GameState): Line[] {
         if (v.kind === 'plurality' && v.revote) out.push(L('day.vote.tie', { names: v.candidates.map(name).join(', '), n: v.tiedAt ?? 0 }))
         if (v.kind === 'plurality') out.push(L('day.vote.plurality', { names: v.candidates.map(name).join(', ') }))
         else
-          out.push(L(`day.vote.${v.kind}`, { name: name(v.candidates[0]), needed: strictMajority(v.eligible.length), eligible: v.eligible.length, yes: countFor(v, YES) }))
+          out.push(
+            L(`day.vote.${v.kind}`, {
+              name: name(v.candidates[0]),
+              needed: strictMajority(v.eligible.length),
+              eligible: v.eligible.length,
+              yes: countFor(v, YES),
+            }),
+          )
         break
       }
       case 'lastWords':

@@ -91,7 +91,11 @@ describe('buildStory: MaffiaSIG (individual shots)', () => {
     g.execute(11)
     // Two of three shoot the same target: a majority of the living mafia.
     g.night({ shots: { 0: 5, 1: 5, 2: 6 }, investigate: 4 })
-    g.execute(0).night({ shots: { 1: 7, 2: 7 }, investigate: 8 }).execute(1).night({ shots: { 2: 9 }, investigate: 10 }).execute(2)
+    g.execute(0)
+      .night({ shots: { 1: 7, 2: 7 }, investigate: 8 })
+      .execute(1)
+      .night({ shots: { 2: 9 }, investigate: 10 })
+      .execute(2)
     const ns = nights(g)
     expect(ns[1]).toMatchObject({ outcome: 'killed', intended: 5, deaths: [5] })
     expect(ns[1]!.shots).toEqual([
@@ -138,9 +142,7 @@ describe('buildStory: random games of every preset', () => {
       if (!r.ok) continue
       const s = r.value
       const events = run.game.log.flatMap((e) => e.events)
-      const deathsTold = s.chapters.flatMap((c) =>
-        c.kind === 'night' ? c.deaths : c.items.flatMap((i) => (i.kind === 'death' ? [i.player] : [])),
-      )
+      const deathsTold = s.chapters.flatMap((c) => (c.kind === 'night' ? c.deaths : c.items.flatMap((i) => (i.kind === 'death' ? [i.player] : []))))
       const deathsHappened = events.flatMap((e) => (e.type === 'nightEnded' ? e.deaths : e.type === 'playerDied' ? [e.player] : []))
       expect(deathsTold, `seed ${seed}`).toEqual(deathsHappened)
       const dead = run.game.state.alive.flatMap((a, i) => (a ? [] : [i]))

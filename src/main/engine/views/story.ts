@@ -12,8 +12,7 @@ import type { GameState, NightState } from '../state'
  * can still be played: the story lays every secret open, so it must never exist before the end.
  */
 export function buildStory(game: Game): Result<Story> {
-  if (game.state.phase !== 'over' || game.state.winner === null)
-    return fail('not-allowed', 'The story of a game is told only once the game is over.')
+  if (game.state.phase !== 'over' || game.state.winner === null) return fail('not-allowed', 'The story of a game is told only once the game is over.')
   const chapters: StoryChapter[] = []
   let s = game.initial
   for (const entry of game.log) {
@@ -97,8 +96,7 @@ function day(chapters: StoryChapter[], s: GameState): StoryDay {
 function nightChapter(s: GameState, n: NightState, deaths: number[]): StoryNight {
   const base = { kind: 'night' as const, number: n.number, heal: n.heal, deaths: [...deaths] }
   const checks = n.investigation ? [{ ...n.investigation }] : []
-  if (n.steps[0] === 'mafiaMeet')
-    return { ...base, shots: [], groupTarget: null, intended: null, outcome: 'introduction', checks }
+  if (n.steps[0] === 'mafiaMeet') return { ...base, shots: [], groupTarget: null, intended: null, outcome: 'introduction', checks }
   let intended: number | null = null
   let shots: StoryNight['shots'] = []
   let groupTarget: number | null = null
@@ -113,7 +111,6 @@ function nightChapter(s: GameState, n: NightState, deaths: number[]): StoryNight
     intended = n.target
     anyShot = n.target !== null
   }
-  const outcome: StoryNightOutcome =
-    intended === null ? (anyShot ? 'split' : 'noShot') : n.heal === intended ? 'saved' : 'killed'
+  const outcome: StoryNightOutcome = intended === null ? (anyShot ? 'split' : 'noShot') : n.heal === intended ? 'saved' : 'killed'
   return { ...base, shots, groupTarget, intended, outcome, checks }
 }

@@ -36,7 +36,14 @@ const value = <T>(r: unknown): T => {
 
 /** Play a MaffiaSIG game to its end, checking before every step that no story can exist yet. */
 function playToEnd(host: GameHost, projector: ProjectorScreen[]): void {
-  value(host.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }))
+  value(
+    host.invoke('startGame', {
+      ruleset: preset('maffiasig'),
+      players: [...PLAYERS9],
+      counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+      dealMode: 'digital',
+    }),
+  )
   for (let i = 0; i < 500; i++) {
     const v = host.invoke('ready') as { ok: true; value: RefereeAppView }
     const call = nextCall(v.value)
@@ -104,7 +111,14 @@ describe('the club night through the host', () => {
     value(host.invoke('newClubNight'))
     const after = projector.at(-1)
     expect(after?.kind === 'standings' && after.standings.games).toBe(0)
-    value(host.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }))
+    value(
+      host.invoke('startGame', {
+        ruleset: preset('maffiasig'),
+        players: [...PLAYERS9],
+        counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+        dealMode: 'digital',
+      }),
+    )
     expect(projector.at(-1)?.kind).toBe('game')
   })
 
@@ -152,6 +166,11 @@ describe('the club night through the host', () => {
     expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['estimate', 'printCards']) // no estimator, no printer here
     expect([referee.length, projector.length]).toEqual(pushes)
     // The damaged file clubView set aside is told with the next view.
-    expect(host.refereeAppView().notices.map((n) => n.message).join(' ')).toMatch(/bad000\.json was damaged/)
+    expect(
+      host
+        .refereeAppView()
+        .notices.map((n) => n.message)
+        .join(' '),
+    ).toMatch(/bad000\.json was damaged/)
   })
 })

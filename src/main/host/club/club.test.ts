@@ -19,7 +19,30 @@ import { toGameFile } from '../../engine'
 import { writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-const POOL = ['Ádám', 'Bea', 'Csaba', 'Dóra', 'Emese', 'Ferenc', 'Gréta', 'Henrik', 'Ilona', 'Jenő', 'Kinga', 'Lőrinc', 'Marta', 'Noémi', 'Olivér', 'Pál', 'Réka', 'Sára', 'Tamás', 'Ursula', 'Vilma', 'Zsolt']
+const POOL = [
+  'Ádám',
+  'Bea',
+  'Csaba',
+  'Dóra',
+  'Emese',
+  'Ferenc',
+  'Gréta',
+  'Henrik',
+  'Ilona',
+  'Jenő',
+  'Kinga',
+  'Lőrinc',
+  'Marta',
+  'Noémi',
+  'Olivér',
+  'Pál',
+  'Réka',
+  'Sára',
+  'Tamás',
+  'Ursula',
+  'Vilma',
+  'Zsolt',
+]
 /** The same person written differently from game to game. */
 const spell = (name: string, k: number) => [name, name.toUpperCase(), name.normalize('NFD').replace(/\p{M}/gu, ''), ` ${name} `][k % 4]!
 
@@ -40,7 +63,10 @@ describe('standings', () => {
   it('over a season of 500 random games match a straightforward recount', () => {
     const games = season(500)
     expect(games.length).toBeGreaterThan(450)
-    const st = standingsOf(games.map((g) => g.record), POOL)
+    const st = standingsOf(
+      games.map((g) => g.record),
+      POOL,
+    )
     // The recount: walk each game's own state and events.
     const expected = new Map<string, { games: number; wins: number; town: number; mafia: number; survived: number; executed: number }>()
     const teams = { town: 0, mafia: 0, draw: 0 }
@@ -66,14 +92,33 @@ describe('standings', () => {
     expect(st.players.map((p) => p.name).sort()).toEqual([...expected.keys()].sort())
     for (const p of st.players) {
       const e = expected.get(p.name)!
-      expect(p, p.name).toEqual({ name: p.name, games: e.games, wins: e.wins, winsAs: { town: e.town, mafia: e.mafia }, survived: e.survived, executed: e.executed })
+      expect(p, p.name).toEqual({
+        name: p.name,
+        games: e.games,
+        wins: e.wins,
+        winsAs: { town: e.town, mafia: e.mafia },
+        survived: e.survived,
+        executed: e.executed,
+      })
     }
     // Ordered by wins, then fewer games.
     for (let i = 1; i < st.players.length; i++) expect(st.players[i - 1]!.wins).toBeGreaterThanOrEqual(st.players[i]!.wins)
   })
 
   it('unfinished games do not count; without a roster the latest spelling names the player', () => {
-    const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10, imported: false }
+    const base: GameRecord = {
+      id: 'a',
+      finishedAt: '2026-01-01T20:00:00.000Z',
+      rulesetName: 'MaffiaSIG',
+      players: ['anna', 'Bo'],
+      roles: ['mafia', 'citizen'],
+      winner: 'mafia',
+      survivors: [0],
+      executed: [1],
+      days: 2,
+      commands: 10,
+      imported: false,
+    }
     const st = standingsOf([
       base,
       { ...base, id: 'b', finishedAt: '2026-01-01T21:00:00.000Z', players: ['Anna', 'Bo'], winner: null },
@@ -87,12 +132,27 @@ describe('standings', () => {
 })
 
 describe('renamed players carry their history', () => {
-  const base: GameRecord = { id: 'a', finishedAt: '2026-01-01T20:00:00.000Z', rulesetName: 'MaffiaSIG', players: ['Anna', 'Bo'], roles: ['mafia', 'citizen'], winner: 'mafia', survivors: [0], executed: [1], days: 2, commands: 10, imported: false }
+  const base: GameRecord = {
+    id: 'a',
+    finishedAt: '2026-01-01T20:00:00.000Z',
+    rulesetName: 'MaffiaSIG',
+    players: ['Anna', 'Bo'],
+    roles: ['mafia', 'citizen'],
+    winner: 'mafia',
+    survivors: [0],
+    executed: [1],
+    days: 2,
+    commands: 10,
+    imported: false,
+  }
 
   it('standings follow the aliases: the old name’s games count under the roster’s new name', () => {
     const records = [base, { ...base, id: 'b', finishedAt: '2026-01-02T20:00:00.000Z', players: ['Anna K.', 'Bo'], winner: 'town' as const }]
     expect(standingsOf(records, ['Anna K.', 'Bo']).players.map((p) => [p.name, p.games])).toEqual(
-      expect.arrayContaining([['Anna', 1], ['Anna K.', 1]]),
+      expect.arrayContaining([
+        ['Anna', 1],
+        ['Anna K.', 1],
+      ]),
     )
     const carried = standingsOf(records, ['Anna K.', 'Bo'], { [identityOf('Anna')]: identityOf('Anna K.') })
     expect(carried.players).toHaveLength(2)
@@ -113,7 +173,10 @@ describe('renamed players carry their history', () => {
     expect(run.ended).toBe(true)
     const names = run.game.setup.players.map((_, i) => (i === 0 ? 'Anna' : `P${i}`))
     const game = { ...run.game, setup: { ...run.game.setup, players: names } }
-    writeFileSync(join(dir, 'games', '2026-01-01T20-00-00Z-abc123.json'), JSON.stringify(toGameFile(game, { id: '2026-01-01T20-00-00Z-abc123', createdAt: '2026-01-01T20:00:00.000Z' })))
+    writeFileSync(
+      join(dir, 'games', '2026-01-01T20-00-00Z-abc123.json'),
+      JSON.stringify(toGameFile(game, { id: '2026-01-01T20-00-00Z-abc123', createdAt: '2026-01-01T20:00:00.000Z' })),
+    )
     const kv = new MemoryStore()
     const club = new Club(new GameHistory(join(dir, 'games'), false), kv, new FakeClock(Date.UTC(2026, 0, 1, 22)))
     expect(club.view(['Anna']).view.allTime.players.find((p) => p.name === 'Anna')?.games).toBe(1)
@@ -144,7 +207,19 @@ describe('identity across games', () => {
 })
 
 describe("tonight's games", () => {
-  const at = (iso: string, id = iso): GameRecord => ({ id, finishedAt: iso, rulesetName: 'x', players: [], roles: [], winner: 'town', survivors: [], executed: [], days: 1, commands: 1, imported: false })
+  const at = (iso: string, id = iso): GameRecord => ({
+    id,
+    finishedAt: iso,
+    rulesetName: 'x',
+    players: [],
+    roles: [],
+    winner: 'town',
+    survivors: [],
+    executed: [],
+    days: 1,
+    commands: 1,
+    imported: false,
+  })
   const games = [at('2026-03-01T19:00:00.000Z'), at('2026-03-01T23:30:00.000Z'), at('2026-03-02T01:30:00.000Z'), at('2026-03-02T19:00:00.000Z')]
   it('a night runs from 06:00 local time to 06:00 the next day, past midnight', () => {
     // UTC: at 02:00 on the 2nd the night of the 1st is still on.
@@ -171,16 +246,22 @@ describe('CSV', () => {
     for (const f of ['+1', '-2', '@SUM(A1)', '\t=1+2']) expect(csvField(f).replace(/^"/, '')).toMatch(/^'/)
     // A formula after leading white space, and the full-width formula characters.
     expect(csvField(' =HYPERLINK("http://x","y")')).toBe(`"' =HYPERLINK(""http://x"",""y"")"`)
-    for (const f of ['  +1', '\u00a0@SUM(A1)', '\u3000-2', '＝1+1', '＋1', '－1', '＠SUM(A1)', ' ＝HYPERLINK("x")']) expect(csvField(f).replace(/^"/, '')).toMatch(/^'/)
+    for (const f of ['  +1', '\u00a0@SUM(A1)', '\u3000-2', '＝1+1', '＋1', '－1', '＠SUM(A1)', ' ＝HYPERLINK("x")'])
+      expect(csvField(f).replace(/^"/, '')).toMatch(/^'/)
     // Control characters never reach the file: line breaks and tabs become a space, the rest goes.
     expect(csvField('a\nb')).toBe('a b')
     expect(csvField('An\u0000na\u001b[31m\u007f\u0085')).toBe('Anna[31m')
     expect(csvField('Anna\u202e\u2066evil')).toBe('Annaevil')
     expect(csvField('\u0000=1+1')).toBe(`'=1+1`)
     // Ordinary names are left as they are.
-    for (const n of ['Ádám', 'Anna-Liisa', 'Jean-Luc', '山田', 'O\'Brien']) expect(csvField(n)).toBe(n)
+    for (const n of ['Ádám', 'Anna-Liisa', 'Jean-Luc', '山田', "O'Brien"]) expect(csvField(n)).toBe(n)
     expect(csvField(-2)).toBe('-2')
-    expect(csv([['a', 1], ['b', null]])).toBe('a,1\r\nb,\r\n')
+    expect(
+      csv([
+        ['a', 1],
+        ['b', null],
+      ]),
+    ).toBe('a,1\r\nb,\r\n')
   })
   it('standings and history exports have a header and one row per player (per game)', () => {
     const games = season(20)
@@ -193,7 +274,7 @@ describe('CSV', () => {
     expect(history.length).toBe(1 + records.reduce((n, r) => n + r.players.length, 0))
   })
 
-  it('speaks the window\'s language: headers in it, and a semicolon where its spreadsheets expect one (hu, et, sv)', () => {
+  it("speaks the window's language: headers in it, and a semicolon where its spreadsheets expect one (hu, et, sv)", () => {
     const records = season(4).map((g) => g.record)
     const st = standingsOf(records)
     expect(standingsCsv(st, 'hu').split('\r\n')[0]).toBe('játékos;játszmák;győzelmek;győzelmek a polgárokkal;győzelmek a maffiával;túlélte;kivégezték')

@@ -51,7 +51,9 @@ export function standingsCsv(st: Standings, lang: Language = 'en'): string {
 
 /** The whole history: one row per player per game. */
 export function historyCsv(records: readonly GameRecord[], lang: Language = 'en'): string {
-  const rows: (string | number | null)[][] = [header(lang, ['game', 'finished', 'ruleset', 'players', 'winner', 'days', 'seat', 'player', 'role', 'team', 'won', 'survived', 'executed'])]
+  const rows: (string | number | null)[][] = [
+    header(lang, ['game', 'finished', 'ruleset', 'players', 'winner', 'days', 'seat', 'player', 'role', 'team', 'won', 'survived', 'executed']),
+  ]
   const ordered = [...records].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
   for (const r of ordered) {
     const survivors = new Set(r.survivors)

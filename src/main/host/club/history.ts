@@ -120,7 +120,12 @@ export class GameHistory {
       changed = true
       const read = this.readGame(path, id, st.size)
       if (read.ok) {
-        next.set(id, { mtimeMs: st.mtimeMs, size: st.size, record: recordOf(read.value, id, new Date(st.mtimeMs).toISOString()), fingerprint: fingerprintOf(read.value) })
+        next.set(id, {
+          mtimeMs: st.mtimeMs,
+          size: st.size,
+          record: recordOf(read.value, id, new Date(st.mtimeMs).toISOString()),
+          fingerprint: fingerprintOf(read.value),
+        })
       } else {
         const aside = setAside(path)
         notices.push(notice('games.damaged', { name, why: read.error.message.slice(0, 120), file: aside ?? path }))
@@ -146,7 +151,15 @@ export class GameHistory {
       return { ok: false, error: { code: 'storage-failed', message: (e as Error).message } }
     }
     const read = this.readFile(path, size)
-    return read.ok ? { ok: true, value: { game: read.value.game, file: toGameFile(read.value.game, { id, ...(read.value.file.createdAt ? { createdAt: read.value.file.createdAt } : {}) }) } } : read
+    return read.ok
+      ? {
+          ok: true,
+          value: {
+            game: read.value.game,
+            file: toGameFile(read.value.game, { id, ...(read.value.file.createdAt ? { createdAt: read.value.file.createdAt } : {}) }),
+          },
+        }
+      : read
   }
 
   story(id: string): HistoryResult<Story> {
@@ -176,7 +189,11 @@ export class GameHistory {
     if (same && !replace)
       return {
         ok: false,
-        error: { code: 'duplicate-game', message: `This game is saved already (${same[1].record.finishedAt}).`, params: { id: same[0], date: same[1].record.finishedAt } },
+        error: {
+          code: 'duplicate-game',
+          message: `This game is saved already (${same[1].record.finishedAt}).`,
+          params: { id: same[0], date: same[1].record.finishedAt },
+        },
       }
     const id = same ? same[0] : prepared.record.id
     const path = this.pathOf(id)
@@ -248,7 +265,15 @@ export class GameHistory {
 function isEntry(e: unknown): e is IndexEntry {
   if (!e || typeof e !== 'object') return false
   const x = e as Partial<IndexEntry>
-  return typeof x.mtimeMs === 'number' && typeof x.size === 'number' && typeof x.fingerprint === 'string' && !!x.record && typeof x.record === 'object' && Array.isArray(x.record.players) && Array.isArray(x.record.roles)
+  return (
+    typeof x.mtimeMs === 'number' &&
+    typeof x.size === 'number' &&
+    typeof x.fingerprint === 'string' &&
+    !!x.record &&
+    typeof x.record === 'object' &&
+    Array.isArray(x.record.players) &&
+    Array.isArray(x.record.roles)
+  )
 }
 
 /** A checked import: the game file to write (its text), its record and its fingerprint (import.ts). */
@@ -309,7 +334,8 @@ export function readGameFile(text: string): HistoryResult<GameRead> {
       ok: false,
       error: {
         code: 'bad-file',
-        message: r.error.index < 0 ? `The game cannot start: ${r.error.message}` : `Command ${r.error.index + 1} is not legal at that point: ${r.error.message}`,
+        message:
+          r.error.index < 0 ? `The game cannot start: ${r.error.message}` : `Command ${r.error.index + 1} is not legal at that point: ${r.error.message}`,
       },
     }
   return { ok: true, value: { game: r.value, file: parsed.value.file } }

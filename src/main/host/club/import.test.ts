@@ -68,7 +68,10 @@ describe('importing game files', () => {
     expect(old.finishedAt).toBe(example.createdAt)
     const tonight = await imported(host, text({ createdAt: new Date(NOW - 60_000).toISOString(), players: example.players.map((p) => `${p} K.`) }))
     const view = club(host)
-    expect(view.games.map((g) => [g.id, g.imported])).toEqual([[tonight.id, true], [old.id, true]])
+    expect(view.games.map((g) => [g.id, g.imported])).toEqual([
+      [tonight.id, true],
+      [old.id, true],
+    ])
     expect(view.tonight.games).toBe(tonight.winner === null ? 0 : 1)
     expect(view.tonight.players.map((p) => p.name).every((n) => n.endsWith(' K.'))).toBe(true)
     expect(view.allTime.games).toBe(view.games.filter((g) => g.winner !== null).length)

@@ -26,7 +26,10 @@ export function cleanImportedNames(g: Game): ImportNames {
   const problem = tableNameProblems(players)[0]
   if (problem) return { ok: false, code: 'names-collide', message: `The game cannot be imported: ${problem.message}`, params: { ...problem.params } }
   if (players.every((p, i) => p === g.setup.players[i])) return { ok: true, game: g }
-  const r = replay({ ...g.setup, players }, g.log.map((e) => e.command))
+  const r = replay(
+    { ...g.setup, players },
+    g.log.map((e) => e.command),
+  )
   // The names change no rule: the same commands stay legal (a refusal here would be a bug; keep the game as read).
   return { ok: true, game: r.ok ? r.value : g }
 }

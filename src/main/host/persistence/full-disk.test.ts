@@ -28,7 +28,10 @@ function freshDisk(): string {
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `Player number ${i + 1} of the club`)
 const open = (dir: string) => createFileHost(dir, { durable: true, clock: new FakeClock(), random: seededRandom(3, { identity: true }), estimate: null })
-const leftovers = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes('.tmp-'))
+const leftovers = (dir: string) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.includes('.tmp-'))
 
 describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
   it('settings: 500 names with 8 KB free → storage-failed, the previous roster intact after a restart', () => {
@@ -54,7 +57,12 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     const dir = join(root, 'data')
     const a = open(dir)
     expect(
-      a.invoke('startGame', { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }),
+      a.invoke('startGame', {
+        ruleset: preset('maffiasig'),
+        players: [...PLAYERS9],
+        counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+        dealMode: 'digital',
+      }),
     ).toMatchObject({ ok: true })
     fillUntilFree(root, 0)
     const rnd = seeded(11)
@@ -73,7 +81,9 @@ describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
     a.dispose()
     // Restarted with the disk still full: said at once, and the game resumes all the same.
     const full = open(dir)
-    expect(full.refereeAppView().notices).toEqual([expect.objectContaining({ key: 'notSaving', message: expect.stringMatching(/^Nothing is being saved: .*ENOSPC/) })])
+    expect(full.refereeAppView().notices).toEqual([
+      expect.objectContaining({ key: 'notSaving', message: expect.stringMatching(/^Nothing is being saved: .*ENOSPC/) }),
+    ])
     expect(full.invoke('resumeGame')).toMatchObject({ ok: true })
     const whileFull = full.invoke('exportGame')
     expect(whileFull.ok && before.ok && whileFull.value.commands).toEqual(before.ok && before.value.commands)

@@ -99,7 +99,11 @@ describe('journal: every line is numbered and checksummed', () => {
     const edited = lines[i]!.replace(/"(voter|target|player|accused)":(\d)/, (_m, k: string, d: string) => `"${k}":${(Number(d) + 1) % 9}`)
     expect(edited).not.toBe(lines[i])
     const { v, aside } = reopen(dir, [...lines.slice(0, i), edited, ...lines.slice(i + 1)].join('\n') + '\n')
-    expect(v.notices[0]?.message).toMatch(new RegExp(`damaged at step ${i} \\(line ${i + 1} does not match its checksum \\(it was changed after it was written\\)\\)\\. The ${i - 1} steps before it`))
+    expect(v.notices[0]?.message).toMatch(
+      new RegExp(
+        `damaged at step ${i} \\(line ${i + 1} does not match its checksum \\(it was changed after it was written\\)\\)\\. The ${i - 1} steps before it`,
+      ),
+    )
     expect(aside).toHaveLength(1)
   })
 

@@ -63,10 +63,7 @@ export function recordLine(record: JournalRecord, tail: ChainTail): { line: stri
   return { line: JSON.stringify({ ...body, sum }), tail: { seq, sum } }
 }
 
-const legacyRecordSchema = z.union([
-  z.object({ command: z.unknown() }).strict(),
-  z.object({ undo: z.number().int().min(1).max(100_000) }).strict(),
-])
+const legacyRecordSchema = z.union([z.object({ command: z.unknown() }).strict(), z.object({ undo: z.number().int().min(1).max(100_000) }).strict()])
 
 const checkedRecordSchema = z.union([
   z.object({ seq: z.number().int().min(1), command: z.unknown(), sum: z.string() }).strict(),
@@ -128,7 +125,8 @@ export function parseJournalText(text: string): ParseResult {
     if (!h.success) return { ok: false, why: 'its header line is not a journal header' }
     if (h.data.journal !== JOURNAL_VERSION) return { ok: false, why: `it is journal version ${h.data.journal}, which this version of Nightfall does not know` }
     const { sum, ...body } = h.data
-    if (h.data.seq !== 0 || chainSum(CHAIN_START, body) !== sum) return { ok: false, why: 'its header (the players, roles or rules) was changed after it was written: the checksum does not match' }
+    if (h.data.seq !== 0 || chainSum(CHAIN_START, body) !== sum)
+      return { ok: false, why: 'its header (the players, roles or rules) was changed after it was written: the checksum does not match' }
     version = 2
     header = h.data.header
     tail = { seq: 0, sum }

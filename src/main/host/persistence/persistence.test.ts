@@ -129,7 +129,10 @@ describe('persistence: round trip', () => {
     a.dispose()
     // As an older version wrote it: the same settings and a finishedGames list (a cache of the folder).
     const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>
-    const old = { ...settings, finishedGames: [{ id, rulesetName: 'MaffiaSIG', players: PLAYERS9, phase: 'over', dayNumber: 3, savedAt: '2026-01-01T20:00:00.000Z', winner: 'town' }] }
+    const old = {
+      ...settings,
+      finishedGames: [{ id, rulesetName: 'MaffiaSIG', players: PLAYERS9, phase: 'over', dayNumber: 3, savedAt: '2026-01-01T20:00:00.000Z', winner: 'town' }],
+    }
     writeFileSync(join(dir, 'settings.json'), JSON.stringify(old))
     const b = open(dir)
     expect(b.refereeAppView().notices).toEqual([])
@@ -237,7 +240,9 @@ describe('persistence: damaged journal', () => {
     const h = open(dir)
     const v = h.refereeAppView()
     expect(v.notices).toHaveLength(1)
-    expect(v.notices[0]?.message).toMatch(/saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*Step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/)
+    expect(v.notices[0]?.message).toMatch(
+      /saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*Step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/,
+    )
     expect(asideFiles(join(dir, 'journal'))).toHaveLength(1)
     ok(h.invoke('resumeGame'))
     // the recovered game equals replaying the first 10 records
@@ -249,7 +254,10 @@ describe('persistence: damaged journal', () => {
   it('a step the rules refuse ends the valid prefix', () => {
     const { dir, lines } = gameDir()
     // A correctly checksummed journal whose 6th step the rules refuse (written by hand, say).
-    const records = lines.slice(1).map((l) => { const { seq: _s, sum: _c, ...r } = JSON.parse(l) as Record<string, unknown>; return r as JournalRecord })
+    const records = lines.slice(1).map((l) => {
+      const { seq: _s, sum: _c, ...r } = JSON.parse(l) as Record<string, unknown>
+      return r as JournalRecord
+    })
     records.splice(5, 0, { command: { type: 'shoot', shooter: 0, target: 0 } })
     writeFileSync(journalOf(dir), rechain(JSON.parse(lines[0]!).header, records))
     const h = open(dir)
@@ -260,7 +268,9 @@ describe('persistence: damaged journal', () => {
   it('wrong-shape records are damage too', () => {
     const { dir, lines } = gameDir()
     writeFileSync(journalOf(dir), [...lines.slice(0, 4), '{"undo": "all"}', ...lines.slice(4)].join('\n') + '\n')
-    expect(open(dir).refereeAppView().notices[0]?.message).toMatch(/damaged at step 4 \(line 5 is not a checked game step.*The 3 steps before it were recovered/)
+    expect(open(dir).refereeAppView().notices[0]?.message).toMatch(
+      /damaged at step 4 \(line 5 is not a checked game step.*The 3 steps before it were recovered/,
+    )
   })
 
   const headerCases: [string, (lines: string[]) => string][] = [

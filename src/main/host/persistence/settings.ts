@@ -8,7 +8,13 @@ import { normalizeName } from '../../../shared/names'
 
 /** What the settings store holds, and how each value is checked (and salvaged) when read. */
 
-export const SETTINGS_KEYS = { roster: 'roster', customRulesets: 'customRulesets', language: 'language', projectorLanguage: 'projectorLanguage', room: 'room' } as const
+export const SETTINGS_KEYS = {
+  roster: 'roster',
+  customRulesets: 'customRulesets',
+  language: 'language',
+  projectorLanguage: 'projectorLanguage',
+  room: 'room',
+} as const
 
 /**
  * Older versions also listed the finished games here, a cache of the games folder (summaries only:
@@ -76,7 +82,6 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
   const rulesetValue = rulesets.value.filter((r) => (seenIds.has(r.id) ? false : (seenIds.add(r.id), true)))
   if (rulesets.damaged || rulesetValue.length !== rulesets.value.length)
     damaged.push(noticeLine('settings.rulesets', { kept: rulesetValue.length, unreadable: rulesets.dropped + rulesets.value.length - rulesetValue.length }))
-
 
   const readLanguage = (key: 'language' | 'projectorLanguage', what: NoticeLine): string | null => {
     const raw = kv.get(SETTINGS_KEYS[key])

@@ -108,7 +108,12 @@ describe('start never fails because of the data folder', () => {
     const dir = tempDir()
     mkdirSync(join(dir, 'games', 'x.json'), { recursive: true }) // a folder where a game file should be
     const h = open(dir)
-    expect(h.refereeAppView().notices.map((n) => n.message).join('\n')).toMatch(/x\.json/)
+    expect(
+      h
+        .refereeAppView()
+        .notices.map((n) => n.message)
+        .join('\n'),
+    ).toMatch(/x\.json/)
     ok(h.invoke('startGame', req()))
   })
 })

@@ -64,7 +64,8 @@ export class RoomPart implements RoomHost {
     if (this.deps.pagesDir === undefined) return fail('unavailable', 'The room on the network is not available here.')
     this.addresses = await this.lanAddresses()
     const at = address ?? this.addresses[0] ?? null
-    if (at === null || !this.addresses.includes(at)) return fail('not-found', address === null ? 'This computer has no network address: join a Wi-Fi first.' : `This computer has no address ${address}.`)
+    if (at === null || !this.addresses.includes(at))
+      return fail('not-found', address === null ? 'This computer has no network address: join a Wi-Fi first.' : `This computer has no address ${address}.`)
     if (this.server && this.address === at) return OK
     await this.shut()
     try {

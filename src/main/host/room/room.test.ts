@@ -13,12 +13,20 @@ import { PLAYERS9, nextCall, perform, seeded, seededRandom, tempDir } from '../.
  * join, the referee admits them, and across a whole game each phone's stream carries its own role,
  * a mafioso's partners, and the public board — never another seat's secret.
  */
-const request9: StartGameRequest = { ruleset: preset('maffiasig'), players: [...PLAYERS9], counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
+const request9: StartGameRequest = {
+  ruleset: preset('maffiasig'),
+  players: [...PLAYERS9],
+  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
+  dealMode: 'digital',
+}
 
 function makeHost(): GameHost {
   const pages = tempDir('nightfall-room-')
   mkdirSync(join(pages, 'player'), { recursive: true })
-  writeFileSync(join(pages, 'player', 'index.html'), "<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"connect-src 'none'\"><title>player</title>")
+  writeFileSync(
+    join(pages, 'player', 'index.html'),
+    '<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src \'none\'"><title>player</title>',
+  )
   return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => ['127.0.0.1'] })
 }
 
@@ -142,7 +150,9 @@ describe('the room on the LAN', () => {
     const final = host.refereeAppView().game!
     expect(final.winner).not.toBeNull()
     const roles = final.seats.map((s) => s.role)
-    await until(() => phones.every((p) => p.messages.at(-1)?.kind === 'game' && (p.messages.at(-1) as { view: { board: { phase: string } } }).view.board.phase === 'over'))
+    await until(() =>
+      phones.every((p) => p.messages.at(-1)?.kind === 'game' && (p.messages.at(-1) as { view: { board: { phase: string } } }).view.board.phase === 'over'),
+    )
 
     const mafia = roles.flatMap((r, p) => (r === 'mafia' ? [p] : []))
     let partnersSeen = 0
@@ -159,7 +169,8 @@ describe('the room on the LAN', () => {
           expect(v.partners).toEqual(mafia.filter((q) => q !== seat))
         }
         // Another seat's role appears only where the room sees it too: a dead player's card, or at the end.
-        for (const s of v.board.seats) if (s.seat !== seat && s.role !== null) expect(!s.alive || v.board.phase === 'over', `seat ${seat} saw ${s.seat}'s role`).toBe(true)
+        for (const s of v.board.seats)
+          if (s.seat !== seat && s.role !== null) expect(!s.alive || v.board.phase === 'over', `seat ${seat} saw ${s.seat}'s role`).toBe(true)
       }
     })
     expect(partnersSeen).toBeGreaterThan(0)

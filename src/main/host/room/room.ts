@@ -117,7 +117,14 @@ export class Room {
 
   views(): { devices: RoomDevice[]; displays: RoomDisplay[] } {
     return {
-      devices: [...this.devices.values()].map(({ id, name, state, connected, lastSeen, lookedAtRole }) => ({ id, name, state, connected, lastSeen, lookedAtRole })),
+      devices: [...this.devices.values()].map(({ id, name, state, connected, lastSeen, lookedAtRole }) => ({
+        id,
+        name,
+        state,
+        connected,
+        lastSeen,
+        lookedAtRole,
+      })),
       displays: [...this.displays.values()].map(({ id, connected, lastSeen }) => ({ id, connected, lastSeen })),
     }
   }

@@ -120,7 +120,12 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   const stream = <T>(req: IncomingMessage, res: ServerResponse, token: string, first: T, subscribe: (push: (v: T | null) => void) => () => void) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' })
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'keep-alive',
+    })
     res.socket?.setNoDelay(true)
     const push = (v: T | null) => (v === null ? res.end() : res.write(`data: ${JSON.stringify(v)}\n\n`))
     res.write('retry: 2000\n\n')
@@ -186,7 +191,8 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     const method = req.method ?? 'GET'
     const who = req.socket.remoteAddress ?? '?'
     // The referee's page and API belong to this computer only (the browser mode's server on 127.0.0.1, or IPC).
-    if (path.startsWith('/api/') || path.startsWith('/referee') || path.startsWith('/cards')) return send(res, 403, 'The referee’s page is never served over the network.')
+    if (path.startsWith('/api/') || path.startsWith('/referee') || path.startsWith('/cards'))
+      return send(res, 403, 'The referee’s page is never served over the network.')
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/' || path === '/player' || path === '/tv') return send(res, 302, '', 'text/plain', { location: path === '/tv' ? '/tv/' : '/player/' })
       if (path === '/player/' || path === '/tv/') return send(res, 200, page(), 'text/html; charset=utf-8')

@@ -26,7 +26,10 @@ describe('NightPanel', () => {
     const game = makeRefereeView({ legal: makeLegal({ shoot: { 0: [1, 2, 4], 3: [0, 1, 2, 4, 5] }, setReadingStart: [0, 1, 2, 3, 4, 5] }) })
     const { wrapper, api } = await setup(game)
     const anna = wrapper.get('[data-shooter="0"]')
-    const enabled = anna.findAll('button[data-seat]').filter((b) => b.attributes('disabled') === undefined).map((b) => b.attributes('data-seat'))
+    const enabled = anna
+      .findAll('button[data-seat]')
+      .filter((b) => b.attributes('disabled') === undefined)
+      .map((b) => b.attributes('data-seat'))
     expect(enabled).toEqual(['1', '2', '4'])
     await anna.get('button[data-seat="4"]').trigger('click')
     expect(api.play).toHaveBeenCalledWith({ type: 'shoot', shooter: 0, target: 4 })
@@ -38,7 +41,15 @@ describe('NightPanel', () => {
   it('shows the live tally, the majority needed and the outcome the host computed', async () => {
     const base = makeRefereeView()
     const game = makeRefereeView({
-      night: { ...base.night!, shots: [{ shooter: 0, target: 1 }, { shooter: 3, target: 1 }], tally: [{ target: 1, count: 2 }], outcome: 1 },
+      night: {
+        ...base.night!,
+        shots: [
+          { shooter: 0, target: 1 },
+          { shooter: 3, target: 1 },
+        ],
+        tally: [{ target: 1, count: 2 }],
+        outcome: 1,
+      },
       legal: makeLegal({ shoot: { 0: [1, 2], 3: [1, 2] }, endNightStep: true }),
     })
     const { wrapper, api } = await setup(game)

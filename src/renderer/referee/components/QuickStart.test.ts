@@ -28,7 +28,14 @@ function press(shown: string): KeyboardEvent {
   const combo = shown.replace('⌘', 'Meta+').replace(/^Esc$/, 'Escape')
   const parts = combo.split('+')
   const key = (parts.pop() as string).toLowerCase()
-  return new KeyboardEvent('keydown', { key: key.length === 1 ? key : key[0]!.toUpperCase() + key.slice(1), ctrlKey: parts.includes('Ctrl'), metaKey: parts.includes('Meta'), altKey: parts.includes('Alt'), shiftKey: parts.includes('Shift'), cancelable: true })
+  return new KeyboardEvent('keydown', {
+    key: key.length === 1 ? key : key[0]!.toUpperCase() + key.slice(1),
+    ctrlKey: parts.includes('Ctrl'),
+    metaKey: parts.includes('Meta'),
+    altKey: parts.includes('Alt'),
+    shiftKey: parts.includes('Shift'),
+    cancelable: true,
+  })
 }
 
 async function mounted() {
@@ -84,10 +91,16 @@ describe('the quick start lists the shortcuts the handler takes', () => {
 
   it('the club guide (docs/guide.md) lists every key of the table', () => {
     const guide = readFileSync(join(process.cwd(), 'docs', 'guide.md'), 'utf8')
-    const rows = guide.slice(guide.indexOf('## Keyboard shortcuts')).split('\n').filter((l) => l.startsWith('| '))
+    const rows = guide
+      .slice(guide.indexOf('## Keyboard shortcuts'))
+      .split('\n')
+      .filter((l) => l.startsWith('| '))
     for (const s of SHORTCUTS)
       for (const k of s.keys.filter((k) => !k.startsWith('Meta+')))
-        expect(rows.some((r) => r.split('|')[1]!.includes(k.replace('Escape', 'Esc'))), `${s.id}: ${k}`).toBe(true)
+        expect(
+          rows.some((r) => r.split('|')[1]!.includes(k.replace('Escape', 'Esc'))),
+          `${s.id}: ${k}`,
+        ).toBe(true)
   })
 
   it('keys not in the table do nothing', async () => {

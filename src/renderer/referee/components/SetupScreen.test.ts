@@ -87,13 +87,16 @@ describe('SetupScreen', () => {
     expect(o).toMatchObject({ killResolution: 'individualShots', hasDoctor: false, dayProcedure: 'accusation' })
     const has = (key: string) => wrapper.find(`[data-option="${key}"]`).exists()
     expect(has('mafiaMayTargetMafia')).toBe(true)
-    for (const key of ['doctorSelfHeal', 'parityNeedsDeadDoctor', 'doctorMafiaDraw', 'maxNominees', 'tieRule', 'singleNomineeExecuted']) expect(has(key), key).toBe(false)
+    for (const key of ['doctorSelfHeal', 'parityNeedsDeadDoctor', 'doctorMafiaDraw', 'maxNominees', 'tieRule', 'singleNomineeExecuted'])
+      expect(has(key), key).toBe(false)
     await wrapper.get('[data-option="killResolution"] select').setValue('groupTarget')
     expect(has('mafiaMayTargetMafia')).toBe(false)
     expect(has('readNamesAtShots')).toBe(false)
     await wrapper.get('[data-option="hasDoctor"] input').setValue(true)
     await wrapper.get('[data-option="dayProcedure"] select').setValue('nomination')
-    for (const key of Object.keys(rulesetOptionsSchema.shape).filter((k) => !['mafiaMayTargetMafia', 'readNamesAtShots', 'firstDeadBecomesReferee'].includes(k)))
+    for (const key of Object.keys(rulesetOptionsSchema.shape).filter(
+      (k) => !['mafiaMayTargetMafia', 'readNamesAtShots', 'firstDeadBecomesReferee'].includes(k),
+    ))
       expect(has(key), key).toBe(true)
     // Where the day has no time limit, the warning time and the expiry action do not apply.
     const unlimited = wrapper.get('[data-option="dayTimeLimit"] input[type="checkbox"]')

@@ -14,7 +14,11 @@ const guilty = (v: Partial<RefereeVote> = {}): RefereeVote => ({
   revote: false,
   tiedAt: null,
   eligibleSeats: [0, 2, 3, 4, 5],
-  ballots: [{ voter: 0, choice: true }, { voter: 3, choice: true }, { voter: 4, choice: false }],
+  ballots: [
+    { voter: 0, choice: true },
+    { voter: 3, choice: true },
+    { voter: 4, choice: false },
+  ],
   directCounts: false,
   ...v,
 })
@@ -68,7 +72,10 @@ describe('VotePanel', () => {
   it('plurality: a voter picks a nominee or nobody; a count per nominee', async () => {
     const vote: RefereeVote = {
       kind: 'plurality',
-      candidates: [{ seat: 1, votes: 1, voters: null }, { seat: 4, votes: 0, voters: null }],
+      candidates: [
+        { seat: 1, votes: 1, voters: null },
+        { seat: 4, votes: 0, voters: null },
+      ],
       yes: 0,
       needed: 0,
       eligible: 6,

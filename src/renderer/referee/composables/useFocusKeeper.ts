@@ -4,11 +4,7 @@ const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tab
 
 function canFocus(el: Element): el is HTMLElement {
   return (
-    el instanceof HTMLElement &&
-    el.matches(FOCUSABLE) &&
-    !(el as HTMLButtonElement).disabled &&
-    el.isConnected &&
-    !el.closest('[inert], [aria-hidden="true"]')
+    el instanceof HTMLElement && el.matches(FOCUSABLE) && !(el as HTMLButtonElement).disabled && el.isConnected && !el.closest('[inert], [aria-hidden="true"]')
   )
 }
 

@@ -67,7 +67,9 @@ describe('useSetupStore', () => {
     expect(counts).toBeUndefined()
     expect(setup.counts).toEqual({ mafia: 2, investigator: 1, doctor: 0 })
     expect(setup.fullCounts.citizen).toBe(3)
-    expect(api.estimate).toHaveBeenCalledWith(expect.objectContaining({ players: 6, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, policy: 'informed', games: 10_000, precision: 0.01 }))
+    expect(api.estimate).toHaveBeenCalledWith(
+      expect.objectContaining({ players: 6, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 }, policy: 'informed', games: 10_000, precision: 0.01 }),
+    )
     expect(setup.estimate?.town).toBe(0.48)
 
     setup.setCount('mafia', 1)

@@ -27,7 +27,11 @@ export function namesFromText(text: string, seated: readonly string[]): { added:
   const added: string[] = []
   const skipped: string[] = []
   for (const raw of text.split(/\r\n|[\r\n,;\t、，；]/u)) {
-    const name = normalizeName(normalizeName(raw).replace(/^(?:\d{1,3}[.)]|[-*•·])\s+/u, '').slice(0, MAX_NAME))
+    const name = normalizeName(
+      normalizeName(raw)
+        .replace(/^(?:\d{1,3}[.)]|[-*•·])\s+/u, '')
+        .slice(0, MAX_NAME),
+    )
     if (!name) continue
     if (seen.has(key(name))) {
       skipped.push(name)
@@ -335,11 +339,49 @@ export const useSetupStore = defineStore('setup', () => {
   }
 
   return {
-    players, rosterLoaded, rulesetId, draft, counts, countsEdited, dealMode, check, checkError, estimate, estimateError,
-    estimating, policy, read, games, tooFewForEstimate, startErrors, starting, saveMessage,
-    presets, customRulesets, allRulesets, source, isCustom, changed, fullCounts,
-    syncFromView, selectRuleset, setOption, addPlayer, renamePlayer, removePlayer, movePlayer, movePlayerTo, clearRoster, pasteNames,
-    setCount, applySuggested,
-    scheduleRefresh, refreshNow, saveAsCustom, deleteCustom, request, start,
+    players,
+    rosterLoaded,
+    rulesetId,
+    draft,
+    counts,
+    countsEdited,
+    dealMode,
+    check,
+    checkError,
+    estimate,
+    estimateError,
+    estimating,
+    policy,
+    read,
+    games,
+    tooFewForEstimate,
+    startErrors,
+    starting,
+    saveMessage,
+    presets,
+    customRulesets,
+    allRulesets,
+    source,
+    isCustom,
+    changed,
+    fullCounts,
+    syncFromView,
+    selectRuleset,
+    setOption,
+    addPlayer,
+    renamePlayer,
+    removePlayer,
+    movePlayer,
+    movePlayerTo,
+    clearRoster,
+    pasteNames,
+    setCount,
+    applySuggested,
+    scheduleRefresh,
+    refreshNow,
+    saveAsCustom,
+    deleteCustom,
+    request,
+    start,
   }
 })

@@ -8,7 +8,13 @@ import BigClock from './BigClock.vue'
 
 const T0 = 1_700_000_000_000
 const clock = (c: Partial<ClockView> = {}): ClockView => ({
-  kind: 'day', deadline: null, remainingMs: 600_000, durationMs: 600_000, warningMs: 120_000, expired: false, ...c,
+  kind: 'day',
+  deadline: null,
+  remainingMs: 600_000,
+  durationMs: 600_000,
+  warningMs: 120_000,
+  expired: false,
+  ...c,
 })
 const mountClock = (c: ClockView, offset = 0) => mount(BigClock, { props: { clock: c, offset }, global: { plugins: [createAppI18n(refereeMessages)] } })
 

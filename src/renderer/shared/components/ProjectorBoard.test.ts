@@ -36,7 +36,11 @@ describe('ProjectorBoard', () => {
 
   it('uses the night theme at night and the day theme by day', () => {
     expect(mountBoard(makeProjectorView()).get('[data-test="projector-board"]').classes()).toContain('theme-night')
-    expect(mountBoard(makeProjectorView({ phase: 'day', dayNumber: 1 })).get('[data-test="projector-board"]').classes()).toContain('theme-day')
+    expect(
+      mountBoard(makeProjectorView({ phase: 'day', dayNumber: 1 }))
+        .get('[data-test="projector-board"]')
+        .classes(),
+    ).toContain('theme-day')
   })
 
   it('shows the phase and day number', () => {
@@ -80,7 +84,18 @@ describe('ProjectorBoard', () => {
         dayNumber: 1,
         stage: 'vote',
         nominees: [1, 4],
-        vote: { kind: 'plurality', candidates: [{ seat: 1, votes: 2, voters: [2, 5] }, { seat: 4, votes: 0, voters: [] }], yes: 0, needed: 0, eligible: 6, revote: false, tiedAt: null },
+        vote: {
+          kind: 'plurality',
+          candidates: [
+            { seat: 1, votes: 2, voters: [2, 5] },
+            { seat: 4, votes: 0, voters: [] },
+          ],
+          yes: 0,
+          needed: 0,
+          eligible: 6,
+          revote: false,
+          tiedAt: null,
+        },
       }),
     )
     expect(plurality.get('[data-candidate="1"] [data-test="candidate-hands"]').text()).toBe('Csaba, Fanni')
@@ -94,7 +109,18 @@ describe('ProjectorBoard', () => {
         dayNumber: 1,
         stage: 'vote',
         nominees: [1, 4],
-        vote: { kind: 'plurality', candidates: [{ seat: 1, votes: 3, voters: null }, { seat: 4, votes: 1, voters: null }], yes: 0, needed: 0, eligible: 6, revote: false, tiedAt: null },
+        vote: {
+          kind: 'plurality',
+          candidates: [
+            { seat: 1, votes: 3, voters: null },
+            { seat: 4, votes: 1, voters: null },
+          ],
+          yes: 0,
+          needed: 0,
+          eligible: 6,
+          revote: false,
+          tiedAt: null,
+        },
       }),
     )
     expect(w.get('[data-candidate="1"]').text()).toContain('3 votes')
@@ -102,7 +128,9 @@ describe('ProjectorBoard', () => {
   })
 
   it('announces deaths, with the role only when revealed', () => {
-    const seats = makeProjectorView().seats.map((s) => (s.seat === 4 ? { ...s, alive: false, role: 'mafia' as const } : s.seat === 1 ? { ...s, alive: false } : s))
+    const seats = makeProjectorView().seats.map((s) =>
+      s.seat === 4 ? { ...s, alive: false, role: 'mafia' as const } : s.seat === 1 ? { ...s, alive: false } : s,
+    )
     const w = mountBoard(
       makeProjectorView({
         phase: 'day',

@@ -19,10 +19,12 @@ export function useAnnouncements() {
           ? t('announce.nightNobody', { night: a.night })
           : t('announce.nightDeaths', {
               night: a.night,
-              names: a.deaths.map((p) => {
-                const role = seats[p]?.role ?? null
-                return role ? t('announce.nameWithRole', { name: name(p), role: roleName(names, role) }) : name(p)
-              }).join(', '),
+              names: a.deaths
+                .map((p) => {
+                  const role = seats[p]?.role ?? null
+                  return role ? t('announce.nameWithRole', { name: name(p), role: roleName(names, role) }) : name(p)
+                })
+                .join(', '),
             })
       case 'executed':
         return withRole(t('announce.executed', { name: name(a.player) }), a.role)
