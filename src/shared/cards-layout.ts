@@ -16,6 +16,8 @@ export const PAPER_MM: Record<Paper, { w: number; h: number }> = {
   a4: { w: 210, h: 297 },
   letter: { w: 215.9, h: 279.4 },
 }
+/** The referee's sheet's page margin in mm (cards.css: `@page a4-sheet`, `@page letter-sheet` and the screen padding). */
+export const SHEET_MARGIN = 12
 /** Room kept free around the grid for the cut marks and the printer's unprintable edge. */
 export const MIN_MARGIN = 7
 /** Words stay this far inside a card's cut lines, so an uneven cut never clips them. */

@@ -22,6 +22,31 @@ describe('buildCardsPayload', () => {
     expect(r.value.backs).toBe(false)
   })
 
+  it("a deal by hand: the sheet has every seat's name and no role; a role recorded already is kept, never more than the counts", () => {
+    const hand = buildCardsPayload(base({ kind: 'sheet', roles: Array(18).fill(null) }))
+    expect(hand.ok && hand.value.cards.map((c) => [c.name, c.role])).toEqual(names(18).map((n) => [n, null]))
+    const some = buildCardsPayload(base({ kind: 'sheet', roles: ['mafia', ...Array(17).fill(null)] }))
+    expect(some.ok && some.value.cards[0]?.role).toBe('mafia')
+    const tooMany = buildCardsPayload(base({ kind: 'sheet', roles: [...Array(5).fill('mafia'), ...Array(13).fill(null)] }))
+    expect(!tooMany.ok && tooMany.error.code).toBe('deal-mismatch')
+  })
+
+  it("the sheet has a row for every round the game can last: one death a round until the ruleset's end", () => {
+    const rounds = (preset: keyof typeof PRESETS, n: number): number | undefined => {
+      const r = buildCardsPayload(
+        base({ ruleset: PRESETS[preset], kind: 'sheet', counts: suggestCounts(PRESETS[preset], n), players: names(n), roles: Array(n).fill(null) }),
+      )
+      return r.ok ? r.value.sheet?.rounds : undefined
+    }
+    // MaffiaSIG (mafia win at parity): down to one mafioso and one citizen, n − 2 deaths.
+    expect(rounds('maffiasig', 18)).toBe(16)
+    expect(rounds('maffiasig', 9)).toBe(7)
+    // Estonian (the mafia win only when more): down to one against none, n − 1.
+    expect(rounds('estonian', 18)).toBe(17)
+    // Swedish: parity wins only once the doctor is dead, so the doctor outlives the others: 1 mafioso, 1 doctor is a draw.
+    expect(rounds('swedish', 15)).toBe(13)
+  })
+
   it('a deck has the counts and no names', () => {
     const counts = suggestCounts(PRESETS.swedish, 9)
     const r = buildCardsPayload({ ruleset: PRESETS.swedish, kind: 'deck', paper: 'letter', backs: true, locale: 'en', counts })
@@ -46,7 +71,12 @@ describe('buildCardsPayload', () => {
       /add up to 17 cards, but there are 18 players/,
     ],
     ['a deal that does not match the counts', base({ roles: Array(18).fill('citizen') as RoleId[] }), 'deal-mismatch', /deal has 0 Mafioso/],
-    ['roles not known (physical deal)', base({ roles: [...dealOf(suggestCounts(PRESETS.maffiasig, 18)).slice(0, 17), null] }), 'no-deal', /digital deal/],
+    [
+      'personal cards with roles not known (physical deal)',
+      base({ roles: [...dealOf(suggestCounts(PRESETS.maffiasig, 18)).slice(0, 17), null] }),
+      'no-deal',
+      /digital deal/,
+    ],
     [
       'an empty deck',
       {

@@ -4,6 +4,7 @@ import { roleName, rulesetName } from './role-names'
 import { ROLE_IDS, sideOf, type RoleCounts, type RoleId, type Side } from './roles'
 import type { RulesText } from './rules-text'
 import type { PresetId, Ruleset } from './ruleset'
+import { maxRounds } from './win'
 
 /**
  * Printable role cards and the referee's sheet: the data the cards page (src/renderer/cards) renders.
@@ -71,7 +72,8 @@ export interface CardRole {
 }
 
 export interface PrintedCard {
-  role: RoleId
+  /** null: dealt by hand with real cards (the sheet only; its role column is left blank). */
+  role: RoleId | null
   /** Personalised cards only. */
   name?: string
   /** 0-based seat (printed 1-based). */
@@ -112,7 +114,7 @@ export interface CardsInput {
   counts: RoleCounts
   /** Player names in seating order: required for 'personal' and 'sheet'. */
   players?: readonly string[]
-  /** The dealt role of each seat (same length as players): required for 'personal' and 'sheet'. */
+  /** The dealt role of each seat (same length as players): required for 'personal' and 'sheet'; the sheet takes null for a role dealt by hand. */
   roles?: readonly (RoleId | null)[]
   /** The rules text (rulesFor in the host, from the engine's rulesSheet): required for 'rules'. */
   rules?: RulesText
@@ -186,12 +188,15 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
     const players = input.players ?? []
     const roles = input.roles
     if (!roles || roles.length !== players.length) return fail('no-deal', 'Personal cards and the sheet need a deal: a role for every seat.')
-    if (roles.some((x) => x === null)) return fail('no-deal', 'Some roles are not known yet (cards dealt by hand): personal cards need a digital deal.')
+    const byHand = roles.some((x) => x === null)
+    if (byHand && kind === 'personal') return fail('no-deal', 'Some roles are not known yet (cards dealt by hand): personal cards need a digital deal.')
     for (const role of ROLE_IDS) {
       const dealt = roles.filter((x) => x === role).length
-      if (dealt !== counts[role]) return fail('deal-mismatch', `The deal has ${dealt} ${roleName(r, role, 'en')}, the counts say ${counts[role]}.`)
+      // A deal by hand may have some roles recorded already: never more than the counts.
+      if (byHand ? dealt > counts[role] : dealt !== counts[role])
+        return fail('deal-mismatch', `The deal has ${dealt} ${roleName(r, role, 'en')}, the counts say ${counts[role]}.`)
     }
-    cards = players.map((name, seat) => ({ role: roles[seat] as RoleId, name, seat }))
+    cards = players.map((name, seat) => ({ role: roles[seat] ?? null, name, seat }))
   }
 
   const o = r.options
@@ -217,8 +222,8 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
               doctor: counts.doctor > 0,
               shots: o.killResolution === 'individualShots' ? 'individual' : 'group',
               day: o.dayProcedure,
-              // A game lasts at most one round per player the mafia can remove; half the table is plenty on paper.
-              rounds: Math.min(12, Math.max(6, Math.ceil(n / 2))),
+              // A row for every round the game can last at this table (src/shared/win.ts).
+              rounds: Math.max(1, maxRounds(o, counts.mafia, n - counts.mafia, counts.doctor)),
             }
           : null,
       rules: null,

@@ -201,6 +201,24 @@ describe.skipIf(skip)('role cards as PDF', () => {
     expect(text).toContain('Night by night')
   })
 
+  it('a deal by hand: 18 names, no role, on one A4 and one Letter page with a row for every round the game can last', async () => {
+    const counts = suggestCounts(PRESETS.maffiasig, 18)
+    for (const paper of ['a4', 'letter'] as const) {
+      const p = payload({ ruleset: PRESETS.maffiasig, kind: 'sheet', players: NAMES18, counts, roles: Array<null>(18).fill(null), paper })
+      expect(p.sheet?.rounds).toBe(16)
+      const file = await pdfOf(`sheet-hand-${paper}`, p)
+      expect(pageCount(file)).toBe(1)
+      const text = pdfText(file)
+      for (const name of NAMES18) expect(linesEqual(text, name)).toBe(1)
+      // Each role's name only in the "Roles dealt" line, never in the seating.
+      for (const r of p.roles) expect(text.split(r.name)).toHaveLength(2)
+      const words = pdfWords(file)[0]!
+      const heading = words.find((w) => w.text === 'by')!
+      const rows = words.filter((w) => w.yMin > heading.yMax && /^\d+$/.test(w.text)).map((w) => Number(w.text))
+      expect(rows).toEqual(Array.from({ length: 16 }, (_, i) => i + 1))
+    }
+  })
+
   it("each language's deck has that language's titles and no English role name on a non-English card (hu and ja through the CLI)", async () => {
     const decks: [Language, PresetId, string[]][] = [
       ['hu', 'maffiasig', ['Maffiózó', 'Felügyelő', 'Polgár']],

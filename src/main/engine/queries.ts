@@ -1,5 +1,5 @@
 import type { RoleId, Winner } from '../../shared/roles'
-import type { RulesetOptions } from '../../shared/ruleset'
+import { winnerForCounts } from '../../shared/win'
 import type { GameState, VoteState } from './state'
 
 /** Read-only questions about a state, shared by decide, apply and the views. */
@@ -57,14 +57,7 @@ export function winnerOf(s: GameState): Winner | null {
   return winnerForCounts(o, mafia, town, doctors)
 }
 
-/** The end conditions on living counts alone (town includes the doctors). */
-export function winnerForCounts(o: RulesetOptions, mafia: number, town: number, doctors: number): Winner | null {
-  if (mafia === 0) return 'town'
-  if (o.doctorMafiaDraw && mafia === 1 && town === 1 && doctors === 1) return 'draw'
-  if (mafia > town) return 'mafia'
-  if (mafia === town && o.mafiaWinAtParity && (!o.parityNeedsDeadDoctor || doctors === 0)) return 'mafia'
-  return null
-}
+export { winnerForCounts }
 
 /** More than half: the smallest count that is a strict majority of n. */
 export const strictMajority = (n: number): number => Math.floor(n / 2) + 1
