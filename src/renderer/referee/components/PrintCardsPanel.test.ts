@@ -34,7 +34,7 @@ describe('PrintCardsPanel', () => {
   it('a deal by hand: the deck or the sheet (its role column blank), no personal cards, and it says why', async () => {
     const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game: makeRefereeView({ dealMode: 'physical' }) }))
     const w = await mountWith(PrintCardsPanel, pinia, { props: { source: 'game' } })
-    expect(w.findAll('input[name="print-kind"]').map((i) => (i.element as HTMLInputElement).value)).toEqual(['deck', 'sheet'])
+    expect(w.findAll('input[name="print-kind"]').map((i) => (i.element as HTMLInputElement).value)).toEqual(['deck', 'sheet', 'rules'])
     expect(w.get('[data-test="print-blocked"]').text()).toMatch(/blank role column/)
     await w.get('[data-test="print-kind-sheet"]').setValue(true)
     await w.get('[data-test="print-cards-print"]').trigger('click')
