@@ -120,11 +120,14 @@ export interface RefereeAppView {
   lan: RoomView
 }
 
-/** 'game' (the game or the idle screen), a finished game's story at a page, or tonight's standings. */
+/** Which standings: tonight's or the season's. */
+export type StandingsPeriod = 'tonight' | 'season'
+
+/** 'game' (the game or the idle screen), a finished game's story at a page, or the standings (tonight's or the season's). */
 export type ProjectorShows =
   | { kind: 'game' }
   | { kind: 'story'; gameId: string | null; index: number; pages: number }
-  | { kind: 'standings' }
+  | { kind: 'standings'; period: StandingsPeriod }
   /** How the ruleset plays (src/shared/rules-text.ts), at a page. */
   | { kind: 'rules'; index: number; pages: number }
 
@@ -132,7 +135,8 @@ export type ProjectorShows =
 export type ProjectorChoice =
   | { kind: 'game' }
   | { kind: 'story'; gameId: string | null; index: number }
-  | { kind: 'standings' }
+  /** Tonight's standings (the default) or the season's. */
+  | { kind: 'standings'; period?: StandingsPeriod }
   /** How a ruleset plays, at a page: the ruleset the referee is setting up, or (null) the open game's. */
   | { kind: 'rules'; ruleset: Ruleset | null; index: number }
 
@@ -260,7 +264,8 @@ export type ProjectorScreen = (
   | { kind: 'game'; view: ProjectorView; sentAt: number; lang: string | null }
   /** A finished game's story at one page (never a game that can still be played). */
   | { kind: 'story'; story: Story; index: number; sentAt: number; lang: string | null }
-  | { kind: 'standings'; standings: Standings; sentAt: number; lang: string | null }
+  /** Tonight's or the season's standings; `since`: the day the season counts from (null: tonight's, or no game yet). */
+  | { kind: 'standings'; standings: Standings; period: StandingsPeriod; since: string | null; sentAt: number; lang: string | null }
   /** How the chosen ruleset plays, in the projector's language, at a page. */
   | { kind: 'rules'; rules: RulesText; index: number; sentAt: number; lang: string | null }
 ) & {

@@ -49,6 +49,39 @@ async function inView(page: Page, locator: Locator, what: string): Promise<void>
   expect(hit, `${what}: covered by something else`).toBe(await locator.getAttribute('data-test'))
 }
 
+/**
+ * A seat or ballot button is clear: inside the window, below the sticky header, and what a click at
+ * its centre and just above its bottom edge hits (not the sticky action bar). With `reach`, it is
+ * first scrolled to as keyboard focus would (scrollIntoView, nearest): the page's scroll padding
+ * must keep it clear of both sticky bars.
+ */
+async function clear(page: Page, button: Locator, what: string, reach = false): Promise<void> {
+  if (reach) await button.evaluate((el) => el.scrollIntoView({ block: 'nearest' }))
+  const r = await button.evaluate((el) => {
+    const b = el.getBoundingClientRect()
+    const header = document.querySelector('.game-screen > .bar')!.getBoundingClientRect()
+    const hits = [b.top + b.height / 2, b.bottom - 3].map((y) => {
+      const hit = document.elementFromPoint(b.left + b.width / 2, y)
+      return hit === el || el.contains(hit) ? 'self' : (hit?.closest('.action-bar, .bar, button')?.className ?? String(hit?.tagName))
+    })
+    return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, headerBottom: header.bottom, hits, scrollY: window.scrollY }
+  })
+  const where = `${what}: ${JSON.stringify(r)} in ${LAPTOP.width}×${LAPTOP.height}`
+  expect(r.top, where).toBeGreaterThanOrEqual(r.headerBottom)
+  expect(r.bottom, where).toBeLessThanOrEqual(LAPTOP.height)
+  expect(r.left, where).toBeGreaterThanOrEqual(0)
+  expect(r.right, where).toBeLessThanOrEqual(LAPTOP.width)
+  expect(r.hits, where).toEqual(['self', 'self'])
+}
+
+/** The first and the last button of a group of seat (or ballot) buttons are clear. */
+async function ends(page: Page, group: Locator, what: string, reach = false): Promise<void> {
+  await clear(page, group.locator('button').first(), `${what}, first button`, reach)
+  await clear(page, group.locator('button').last(), `${what}, last button`, reach)
+}
+
+const SHOTS = process.env.NIGHTFALL_LAPTOP_SHOTS
+
 describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => {
   let browser: Browser
 
@@ -72,9 +105,13 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
       const citizens = seats('citizen')
       const endStep = page.locator('[data-test=end-step]')
       const undo = page.locator('[data-test=undo]')
+      const headerHeight = () => page.locator('.game-screen > .bar').evaluate((el) => Math.round(el.getBoundingClientRect().height))
+      const oneRow = await headerHeight()
       const check = async (where: string) => {
         await inView(page, endStep, `${where}: End this call`)
         await inView(page, undo, `${where}: Undo`)
+        // The header never jumps: whatever the undo label says, it keeps its one-row height.
+        expect(await headerHeight(), `${where}: the header's height (undo: ${await undo.textContent()})`).toBe(oneRow)
       }
 
       await check('night 0')
@@ -84,6 +121,14 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
 
       // Night 1, the mafia's call: three shoot the same citizen, the fourth never points.
       await check('night 1, before any shot')
+      // The call's first seat buttons are in view without scrolling; every shooter's row can be
+      // reached without the sticky bar covering it.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await ends(page, page.locator('[data-test=night-panel] .seat-picker').first(), 'night 1, the first seat picker')
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/night1.png` })
+      for (const shooter of mafia) {
+        await ends(page, page.locator(`[data-test=shots] .shooter[data-shooter="${shooter}"] .seat-picker`), `night 1, ${m.name(shooter)}'s row`, true)
+      }
       const target = citizens[1]!
       const [quiet, ...shooters] = mafia
       for (const shooter of shooters) {
@@ -124,6 +169,41 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
       await page.locator('[data-test=reveal-finish]').click()
       await page.locator('.game-screen').waitFor()
       await table.verify('after showing one card')
+      expect(session.trouble).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 240_000)
+
+  it('Estonian, 18 players: the mafia seat buttons in view at night; every ballot row clear of the sticky bar', async () => {
+    const session = await openGame(browser, 'laptop-et')
+    onTestFailed(() => console.log(`[laptop-et] server output:\n${session.app.output()}\n[laptop-et] page trouble:\n${session.trouble.join('\n')}`))
+    const { table, referee: page } = session
+    try {
+      await page.setViewportSize(LAPTOP)
+      await table.setup({ preset: 'estonian', names: NAMES18, counts: { mafia: 3, investigator: 1, doctor: 1 } })
+      const m = table.model
+      const seats = (role: string) => m.roles.flatMap((r, seat) => (r === role ? [seat] : []))
+      const [m1] = seats('mafia')
+      const citizens = seats('citizen')
+      expect(m.phase).toBe('night')
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await ends(page, page.locator('[data-test=group-target] .seat-picker'), 'Estonian night 1, the mafia')
+      await table.chooseTarget(citizens[0]!)
+      await table.night({ investigate: m1, heal: citizens[0] })
+
+      await table.nominate(m1!)
+      await table.nominate(citizens[1]!)
+      await table.closeNominations()
+      await table.endDefence()
+      await table.endDefence()
+      const rows = page.locator('[data-test=vote-panel] .ballot')
+      expect(await rows.count()).toBe(m.vote!.eligible.length)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/ballot.png` })
+      await ends(page, rows.first(), 'the first ballot row', true)
+      await ends(page, rows.last(), 'the last ballot row', true)
+      for (let i = 0; i < (await rows.count()); i++) await clear(page, rows.nth(i).locator('button').last(), `ballot row ${i + 1}`, true)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/ballot-end.png` })
       expect(session.trouble).toEqual([])
     } finally {
       await session.close()

@@ -71,7 +71,7 @@ const deviceId = z.string().regex(/^[A-Za-z0-9_-]{8}$/)
 const projectorChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('game') }),
   z.object({ kind: z.literal('story'), gameId: gameId.nullable(), index: z.number().int().min(0).max(10_000) }),
-  z.object({ kind: z.literal('standings') }),
+  z.object({ kind: z.literal('standings'), period: z.enum(['tonight', 'season']).optional() }),
   z.object({ kind: z.literal('rules'), ruleset: rulesetSchema.nullable(), index: z.number().int().min(0).max(100) }),
 ])
 
@@ -180,7 +180,15 @@ export const METHODS = {
     changes: false,
     run: (h, kind) => h.club.csv(kind, h.library.roster, matchLanguage([h.library.language ?? '']) ?? 'en'),
   },
-  setSeasonStart: { args: z.tuple([z.iso.date().nullable()]), changes: true, run: (h, date) => h.club.setSeasonStart(date) },
+  setSeasonStart: {
+    args: z.tuple([z.iso.date().nullable()]),
+    changes: true,
+    run: (h, date) => {
+      const r = h.club.setSeasonStart(date)
+      if (r.ok) h.projector.standingsChanged()
+      return r
+    },
+  },
   showOnProjector: { args: z.tuple([projectorChoiceSchema]), changes: true, run: (h, choice) => h.projector.show(choice) },
 
   // the room on the LAN (docs/room.md)

@@ -1,4 +1,4 @@
-import type { ApiResult, ProjectorChoice, ProjectorScreen, ProjectorShows, SoundSettings } from '../../shared/api'
+import type { ApiResult, ProjectorChoice, ProjectorScreen, ProjectorShows, SoundSettings, StandingsPeriod } from '../../shared/api'
 import type { Standings } from '../../shared/club'
 import type { Ruleset } from '../../shared/ruleset'
 import type { Story } from '../../shared/story'
@@ -10,12 +10,12 @@ import { rulesFor, rulesPages } from './rules-screen'
 
 type Held =
   | { kind: 'story'; gameId: string | null; index: number; story: Story }
-  | { kind: 'standings'; standings: Standings }
+  | { kind: 'standings'; period: StandingsPeriod; standings: Standings; since: string | null }
   | { kind: 'rules'; ruleset: Ruleset; index: number }
 
 /**
  * What the projector shows: the game (or the idle screen), or instead, at the referee's choice, a
- * finished game's story at a page, tonight's standings, or how a ruleset plays at a page (filled in
+ * finished game's story at a page, tonight's or the season's standings, or how a ruleset plays at a page (filled in
  * the projector's language at each push: rules-screen.ts). A story of the open game holds only while
  * that game is over; opening a game, or deleting the game whose story is shown, goes back to the game.
  */
@@ -38,7 +38,7 @@ export class ProjectorChoiceState {
       return OK
     }
     if (choice.kind === 'standings') {
-      this.held = { kind: 'standings', standings: this.parts.club.tonightStandings(this.parts.roster()) }
+      this.held = this.standings(choice.period ?? 'tonight')
       return OK
     }
     if (choice.kind === 'rules') {
@@ -74,7 +74,14 @@ export class ProjectorChoiceState {
 
   /** The standings changed (a new night, a player's games carried): shown standings are rebuilt. */
   standingsChanged(): void {
-    if (this.held?.kind === 'standings') this.held = { kind: 'standings', standings: this.parts.club.tonightStandings(this.parts.roster()) }
+    if (this.held?.kind === 'standings') this.held = this.standings(this.held.period)
+  }
+
+  private standings(period: StandingsPeriod): Held {
+    const roster = this.parts.roster()
+    if (period === 'tonight') return { kind: 'standings', period, standings: this.parts.club.tonightStandings(roster), since: null }
+    const { standings, since } = this.parts.club.seasonStandings(roster)
+    return { kind: 'standings', period, standings, since }
   }
 
   /** For the referee's view: what the projector shows. */
@@ -82,14 +89,16 @@ export class ProjectorChoiceState {
     const c = this.active()
     if (!c) return { kind: 'game' }
     if (c.kind === 'rules') return { kind: 'rules', index: c.index, pages: rulesPages(c.ruleset) }
-    return c.kind === 'story' ? { kind: 'story', gameId: c.gameId, index: c.index, pages: c.story.chapters.length + 1 } : { kind: 'standings' }
+    return c.kind === 'story'
+      ? { kind: 'story', gameId: c.gameId, index: c.index, pages: c.story.chapters.length + 1 }
+      : { kind: 'standings', period: c.period }
   }
 
   /** The projector's screen: built from projectorView(state) alone, never from the referee's view. */
   screen(common: { sentAt: number; lang: string | null; sound: SoundSettings; roomUrl?: string }): ProjectorScreen {
     const c = this.active()
     if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, ...common }
-    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, ...common }
+    if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, period: c.period, since: c.since, ...common }
     if (c?.kind === 'rules') return { kind: 'rules', rules: rulesFor(c.ruleset, common.lang), index: c.index, ...common }
     const g = this.parts.game()
     return g ? { kind: 'game', view: projectorView(g.state, this.parts.options()), ...common } : { kind: 'idle', ...common }

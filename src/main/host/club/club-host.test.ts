@@ -122,6 +122,29 @@ describe('the club night through the host', () => {
     expect(projector.at(-1)?.kind).toBe('game')
   })
 
+  it("the season's standings on the projector: from its first day, kept through a new night, rebuilt when the season's start moves", () => {
+    const { host, projector } = makeHost()
+    playToEnd(host, projector)
+    value(host.invoke('closeGame'))
+    value(host.invoke('showOnProjector', { kind: 'standings', period: 'season' }))
+    const season = projector.at(-1)
+    expect(season).toMatchObject({ kind: 'standings', period: 'season', since: '2026-03-06' })
+    if (season?.kind === 'standings') expect(season.standings.games).toBe(1)
+    expect(value<RefereeAppView>(host.invoke('ready')).projectorShows).toEqual({ kind: 'standings', period: 'season' })
+    // A new night empties tonight's standings, not the season's.
+    value(host.invoke('newClubNight'))
+    const after = projector.at(-1)
+    expect(after?.kind === 'standings' && [after.period, after.standings.games]).toEqual(['season', 1])
+    // A season that begins after the game counts none of it; the shown table follows.
+    value(host.invoke('setSeasonStart', '2026-03-07'))
+    const later = projector.at(-1)
+    expect(later?.kind === 'standings' && [later.since, later.standings.games]).toEqual(['2026-03-07', 0])
+    // Tonight's, when asked for, and a period that does not exist is refused at the boundary.
+    value(host.invoke('showOnProjector', { kind: 'standings' }))
+    expect(projector.at(-1)).toMatchObject({ kind: 'standings', period: 'tonight', since: null })
+    expect(host.invoke('showOnProjector', { kind: 'standings', period: 'forever' as never })).toMatchObject({ ok: false })
+  })
+
   it('import: an example game file is saved and listed; a bad one is refused and saves nothing', async () => {
     const { host } = makeHost()
     const text = readFileSync(join(__dirname, '../../../../examples/maffiasig-12.json'), 'utf8')

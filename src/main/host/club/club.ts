@@ -142,6 +142,12 @@ export class Club {
     return this.view(roster).view.tonight
   }
 
+  /** The season's standings and the day they count from (null: no game yet). */
+  seasonStandings(roster: readonly string[]): { standings: Standings; since: string | null } {
+    const v = this.view(roster).view
+    return { standings: v.season, since: v.seasonSince }
+  }
+
   story(id: string): ApiResult<Story> {
     return this.history.story(id)
   }
