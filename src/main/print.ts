@@ -29,7 +29,10 @@ export function createCardsPrinter(parent: () => BrowserWindow | undefined) {
       if (output === 'pdf') {
         const options = {
           title: 'Save role cards as PDF',
-          defaultPath: join(app.getPath('documents'), `nightfall-${payload.kind === 'sheet' ? 'referee-sheet' : `${payload.kind}-cards`}.pdf`),
+          defaultPath: join(
+            app.getPath('documents'),
+            `nightfall-${payload.kind === 'sheet' ? 'referee-sheet' : payload.kind === 'rules' ? 'rules' : `${payload.kind}-cards`}.pdf`,
+          ),
           filters: [{ name: 'PDF', extensions: ['pdf'] }],
         }
         const owner = alive(parent())

@@ -2,6 +2,7 @@ import { SOURCE_LANGUAGE } from './glossary'
 import { FALLBACK_LANGUAGE, matchLanguage } from './languages'
 import { roleName, rulesetName } from './role-names'
 import { ROLE_IDS, sideOf, type RoleCounts, type RoleId, type Side } from './roles'
+import type { RulesText } from './rules-text'
 import type { PresetId, Ruleset } from './ruleset'
 
 /**
@@ -12,11 +13,15 @@ import type { PresetId, Ruleset } from './ruleset'
  */
 
 export type Paper = 'a4' | 'letter'
-/** 'deck': one card per player, counts only, no names. 'personal': a folded card per player (name, seat, role inside). 'sheet': the referee's sheet. */
-export type CardsKind = 'deck' | 'personal' | 'sheet'
+/**
+ * 'deck': one card per player, counts only, no names. 'personal': a folded card per player (name,
+ * seat, role inside). 'sheet': the referee's sheet. 'rules': how the ruleset plays (the projector's
+ * rules text on paper), no roles dealt.
+ */
+export type CardsKind = 'deck' | 'personal' | 'sheet' | 'rules'
 
 export const PAPERS: readonly Paper[] = ['a4', 'letter']
-export const CARDS_KINDS: readonly CardsKind[] = ['deck', 'personal', 'sheet']
+export const CARDS_KINDS: readonly CardsKind[] = ['deck', 'personal', 'sheet', 'rules']
 /**
  * The cards page says it is done through its title (no IPC needed): it ends with one of these once
  * the payload is rendered and the fonts are loaded, or once it has given up.
@@ -37,7 +42,7 @@ export interface CardsRequest {
   locale: string
   /** Print the source text's word for each role as a second, smaller line (where it differs from the title). */
   sourceWord?: boolean
-  /** Deck only: print for this ruleset and these counts instead of the game in progress (the setup screen). */
+  /** Deck and rules only: print for this ruleset and these counts instead of the game in progress (the setup screen). */
   ruleset?: Ruleset
   counts?: RoleCounts
 }
@@ -89,9 +94,11 @@ export interface CardsPayload {
   cards: PrintedCard[]
   /** Sheet: which columns the night-by-night grid has, and how many rows. */
   sheet: { investigator: boolean; doctor: boolean; shots: 'individual' | 'group'; day: 'accusation' | 'nomination'; rounds: number } | null
+  /** Rules page: the ruleset's rules text in the payload's language (the same words as the projector's rules page). */
+  rules: RulesText | null
 }
 
-export type CardsError = { code: 'invalid-table' | 'counts-mismatch' | 'deal-mismatch' | 'no-deal'; message: string }
+export type CardsError = { code: 'invalid-table' | 'counts-mismatch' | 'deal-mismatch' | 'no-deal' | 'no-rules'; message: string }
 export type CardsResult = { ok: true; value: CardsPayload } | { ok: false; error: CardsError }
 
 export interface CardsInput {
@@ -107,6 +114,8 @@ export interface CardsInput {
   players?: readonly string[]
   /** The dealt role of each seat (same length as players): required for 'personal' and 'sheet'. */
   roles?: readonly (RoleId | null)[]
+  /** The rules text (rulesFor in the host, from the engine's rulesSheet): required for 'rules'. */
+  rules?: RulesText
 }
 
 const PLAYING_CARDS: Record<PresetId, Record<RoleId, PlayingCardKey>> = {
@@ -158,6 +167,7 @@ export function cardRole(r: Ruleset, role: RoleId, locale: string, sourceWord = 
 /** The payload for the cards page, or a clear error: 1–40 players, counts that add up, a deal that matches them. */
 export function buildCardsPayload(input: CardsInput): CardsResult {
   const { ruleset: r, kind, counts } = input
+  if (kind === 'rules') return rulesPayload(input)
   for (const role of ROLE_IDS) {
     const c = counts[role]
     if (!Number.isInteger(c) || c < 0) return fail('counts-mismatch', `The number of ${roleName(r, role, 'en')} cards must be a whole number, not ${c}.`)
@@ -211,6 +221,33 @@ export function buildCardsPayload(input: CardsInput): CardsResult {
               rounds: Math.min(12, Math.max(6, Math.ceil(n / 2))),
             }
           : null,
+      rules: null,
+    },
+  }
+}
+
+/** The rules page: no cards and no deal, only the ruleset's rules text and its roles' names (counts as given, unchecked). */
+function rulesPayload(input: CardsInput): CardsResult {
+  const { ruleset: r, rules } = input
+  if (!rules) return fail('no-rules', 'The rules page needs the rules text of the ruleset.')
+  const o = r.options
+  const present = ROLE_IDS.filter((role) => (role === 'investigator' ? o.hasInvestigator : role === 'doctor' ? o.hasDoctor : true))
+  return {
+    ok: true,
+    value: {
+      version: 1,
+      kind: 'rules',
+      paper: input.paper,
+      backs: false,
+      locale: input.locale,
+      rulesetName: rulesetName(r.name, matchLanguage([input.locale]) ?? FALLBACK_LANGUAGE),
+      preset: r.base,
+      roles: present.map((role) => cardRole(r, role, input.locale)),
+      counts: { ...input.counts },
+      players: total(input.counts),
+      cards: [],
+      sheet: null,
+      rules,
     },
   }
 }

@@ -36,6 +36,8 @@ export const HOST_ERROR_CODES = [
   'internal',
   'names-collide',
   'duplicate-game',
+  'bad-file',
+  'too-large',
 ] as const
 
 /** Raised on the way: the main process refused the sender, or could not be reached; no host in the window. */

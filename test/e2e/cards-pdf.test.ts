@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRESETS, suggestCounts } from '../../src/main/engine'
+import { rulesFor } from '../../src/main/host/rules-screen'
 import { launchForCards, renderCardsPdf } from '../../src/cli/print/cards-pdf'
 import { buildCardsPayload, type CardsInput, type CardsPayload } from '../../src/shared/cards'
 import { CARD, gridFor, stripPages } from '../../src/shared/cards-layout'
@@ -277,5 +278,16 @@ describe.skipIf(skip)('role cards as PDF', () => {
     )
     expect(noChromium.status).toBe(2)
     expect(noChromium.stderr).toMatch(/No Chromium at CHROMIUM_PATH/)
+  })
+
+  it('the rules page in Hungarian: how MaffiaSIG plays, its roles by their Hungarian names, on US Letter', async () => {
+    const ruleset = PRESETS.maffiasig
+    const rules = rulesFor(ruleset, 'hu')
+    const file = await pdfOf('rules-hu', payload({ ruleset, kind: 'rules', locale: 'hu', paper: 'letter', rules }))
+    expect(Math.round(pageSize(file).w / MM)).toBe(216)
+    const text = pdfText(file).replace(/\s+/g, ' ')
+    expect(text).toContain('Így játszunk: MaffiaSIG')
+    for (const word of ['Maffiózó', 'Felügyelő', 'Polgár', 'Az éjszaka', 'A nappal']) expect(text).toContain(word)
+    expect(text).not.toMatch(/Mafioso|Inspector|Citizen/)
   })
 })

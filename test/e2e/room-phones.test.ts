@@ -10,8 +10,9 @@ import { devices, type Browser, type BrowserContext, type Page } from 'playwrigh
 import { browserTestsSkipped } from './support/chromium'
 import { launchChromium, openPage } from './support/session'
 import { startWebApp, type WebApp } from './support/web-app'
-import { t } from './support/words'
 import { lanAddresses } from '../../src/main/host/room/addresses'
+import { presetNames, roleName as nameOf } from '../../src/shared/role-names'
+import type { RoleId } from '../../src/shared/roles'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 
@@ -73,7 +74,8 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       }
       // The referee lets each phone in from the referee page.
       for (const { seat } of phones) await refereePage.locator(`[data-test="lan-admit-${PLAYERS[seat]}"]`).click()
-      const roleName = (r: string) => t(`roles.maffiasig.${r}`)
+      // The ruleset's own names (the glossary's), as the phone's card shows them.
+      const roleName = (r: string) => nameOf(presetNames('maffiasig'), r as RoleId, 'en')
       for (const { seat, page } of phones) {
         const card = page.locator('[data-test=role-card]')
         await card.waitFor()

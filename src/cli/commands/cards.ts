@@ -6,18 +6,20 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { dealFromOrder, suggestCounts } from '../../main/engine'
 import { cryptoPermutation } from '../../main/host/random'
+import { rulesFor } from '../../main/host/rules-screen'
 import { buildCardsPayload, CARDS_KINDS, MAX_CARD_PLAYERS, PAPERS, type CardsKind, type CardsPayload, type Paper } from '../../shared/cards'
 import type { RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
-import { EXIT, flag, int, str, UsageError, type CliCommand, type Io } from '../command'
+import { EXIT, flag, int, str, UsageError, type CliCommand, type CommandArgs, type ExitCode, type Io } from '../command'
 import { presetById } from '../presets-data'
 import { cardsPagePath, DEFAULT_RENDERER_DIR } from '../print/paths'
 
 /** `cards`: the printable deck, personal cards or the referee's sheet as a PDF, rendered by a Chromium. */
 export const cards: CliCommand = {
   name: 'cards',
-  summary: "Printable role cards (deck or personal) and the referee's sheet, as a PDF",
+  summary: "Printable role cards (deck or personal), the referee's sheet and the rules page, as a PDF",
   help: `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
+       nightfall cards --preset PRESET --kind rules --out FILE.pdf [--lang L]
 
 Renders the role cards of PRESET (maffiasig, estonian, swedish) to a PDF:
 poker-size cards (63 x 88 mm) filling A4 or US Letter, with cut marks.
@@ -29,6 +31,8 @@ poker-size cards (63 x 88 mm) filling A4 or US Letter, with cut marks.
             with --names)
   sheet     the referee's sheet for such a deal: seating with roles and a
             night-by-night grid
+  rules     how the preset plays, the projector's rules text on paper
+            (no players needed)
 
 Needs a Chromium (the same lookup as the tests: CHROMIUM_PATH,
 /usr/bin/chromium, … or Playwright's own) and the built pages (built on
@@ -40,7 +44,7 @@ Options:
   --names "A,B,C"       Player names in seating order, comma separated
   --deal M,I,D[,C]      Role counts: mafia, investigators, doctors[, citizens]
                         (default: the preset's suggestion; citizens fill up)
-  --kind KIND           deck, personal or sheet
+  --kind KIND           deck, personal, sheet or rules
   --sheet FILE.pdf      With personal cards: also write the referee's sheet of
                         the same deal to FILE.pdf
   --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en)
@@ -55,7 +59,8 @@ Options:
 Examples:
   npm run cli -- cards --preset swedish --players 9 --out deck.pdf
   npm run cli -- cards --preset estonian --players 12 --deal 3,1,1 --paper letter --backs --out deck.pdf
-  npm run cli -- cards --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --out cards.pdf --sheet sheet.pdf`,
+  npm run cli -- cards --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --out cards.pdf --sheet sheet.pdf
+  npm run cli -- cards --preset maffiasig --kind rules --lang hu --out szabalyok.pdf`,
   options: {
     preset: { type: 'string' },
     players: { type: 'string' },
@@ -78,11 +83,22 @@ Examples:
     const names = parseNames(str(values, 'names'))
     const given = int(values, 'players', 0, 1000)
     if (given !== undefined && names && names.length !== given) throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
-    const n = given ?? names?.length
-    if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
     const kind = oneOf<CardsKind>('kind', str(values, 'kind') ?? (names ? 'personal' : 'deck'), CARDS_KINDS)
     const paper = oneOf<Paper>('paper', str(values, 'paper') ?? 'a4', PAPERS)
     const locale = parseLang(str(values, 'lang'))
+    if (kind === 'rules') {
+      if (flag(values, 'backs') || str(values, 'sheet') !== undefined) throw new UsageError('--backs and --sheet go with cards, not the rules page.')
+      const counts =
+        given === undefined && !names
+          ? { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
+          : parseDeal(str(values, 'deal'), ruleset, given ?? names?.length ?? 0)
+      const built = buildCardsPayload({ ruleset, kind, paper, backs: false, locale, counts, rules: rulesFor(ruleset, locale) })
+      if (!built.ok) throw new UsageError(built.error.message)
+      if (existsSync(out)) throw new UsageError(`${out} already exists; not overwriting it.`)
+      return render([[out, built.value]], values, io)
+    }
+    const n = given ?? names?.length
+    if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
     const sheetOut = str(values, 'sheet')
     if (sheetOut !== undefined && kind !== 'personal') throw new UsageError('--sheet goes with personal cards (the sheet of the same deal).')
     if (kind !== 'deck' && !names) throw new UsageError(`${kind === 'sheet' ? 'The sheet' : 'Personal cards'} need the players' names: give --names "A,B,C".`)
@@ -100,40 +116,44 @@ Examples:
       if (existsSync(file)) throw new UsageError(`${file} already exists; not overwriting it.`)
       payloads.push([file, built.value])
     }
-
-    // Playwright is loaded only here: the other commands start without it.
-    const { findChromium } = await import('../print/chromium')
-    const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
-    if (!findChromium())
-      throw new UsageError(
-        process.env['CHROMIUM_PATH']
-          ? `No Chromium at CHROMIUM_PATH (${process.env['CHROMIUM_PATH']}) to render the PDF.`
-          : 'No Chromium found to render the PDF.',
-        'Install one (Debian/Ubuntu: sudo apt-get install chromium; or npx playwright install chromium) or point CHROMIUM_PATH at a Chrome or Chromium.',
-      )
-    const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
-    ensureBuilt(rendererDir, io)
-    const browser = await launchForCards().catch((e: unknown) => {
-      throw new UsageError(`The Chromium found could not start: ${(e as Error).message.split('\n')[0]}`, 'Point CHROMIUM_PATH at a working Chrome or Chromium.')
-    })
-    try {
-      for (const [file, payload] of payloads) {
-        const pdf = await renderCardsPdf(browser, payload, rendererDir)
-        try {
-          writeFileSync(file, pdf, { flag: 'wx' })
-        } catch (e) {
-          throw new UsageError(`Cannot write ${file}: ${(e as Error).message}`)
-        }
-        io.out(`Wrote ${file}: ${describe(payload)}.`)
-      }
-    } finally {
-      await browser.close()
-    }
-    return EXIT.ok
+    return render(payloads, values, io)
   },
 }
 
+/** Render each payload to its PDF file with a Chromium (loaded only here: the other commands start without Playwright). */
+async function render(payloads: [string, CardsPayload][], values: CommandArgs['values'], io: Io): Promise<ExitCode> {
+  const { findChromium } = await import('../print/chromium')
+  const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
+  if (!findChromium())
+    throw new UsageError(
+      process.env['CHROMIUM_PATH']
+        ? `No Chromium at CHROMIUM_PATH (${process.env['CHROMIUM_PATH']}) to render the PDF.`
+        : 'No Chromium found to render the PDF.',
+      'Install one (Debian/Ubuntu: sudo apt-get install chromium; or npx playwright install chromium) or point CHROMIUM_PATH at a Chrome or Chromium.',
+    )
+  const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
+  ensureBuilt(rendererDir, io)
+  const browser = await launchForCards().catch((e: unknown) => {
+    throw new UsageError(`The Chromium found could not start: ${(e as Error).message.split('\n')[0]}`, 'Point CHROMIUM_PATH at a working Chrome or Chromium.')
+  })
+  try {
+    for (const [file, payload] of payloads) {
+      const pdf = await renderCardsPdf(browser, payload, rendererDir)
+      try {
+        writeFileSync(file, pdf, { flag: 'wx' })
+      } catch (e) {
+        throw new UsageError(`Cannot write ${file}: ${(e as Error).message}`)
+      }
+      io.out(`Wrote ${file}: ${describe(payload)}.`)
+    }
+  } finally {
+    await browser.close()
+  }
+  return EXIT.ok
+}
+
 function describe(p: CardsPayload): string {
+  if (p.kind === 'rules') return `the rules page of ${p.rulesetName}, ${p.paper === 'a4' ? 'A4' : 'US Letter'}`
   const what = p.kind === 'deck' ? 'a deck' : p.kind === 'personal' ? 'personal cards' : "the referee's sheet"
   const roles = p.roles.map((r) => `${r.name} ${p.counts[r.role]}`).join(', ')
   return `${what} for ${p.players} players of ${p.rulesetName} (${roles}), ${p.paper === 'a4' ? 'A4' : 'US Letter'}`

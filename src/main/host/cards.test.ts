@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StartGameRequest } from '../../shared/api'
 import type { CardsRequest } from '../../shared/cards'
+import { roleNamesIn } from '../../shared/role-names'
 import { preset } from '../engine'
+import { rulesFor } from './rules-screen'
 import type { GameHost, GameHostOptions } from './game-host'
 import { createFileHost } from './index'
 import { PLAYERS9, seededRandom, tempDir } from '../../../test/support/host'
@@ -85,5 +87,31 @@ describe('GameHost: role cards and the sheet', () => {
     expect(await plain.invoke('printCards', req('personal'), 'print')).toMatchObject({ ok: false, error: { code: 'unavailable' } })
     expect(await plain.call('printCards', [req('personal'), 'fax'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
     expect(await plain.call('cardsPayload', [{ ...req('personal'), paper: 'a3' }])).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } })
+  })
+
+  it("the rules page carries the chosen ruleset's rules text in the language asked, and a blind referee may print it", async () => {
+    const host = makeHost()
+    const base = preset('maffiasig')
+    const club = { ...base, options: { ...base.options, revealOnExecution: !base.options.revealOnExecution } }
+    const r = host.invoke('cardsPayload', req('rules', { locale: 'hu-HU', ruleset: club }))
+    if (!r.ok) throw new Error(r.error.message)
+    expect(r.value).toMatchObject({ kind: 'rules', cards: [], sheet: null, backs: false })
+    expect(r.value.rules).toEqual(rulesFor(club, 'hu'))
+    const text = JSON.stringify(r.value.rules)
+    // MaffiaSIG plays without a doctor: its three roles, by their Hungarian names.
+    const hu = roleNamesIn(club, 'hu')
+    expect(r.value.roles.map((x) => x.name)).toEqual([hu.mafia, hu.investigator, hu.citizen])
+    for (const name of [hu.mafia, hu.investigator, hu.citizen]) expect(text).toContain(name)
+    expect(hu.mafia).not.toBe(roleNamesIn(club, 'en').mafia)
+    // The club's changed option is in the words: the preset's own text differs.
+    expect(r.value.rules).not.toEqual(rulesFor(base, 'hu'))
+    expect(r.value.rules).not.toEqual(rulesFor(club, 'en'))
+    expect(host.invoke('cardsPayload', req('rules'))).toMatchObject({ ok: false, error: { code: 'no-game' } })
+    // In a game (here with the blind-operator variant): the game's ruleset; no role of anyone on it.
+    expect(host.invoke('startGame', game({ firstDeadBecomesReferee: true }))).toMatchObject({ ok: true })
+    const inGame = host.invoke('cardsPayload', req('rules', { locale: 'sv' }))
+    if (!inGame.ok) throw new Error(inGame.error.message)
+    expect(inGame.value.rules?.lang).toBe('sv')
+    expect(inGame.value.cards).toEqual([])
   })
 })

@@ -1,16 +1,26 @@
 import type { ApiError, ApiResult } from '../../shared/api'
 import { buildCardsPayload, type CardsPayload, type CardsRequest } from '../../shared/cards'
+import { FALLBACK_LANGUAGE, matchLanguage } from '../../shared/languages'
 import type { Game } from '../engine'
+import { rulesFor } from './rules-screen'
 
 /**
  * The host's side of printing: which data a print request may have. A deck needs a ruleset and
  * counts (from the request, else the game in progress); personal cards and the referee's sheet
  * carry every seat's role, so they come only from the game in progress and never while the
- * operator is a blind player.
+ * operator is a blind player. The rules page needs only a ruleset (no roles on it, so a blind
+ * referee may print it): the projector's rules text in the language asked.
  */
 export function cardsPayloadFor(game: Game | null, req: CardsRequest): ApiResult<CardsPayload> {
   const state = game?.state
   const base = { kind: req.kind, paper: req.paper, backs: req.backs, locale: req.locale, ...(req.sourceWord ? { sourceWord: true } : {}) }
+  if (req.kind === 'rules') {
+    const ruleset = req.ruleset ?? state?.setup.ruleset
+    if (!ruleset) return refused('no-game', 'Choose a ruleset first: the rules page says how it plays.')
+    const counts = req.counts ?? state?.setup.deal.counts ?? { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
+    const rules = rulesFor(ruleset, matchLanguage([req.locale]) ?? FALLBACK_LANGUAGE)
+    return answer(buildCardsPayload({ ...base, backs: false, ruleset, counts, rules }))
+  }
   if (req.kind === 'deck') {
     const ruleset = req.ruleset ?? state?.setup.ruleset
     const counts = req.counts ?? state?.setup.deal.counts

@@ -299,7 +299,7 @@ export class GameHost {
       if (r.ok && !READ_ONLY_METHODS.has(method)) this.fanOut.push()
       return r
     }
-    if (answer instanceof Promise) return answer.catch((e: unknown) => fail('internal', messageOf(e))).then(changed)
+    if (answer instanceof Promise) return answer.catch((e: unknown) => fail('internal', messageOf(e), { report: method })).then(changed)
     return ASYNC_METHODS.has(method) ? Promise.resolve(changed(answer)) : changed(answer)
   }
 
@@ -309,17 +309,16 @@ export class GameHost {
     while (args.length && args[args.length - 1] === undefined) args.pop()
     const parsed = REFEREE_ARG_SCHEMAS[method].safeParse(args)
     if (!parsed.success) {
-      const why = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.length ? `argument ${i.path.join('.')}` : 'arguments'}: ${i.message}`)
-        .join('; ')
-      return fail('invalid-arguments', `${method}: ${why}`)
+      // Only where, never the schema library's words: a window reads its own sentence plus the short code to report.
+      const where = [...new Set(parsed.error.issues.slice(0, 3).map((i) => (i.path.length ? `argument ${i.path.join('.')}` : 'arguments')))]
+      const first = parsed.error.issues[0]?.path.join('.') ?? ''
+      return fail('invalid-arguments', `${method}: ${where.join(', ')} not valid`, { report: first ? `${method}/${first}` : method })
     }
     try {
       const handler = METHODS[method].run as (h: HostParts, ...a: unknown[]) => ApiResult<unknown> | Promise<ApiResult<unknown>>
       return handler(this.parts, ...(parsed.data as unknown[]))
     } catch (e) {
-      return fail('internal', `${method} failed: ${messageOf(e)}`)
+      return fail('internal', `${method} failed: ${messageOf(e)}`, { report: method })
     }
   }
 

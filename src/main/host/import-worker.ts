@@ -13,7 +13,10 @@ parentPort?.on('message', (job: ImportJob) => {
   try {
     reply = prepareImport(job.text, job.id, new Date(job.at))
   } catch (e) {
-    reply = { ok: false, error: { code: 'bad-file', message: `The file could not be read: ${e instanceof Error ? e.message : String(e)}` } }
+    reply = {
+      ok: false,
+      error: { code: 'bad-file', message: `The file could not be read: ${e instanceof Error ? e.message : String(e)}`, params: { kind: 'unreadable' } },
+    }
   }
   parentPort?.postMessage(reply)
 })

@@ -83,7 +83,11 @@ export function checkInWorker(job: ImportJob, workerUrl: URL = findImportWorker(
         finish(
           {
             ok: false,
-            error: { code: 'bad-file', message: `Checking the file took longer than ${timeLimitMs / 1000} s; it is not a game file Nightfall can read.` },
+            error: {
+              code: 'bad-file',
+              message: `Checking the file took longer than ${timeLimitMs / 1000} s; it is not a game file Nightfall can read.`,
+              params: { kind: 'slow' },
+            },
           },
           false,
         ),

@@ -5,7 +5,10 @@ export type { HostErrorCode } from '../../shared/error-codes'
 import type { HostErrorCode } from '../../shared/error-codes'
 
 /** The host's answers: a refusal with a code and plain words, or a value. */
-export const fail = (code: HostErrorCode | string, message: string): { ok: false; error: ApiError } => ({ ok: false, error: { code, message } })
+export const fail = (code: HostErrorCode | string, message: string, params?: ApiError['params']): { ok: false; error: ApiError } => ({
+  ok: false,
+  error: params ? { code, message, params } : { code, message },
+})
 export const OK: { ok: true; value: null } = { ok: true, value: null }
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value })
 

@@ -1,5 +1,6 @@
 import { createI18n, type Composer } from 'vue-i18n'
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
+import { ROOM_I18N, type RoomWords } from '../shared/composables/useRoomI18n'
 
 /**
  * The windows' words. Each window lists the message areas it needs (src/shared/locales/<language>/
@@ -51,6 +52,12 @@ export function createAppI18n(page: PageMessages, locale: Language = FALLBACK_LA
     fallbackWarn: false,
   })
   pages.set(i18n.global, page)
+  // The room's board asks for its words by ROOM_I18N (useRoomI18n), not from vue-i18n: the app's own.
+  const install = i18n.install.bind(i18n)
+  i18n.install = (app, ...options) => {
+    install(app, ...options)
+    app.provide(ROOM_I18N, i18n.global as unknown as RoomWords)
+  }
   if (locale !== FALLBACK_LANGUAGE) void switchLanguage(i18n.global as unknown as Composer, locale)
   return i18n
 }

@@ -324,10 +324,14 @@ export function readGameFile(text: string): HistoryResult<GameRead> {
   try {
     json = JSON.parse(text)
   } catch {
-    return { ok: false, error: { code: 'bad-file', message: 'This is not a game file: it is not JSON.' } }
+    return { ok: false, error: { code: 'bad-file', message: 'This is not a game file: it is not JSON.', params: { kind: 'not-json' } } }
   }
   const parsed = parseGameFile(json)
-  if (!parsed.ok) return { ok: false, error: { code: 'bad-file', message: `Not a Nightfall game file (${parsed.error.message})` } }
+  if (!parsed.ok) {
+    const kind = parsed.error.code === 'newer-version' ? 'newer-version' : parsed.error.code === 'bad-setup' ? 'setup' : 'field'
+    const path = parsed.error.problems[0]?.path ?? '(root)'
+    return { ok: false, error: { code: 'bad-file', message: `Not a Nightfall game file (${parsed.error.message})`, params: { kind, path } } }
+  }
   const r = replay(parsed.value.setup, parsed.value.commands)
   if (!r.ok)
     return {
@@ -336,6 +340,7 @@ export function readGameFile(text: string): HistoryResult<GameRead> {
         code: 'bad-file',
         message:
           r.error.index < 0 ? `The game cannot start: ${r.error.message}` : `Command ${r.error.index + 1} is not legal at that point: ${r.error.message}`,
+        params: r.error.index < 0 ? { kind: 'setup' } : { kind: 'command', command: r.error.index + 1 },
       },
     }
   return { ok: true, value: { game: r.value, file: parsed.value.file } }

@@ -164,13 +164,13 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
-  it('shows an estimate error gracefully', async () => {
+  it("shows an estimate error gracefully, by its code (not the host's words)", async () => {
     const { pinia, api } = await connectedReferee()
-    api.estimate.mockResolvedValue({ ok: false, error: { code: 'timeout', message: 'Took too long.' } })
+    api.estimate.mockResolvedValue({ ok: false, error: { code: 'estimate-failed', message: 'The estimate failed: worker exited with code 1' } })
     const wrapper = await mountWith(SetupScreen, pinia)
     await useSetupStore(pinia).refreshNow()
     await flushPromises()
-    expect(wrapper.get('[data-test="estimate-error"]').text()).toContain('Took too long.')
+    expect(wrapper.get('[data-test="estimate-error"]').text()).toBe('No estimate: The estimate failed.')
     wrapper.unmount()
   })
 

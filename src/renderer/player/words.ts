@@ -1,0 +1,86 @@
+import { ref, type App } from 'vue'
+import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
+import { ROOM_I18N, type RoomWords } from '../shared/composables/useRoomI18n'
+
+/**
+ * A phone's words without vue-i18n (it would be a third of the page): the sections of the locale
+ * files that the phone's screen and the board use, looked up by key. The syntax these sections use
+ * is vue-i18n's simple subset: `{name}` values and `a | b | c` plural forms chosen as vue-i18n does
+ * (words.test.ts compares every message in every language with vue-i18n's own output).
+ */
+type Tree = { [key: string]: string | Tree }
+
+/** The sections a phone needs: the board's (phase … announce) and the phone's own. */
+export const PHONE_SECTIONS = ['phase', 'stage', 'winner', 'clock', 'projector', 'announce', 'phone'] as const
+
+// The locale files as text (not vue-i18n's compiled messages): English bundled, every other language
+// a lazily loaded chunk per area, fetched only when that language is shown.
+// (Vite reads these globs at build time: they must be literals.)
+const englishFiles = import.meta.glob<string>('../../shared/locales/en/{common,projector,room}.json', { query: '?raw', import: 'default', eager: true })
+const areas = import.meta.glob<string>(['../../shared/locales/*/{common,projector,room}.json', '!../../shared/locales/en/*.json'], {
+  query: '?raw',
+  import: 'default',
+})
+
+/** The phone's sections of a language's files. */
+function sections(files: readonly string[]): Tree {
+  const tree: Tree = {}
+  for (const text of files) {
+    const file = JSON.parse(text) as Tree
+    for (const s of PHONE_SECTIONS) if (file[s]) tree[s] = file[s]
+  }
+  return tree
+}
+const english = sections(Object.values(englishFiles))
+
+const loaded = new Map<string, Tree>([[FALLBACK_LANGUAGE, english]])
+const locale = ref<string>(FALLBACK_LANGUAGE)
+let wanted = ''
+
+function lookup(tree: Tree | undefined, key: string): string | undefined {
+  let at: string | Tree | undefined = tree
+  for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined
+  return typeof at === 'string' ? at : undefined
+}
+
+/** vue-i18n's default choice: two forms are one | many; three are none | one | many. */
+function choose(forms: string[], n: number): string {
+  const c = Math.abs(n)
+  const i = forms.length === 2 ? (c === 1 ? 0 : 1) : c === 0 ? 0 : Math.min(c, 2)
+  return forms[Math.min(i, forms.length - 1)]!.trim()
+}
+
+export function t(key: string, named: Record<string, unknown> = {}, plural?: number): string {
+  let text = lookup(loaded.get(locale.value), key) ?? lookup(english, key)
+  if (text === undefined) return key
+  const values: Record<string, unknown> = plural === undefined ? named : { n: plural, count: plural, ...named }
+  // As vue-i18n: a number named `count`, else `n`, picks the form before the count given.
+  const by = [named.count, named.n, plural].find((x): x is number => typeof x === 'number')
+  if (by !== undefined && text.includes('|')) text = choose(text.split('|'), by)
+  return text.replace(/\{\s*(\w+)\s*\}/g, (_, name: string) => (values[name] === undefined ? '' : String(values[name])))
+}
+
+/** Show `want` (English when unknown): load its sections the first time; the last one asked for wins. */
+export async function switchLanguage(want: string): Promise<void> {
+  const lang: Language = isLanguage(want) ? want : FALLBACK_LANGUAGE
+  wanted = lang
+  if (!loaded.has(lang)) {
+    try {
+      const files = await Promise.all(Object.entries(areas).flatMap(([path, load]) => (path.includes(`/locales/${lang}/`) ? [load()] : [])))
+      loaded.set(lang, sections(files))
+    } catch {
+      return // a chunk that fails to load leaves the page in the language it had
+    }
+  }
+  if (wanted !== lang) return
+  locale.value = lang
+  document.documentElement.lang = lang
+}
+
+/** The first of the phone's languages that we have, else English. */
+export const phoneLocale = (): Language => matchLanguage(navigator.languages ?? []) ?? FALLBACK_LANGUAGE
+
+export const phoneWords: RoomWords = { t, locale }
+
+/** The plugin: the board's and the phone's words, for the whole page. */
+export const wordsPlugin = { install: (app: App) => void app.provide(ROOM_I18N, phoneWords) }
