@@ -8,6 +8,7 @@ import { announcementText, table } from './format'
 import { localAnnouncement, localLine } from './i18n'
 import { roleName, rulesetName } from '../shared/role-names'
 import type { RoleId } from '../shared/roles'
+import { seatName } from '../shared/seat-name'
 
 /**
  * `replay`'s human output: where a replayed game stands, as the projector shows it (public facts
@@ -22,7 +23,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   const s = g.state
   const r = s.setup.ruleset
   const ref = refereeView(s, { undoable: g.log.length, last: g.log.at(-1)?.command ?? null })
-  const name = (seat: number) => s.setup.players[seat] ?? `seat ${seat}`
+  const name = (seat: number) => seatName(s.setup.players, seat)
   const role = (x: RoleId) => roleName(r, x, lang)
 
   io.out(`${rulesetName(r.name, lang)} — ${s.setup.players.length} players, ${s.setup.deal.mode} deal — ${path}${file.id ? ` (id ${file.id})` : ''}`)
@@ -62,7 +63,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
 
 /** What the room sees: nothing here comes from anywhere but the projector view. */
 function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path: string, lang: Language): void {
-  const name = (seat: number) => p.seats[seat]?.name ?? `seat ${seat}`
+  const name = (seat: number) => seatName(p.seats, seat)
   const role = (x: RoleId) => roleName(p, x, lang)
   io.out(`${rulesetName(p.rulesetName, lang)} — ${p.seats.length} players — ${path}${file.id ? ` (id ${file.id})` : ''} — what the projector shows`)
   io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
@@ -149,7 +150,7 @@ function publicPhaseText(p: ProjectorView, name: (seat: number) => string): stri
 
 function phaseText(g: Game): string {
   const s = g.state
-  const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '—' : (s.setup.players[seat] ?? `seat ${seat}`))
+  const name = (seat: number | null | undefined) => seatName(s.setup.players, seat, '—')
   if (s.phase === 'over') return `over (day ${s.dayNumber}, night ${s.nightNumber})`
   if (s.phase === 'night' && s.night) {
     const n = s.night

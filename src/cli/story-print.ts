@@ -1,6 +1,7 @@
 import type { Language } from '../shared/languages'
 import { translate } from '../shared/messages'
 import type { Story } from '../shared/story'
+import { seatNumber } from '../shared/seat-name'
 import { chapterLines, storyRoleName, storyTitle } from '../shared/story-text'
 import type { Io } from './command'
 import { rulesetName } from '../shared/role-names'
@@ -25,6 +26,6 @@ export function printStory(io: Io, story: Story, lang: Language): void {
   const width = Math.max(...story.players.map((p) => p.length))
   story.players.forEach((p, seat) => {
     const dead = story.survivors.includes(seat) ? '' : ' †'
-    io.out(`  ${String(seat + 1).padStart(2)}. ${p.padEnd(width)}  ${storyRoleName(local, seat, lang)}${dead}`)
+    io.out(`  ${String(seatNumber(seat)).padStart(2)}. ${p.padEnd(width)}  ${storyRoleName(local, seat, lang)}${dead}`)
   })
 }

@@ -1,5 +1,6 @@
 import type { CommandOf, CommandType } from '../../shared/commands'
 import type { RulesetOptions } from '../../shared/ruleset'
+import { seatName, seatNumber } from '../../shared/seat-name'
 import { Emitter } from './emitter'
 import { fail, ok, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
@@ -190,9 +191,9 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
   }
 }
 
-const name = (s: GameState, p: number): string => s.setup.players[p] ?? `seat ${p}`
+const name = (s: GameState, p: number): string => seatName(s.setup.players, p)
 function needAlive(s: GameState, p: number, what: string): Refusal {
-  if (!isPlayer(s, p)) return fail('unknown-player', `${what}: there is no seat ${p}.`)
+  if (!isPlayer(s, p)) return fail('unknown-player', `${what}: there is no seat ${seatNumber(p)}.`)
   return s.alive[p] ? null : fail('not-alive', `${what}: ${name(s, p)} is dead.`)
 }
 /** Null when the day is at `want`, else the refusal. */

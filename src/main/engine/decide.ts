@@ -1,4 +1,5 @@
 import { commandSchema, type Command, type CommandOf, type CommandType } from '../../shared/commands'
+import { seatNumber } from '../../shared/seat-name'
 import { DAY_COMMANDS, decideDay } from './day'
 import { fail, ok, type Result } from './errors'
 import { isPlayer } from './queries'
@@ -31,7 +32,7 @@ const DECIDERS = Object.fromEntries(PROCEDURES.flatMap((p) => p.commands.map((t)
 
 /** The referee's own memo: any seat, any time before the game is over; it changes nothing in the rules. */
 function decideNote(s: GameState, c: CommandOf<'note'>): Result<GameEvent[]> {
-  if (!isPlayer(s, c.player)) return fail('unknown-player', `Note: there is no seat ${c.player}.`)
+  if (!isPlayer(s, c.player)) return fail('unknown-player', `Note: there is no seat ${seatNumber(c.player)}.`)
   const text = c.text.trim()
   if ((s.notes[c.player] ?? '') === text) return fail('not-allowed', 'The note is unchanged.')
   return ok([{ type: 'noteSet', player: c.player, text }])

@@ -1,6 +1,7 @@
 import type { CommandOf, CommandType } from '../../shared/commands'
 import type { RulesetOptions } from '../../shared/ruleset'
 import type { RoleId } from '../../shared/roles'
+import { seatName, seatNumber } from '../../shared/seat-name'
 import { answerStyleOf } from '../../shared/answer-style'
 import type { AnswerStyle, Line } from '../../shared/views'
 import { Emitter } from './emitter'
@@ -84,10 +85,10 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
 }
 
 function needPlayer(s: GameState, p: number, what: string): Refusal {
-  return isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${p}.`)
+  return isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${seatNumber(p)}.`)
 }
 function needAlive(s: GameState, p: number, what: string): Refusal {
-  return needPlayer(s, p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${s.setup.players[p]} is dead.`))
+  return needPlayer(s, p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${seatName(s.setup.players, p)} is dead.`))
 }
 const wrongStep = (step: NightStepKind, want: string): { ok: false; error: EngineError } =>
   fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
@@ -220,7 +221,7 @@ export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-i
     if (s.setup.ruleset.options.killResolution === 'individualShots') {
       const missing = shotsMissing(s, n)
       if (missing.length > 0) {
-        const names = missing.map((m) => s.setup.players[m] ?? `#${m}`).join(', ')
+        const names = missing.map((m) => seatName(s.setup.players, m)).join(', ')
         return incomplete(
           'why.shotsMissing',
           { names, count: missing.length },

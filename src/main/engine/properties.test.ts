@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Command } from '../../shared/commands'
+import { SEAT_COMMANDS, type Command, type SeatCommandType } from '../../shared/commands'
 import { PRESET_IDS, type PresetId } from '../../shared/ruleset'
 import { decide } from './decide'
 import { dispatch, parseGameFile, replay, toGameFile, undo, type Game } from './game'
@@ -120,6 +120,38 @@ describe.each(PRESET_IDS)('%s: properties over random games', (id) => {
       }),
       { ...params(master[id] + 4), numRuns: GAMES / 4 },
     )
+  })
+
+  it(`legal actions are complete: every seat command decide accepts is offered (${GAMES / 40} games)`, { timeout: TIMEOUT }, () => {
+    let accepted = 0
+    fc.assert(
+      fc.property(SEEDS, (seed) => {
+        const run = randomGame(seed, id)
+        const rng = new Rng(seed ^ 0xc0e)
+        for (let k = 0; k < 6; k++) {
+          const s = rng.pick(run.states)
+          const l = legalActions(s)
+          const seats = s.setup.players.map((_, i) => i)
+          const at = `seed ${seed} at ${s.phase} ${JSON.stringify(s.night ?? s.day)}`
+          for (const [type, field] of Object.entries(SEAT_COMMANDS) as [SeatCommandType, string][])
+            for (const p of seats) {
+              if (!decide(s, { type, [field]: p } as Command).ok) continue
+              accepted++
+              expect(l[type], `${at}: ${type} ${p} accepted, not offered`).toContain(p)
+            }
+          // The one two-seat command: a mafioso's shot (or their recorded "did not shoot").
+          for (const shooter of seats)
+            for (const target of [...seats, null]) {
+              if (!decide(s, { type: 'shoot', shooter, target }).ok) continue
+              accepted++
+              const offer = target === null ? l.noShot : (l.shoot[shooter] ?? [])
+              expect(offer, `${at}: shoot ${shooter} → ${target} accepted, not offered`).toContain(target ?? shooter)
+            }
+        }
+      }),
+      { ...params(master[id] + 5), numRuns: GAMES / 40 },
+    )
+    expect(accepted).toBeGreaterThan(GAMES / 40)
   })
 })
 

@@ -3,6 +3,7 @@ import type { Command } from '../../shared/commands'
 import type { GameFile } from '../../shared/game-file'
 import type { RoleId } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
+import { seatNumber } from '../../shared/seat-name'
 import type { Line, ProjectorOptions } from '../../shared/views'
 import {
   createGame,
@@ -207,7 +208,7 @@ export class Table {
     const g = this.current
     if (!g) return fail('no-game', 'No game is open.')
     const s = g.game.state
-    if (seat >= s.roles.length) return fail('unknown-player', `There is no seat ${seat + 1}.`)
+    if (seat >= s.roles.length) return fail('unknown-player', `There is no seat ${seatNumber(seat)}.`)
     if (s.operatorBlind && g.game.log.length > 0)
       return fail('not-allowed', 'Roles are shown privately only before the first step, while the referee is a blind player.')
     return ok(s.roles[seat] ?? null)

@@ -1,6 +1,6 @@
 import type { ProjectorView } from '../../shared/views'
 
-export { seatName } from '../../shared/seat-name'
+export { seatName, seatNumber } from '../../shared/seat-name'
 
 type Translate = (key: string, params: Record<string, unknown>) => string
 

@@ -1,5 +1,6 @@
 import type { RoleId } from '../../../shared/roles'
 import type { Line } from '../../../shared/views'
+import { seatName } from '../../../shared/seat-name'
 import { answerStyle, readingOrder, shotTally, stepRole } from '../night'
 import { anyLivingWithRole, countFor, strictMajority, unidentified, YES } from '../queries'
 import type { GameState } from '../state'
@@ -11,7 +12,7 @@ import type { GameState } from '../state'
  */
 export function scriptFor(s: GameState): Line[] {
   const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
-  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
+  const name = (p: number | null | undefined) => seatName(s.setup.players, p, '—')
   const roleName = (r: RoleId): RoleId => r
   const o = s.setup.ruleset.options
   const out: Line[] = []
@@ -82,7 +83,7 @@ export function scriptFor(s: GameState): Line[] {
  */
 function dayLines(s: GameState): Line[] {
   const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
-  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
+  const name = (p: number | null | undefined) => seatName(s.setup.players, p, '—')
   const o = s.setup.ruleset.options
   const out: Line[] = []
   const d = s.day
@@ -133,7 +134,7 @@ function dayLines(s: GameState): Line[] {
  */
 export function blindScript(s: GameState): Line[] {
   const L = (key: string, params: Record<string, string | number> = {}): Line => ({ key, params })
-  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? '?'))
+  const name = (p: number | null | undefined) => seatName(s.setup.players, p, '—')
   const out: Line[] = [L('blind.note')]
   if (s.phase === 'night' && s.night) {
     if (s.dayNumber > 0) out.push(...dayEnding(s, L, name, (r) => r))

@@ -1,4 +1,5 @@
 import type { Command, CommandType } from '../../../shared/commands'
+import { seatName } from '../../../shared/seat-name'
 import type { Line } from '../../../shared/views'
 import type { GameEvent } from '../events'
 import { NIGHT_COMMANDS } from '../night'
@@ -14,7 +15,7 @@ const HIDDEN_WHILE_BLIND = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !
 export function describeCommand(s: GameState, c: Command, events: readonly GameEvent[] = []): Line {
   // A blind operator's log names no night actor: only the calls' end (and what the room is told).
   if (s.operatorBlind && HIDDEN_WHILE_BLIND.has(c.type)) return { key: 'step.hidden', params: {} }
-  const name = (p: number | null | undefined) => (p === null || p === undefined ? '—' : (s.setup.players[p] ?? `#${p}`))
+  const name = (p: number | null | undefined) => seatName(s.setup.players, p, '—')
   const params: Record<string, string | number> = { type: c.type }
   for (const [k, val] of Object.entries(c)) {
     if (k === 'type' || k === 'at' || k === 'draw') continue

@@ -1,6 +1,7 @@
 import type { Language } from '../../../shared/languages'
 import { translate } from '../../../shared/messages'
 import { sideOf } from '../../../shared/roles'
+import { seatNumber } from '../../../shared/seat-name'
 import type { GameRecord } from './record'
 import type { Standings } from './standings'
 
@@ -67,7 +68,7 @@ export function historyCsv(records: readonly GameRecord[], lang: Language = 'en'
         r.players.length,
         r.winner,
         r.days,
-        seat + 1,
+        seatNumber(seat),
         name,
         role,
         team,
