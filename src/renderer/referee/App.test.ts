@@ -65,13 +65,15 @@ describe('referee App', () => {
     expect(api.dismissNotice).toHaveBeenCalledWith(1)
   })
 
-  it('shows a refused action in the host’s words', async () => {
+  it('shows a refused action by its code in the window’s language, never the host’s English words', async () => {
     const game = makeRefereeView({ legal: makeLegal({ endNightStep: true }) })
     const { wrapper, api } = await mountApp(makeAppView({ screen: 'game', game }))
     api.play.mockResolvedValueOnce({ ok: false, error: { code: 'step-incomplete', message: 'Still waiting for the shot of Anna.' } })
     await wrapper.get('[data-test="end-step"]').trigger('click')
     await flushPromises()
-    expect(wrapper.get('[data-test="error-banner"]').text()).toContain('Still waiting for the shot of Anna.')
+    const banner = wrapper.get('[data-test="error-banner"]').text()
+    expect(banner).toContain('This step is not finished yet.')
+    expect(banner).not.toContain('Still waiting')
   })
 
   it('undo: the button names the last step; Ctrl+Z undoes; nothing when undoable is 0', async () => {

@@ -251,7 +251,9 @@ describe('setup validation', () => {
     const r = preset('swedish')
     const c = suggestCounts(r, 7)
     expect(setupProblems(r, ['A', 'B', ' ', 'D', 'E', 'F', 'G'], c)).toMatchObject([{ code: 'names', message: 'Seat 3 has no name.' }])
-    expect(setupProblems(r, ['A', 'B', 'anna', 'D', 'E', 'F', 'Anna '], c)).toMatchObject([{ code: 'names', message: 'The name "Anna" is used twice.' }])
+    expect(setupProblems(r, ['A', 'B', 'anna', 'D', 'E', 'F', 'Anna '], c)).toMatchObject([
+      { code: 'names', message: '"Anna" (seat 7) looks the same as "anna" (seat 3): give one of them a name the room can tell apart.' },
+    ])
   })
 
   it('a ruleset must be valid data and consistent', () => {
