@@ -1,5 +1,6 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
 
 /**
  * One browser-mode process per data folder: `<dataDir>/nightfall.lock` holds the owner's process id,
@@ -87,7 +88,7 @@ function readLock(path: string): Read {
 
 /** Write `info` under a temporary name beside `path`, completely; its name. */
 function writeTemp(path: string, info: LockInfo): string {
-  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`
+  const tmp = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`
   const fd = openSync(tmp, 'wx', 0o600)
   try {
     writeSync(fd, JSON.stringify(info) + '\n')
