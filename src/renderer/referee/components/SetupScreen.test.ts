@@ -50,6 +50,22 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
+  it('a name typed while the last one is being saved stays in the field (the save’s answer does not wipe it)', async () => {
+    const { wrapper, api } = await setup()
+    let answer!: () => void
+    const saved = api.saveRoster.getMockImplementation()!
+    api.saveRoster.mockImplementationOnce((...args: Parameters<typeof saved>) => new Promise((resolve) => (answer = () => resolve(saved(...args)))))
+    const field = wrapper.get<HTMLInputElement>('[data-test="add-name"]')
+    await field.setValue('Gábor')
+    await wrapper.get('form.add').trigger('submit')
+    expect(field.element.value, 'the field empties at once').toBe('')
+    await field.setValue('Hédi')
+    answer()
+    await flushPromises()
+    expect(field.element.value).toBe('Hédi')
+    wrapper.unmount()
+  })
+
   it('a count being typed is the referee’s from the first keystroke: a suggestion answered meanwhile leaves it alone', async () => {
     const { wrapper, api, store } = await setup()
     expect(store.countsEdited).toBe(false)
