@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
 import type { JoinChoices, PlayerScreen } from '../../../shared/room'
-import { deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
 import type { Room } from './room'
 
@@ -13,8 +13,9 @@ import type { Room } from './room'
  * referee chose, and nothing else — no referee page, no referee API, no CORS.
  *   GET  /player/, /tv/            the player page (the same built page; /tv/ shows the projector)
  *   GET  /assets/…                 its scripts and styles
- *   GET  /room/names               the seated players' names (public: the projector shows them)
+ *   GET  /room/names               the names to pick from: the seated players', or the roster's before a game
  *   POST /room/join  {name}        ask for a seat → { token } (rate-limited); the referee admits it
+ *   POST /room/claim {secret}      a player's personal QR → { token } for the seat, once (rate-limited)
  *   GET  /room/player?token=T      SSE: this phone's PlayerScreen
  *   GET  /room/device?token=T      204 if the room knows the token, else 403
  *   POST /room/looked              (header x-room-token) the player held the role open
@@ -40,7 +41,7 @@ export interface RoomServerOptions {
   port?: number
   /** The built renderer (out/renderer): player/index.html and assets/. */
   pagesDir: string
-  /** Join and pair attempts allowed per device address and minute. */
+  /** Join, claim and pair attempts allowed per device address and minute. */
   attemptsPerMinute?: number
 }
 
@@ -166,8 +167,8 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     // A page from another origin must not post here (no CORS: a browser sends Origin on a cross-site POST).
     const origin = req.headers.origin
     if (origin !== undefined && origin !== `http://${hostName()}`) return send(res, 403, 'Forbidden origin.')
-    if (path === '/room/join' || path === '/room/pair') {
-      if (!attempts.allow(who)) return send(res, 429, 'Too many attempts: wait a minute.', 'text/plain; charset=utf-8', { 'retry-after': '60' })
+    if (path === '/room/join' || path === '/room/pair' || path === '/room/claim') {
+      if (!attempts.allow(who)) return send(res, 429, 'Too many attempts: wait a minute.', undefined, { 'retry-after': '60' })
       const body = await readJson(req)
       if (path === '/room/join') {
         const r = joinRequestSchema.safeParse(body)
@@ -177,9 +178,10 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         host.changed()
         return json(res, 200, { ok: true, token })
       }
-      const r = pairRequestSchema.safeParse(body)
-      const token = r.success ? host.room.pair(r.data.code) : null
-      if (!token) return json(res, 403, { ok: false, error: 'wrong-code' })
+      const claim = path === '/room/claim' ? claimRequestSchema.safeParse(body) : null
+      const pair = claim ? null : pairRequestSchema.safeParse(body)
+      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code) : null
+      if (!token) return json(res, 403, { ok: false, error: claim ? 'wrong-secret' : 'wrong-code' })
       host.changed()
       return json(res, 200, { ok: true, token })
     }
