@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
+import type { StartGameRequest } from '../../src/shared/api'
 import type { PlayerScreen } from '../../src/shared/room'
+import { preset } from '../../src/main/engine/rulesets'
 import { createFileHost, type GameHost } from '../../src/main/host'
 import { seededRandom, tempDir } from './host'
 
@@ -17,6 +19,14 @@ export function makeRoomHost(): GameHost {
   )
   return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => ['127.0.0.1'] })
 }
+
+/** A MaffiaSIG game with a digital deal: two mafiosi, one inspector, the rest citizens. */
+export const roomGame = (players: readonly string[]): StartGameRequest => ({
+  ruleset: preset('maffiasig'),
+  players: [...players],
+  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: players.length - 3 },
+  dealMode: 'digital',
+})
 
 export interface Answer {
   status: number

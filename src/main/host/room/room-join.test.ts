@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { StartGameRequest } from '../../../shared/api'
-import { preset } from '../../engine'
 import type { GameHost } from '../index'
 import { PLAYERS9 } from '../../../../test/support/host'
-import { call, listen, makeRoomHost, until } from '../../../../test/support/room'
+import { call, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
 
 /**
  * Joining the room before the game (phones pick among the roster's players and keep their seats when
@@ -11,12 +9,7 @@ import { call, listen, makeRoomHost, until } from '../../../../test/support/room
  * QR of the private reveal (a per-seat secret that claims the seat once, without the referee).
  */
 const EIGHT = PLAYERS9.filter((n) => n !== 'Bence')
-const request8: StartGameRequest = {
-  ruleset: preset('maffiasig'),
-  players: EIGHT,
-  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 },
-  dealMode: 'digital',
-}
+const request8 = roomGame(EIGHT)
 
 let host: GameHost | null = null
 afterEach(() => {

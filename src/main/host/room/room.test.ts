@@ -1,22 +1,15 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { StartGameRequest } from '../../../shared/api'
-import { preset } from '../../engine'
 import type { GameHost } from '../index'
 import { PLAYERS9, nextCall, perform, seeded } from '../../../../test/support/host'
-import { call, listen, makeRoomHost as makeHost, until } from '../../../../test/support/room'
+import { call, listen, makeRoomHost as makeHost, roomGame, until } from '../../../../test/support/room'
 
 /**
  * The room's server over real sockets (on 127.0.0.1 here; the e2e test uses the LAN address): phones
  * join, the referee admits them, and across a whole game each phone's stream carries its own role,
  * a mafioso's partners, and the public board — never another seat's secret.
  */
-const request9: StartGameRequest = {
-  ruleset: preset('maffiasig'),
-  players: [...PLAYERS9],
-  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
-  dealMode: 'digital',
-}
+const request9 = roomGame([...PLAYERS9])
 
 let host: GameHost | null = null
 afterEach(() => {

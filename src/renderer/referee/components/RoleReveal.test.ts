@@ -161,7 +161,7 @@ describe('RoleReveal — the personal QR code (the room on the network is open)'
     await flushPromises()
     expect(w.get('[data-test="reveal-phone-in"]').text()).toContain(anna!.name)
     // Hidden: the code is gone and the next player is asked for.
-    await w.get('[data-test="reveal-qr-hide"]').trigger('click')
+    await w.get('[data-test="reveal-hide"]').trigger('click')
     expect(w.find('[data-test="qr"]').exists()).toBe(false)
     expect(w.get('[data-test="pass-to"]').text()).toBe(`Pass the laptop to ${bence!.name}`)
     // The next player may also see the role on the laptop, after the code.
