@@ -21,7 +21,7 @@ import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
 import { lanAddresses } from '../src/main/host/room/addresses'
 import { tempDir } from '../test/support/host'
-import { sseReader } from '../test/support/room'
+import { sseReader } from '../test/support/sse'
 
 const PHONES = 20
 // A full collection before each memory reading (the bench runs under tsx, without --expose-gc).

@@ -6,6 +6,7 @@ import type { PlayerScreen } from '../../src/shared/room'
 import { preset } from '../../src/main/engine/rulesets'
 import { createFileHost, type GameHost } from '../../src/main/host'
 import { seededRandom, tempDir } from './host'
+import { sseReader } from './sse'
 
 /** The room's tests and bench: a host with a room on 127.0.0.1, raw HTTP calls, phones' streams. */
 
@@ -48,20 +49,6 @@ export function call(origin: string, path: string, opts: { method?: string; body
     req.on('error', fail)
     req.end(body)
   })
-}
-
-/** Splits a Server-Sent Events stream's text into its `data:` messages. */
-export function sseReader(onData: (data: string) => void): (chunk: string) => void {
-  let buffer = ''
-  return (chunk) => {
-    buffer += chunk
-    let i
-    while ((i = buffer.indexOf('\n\n')) >= 0) {
-      const data = /^data: (.*)$/m.exec(buffer.slice(0, i))?.[1]
-      buffer = buffer.slice(i + 2)
-      if (data !== undefined) onData(data)
-    }
-  }
 }
 
 /** A phone's stream: every message it received, and whether it has ended. */
