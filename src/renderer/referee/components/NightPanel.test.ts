@@ -119,7 +119,7 @@ describe('NightPanel', () => {
       legal: makeLegal({
         shoot: { 0: [1, 2], 3: [0, 1, 2] },
         noShot: [0],
-        endNightStepWhy: { key: 'why.shotsMissing', params: { names: 'Anna', count: 1 } },
+        endNightStepWhy: { reason: 'shots-missing', params: { names: 'Anna' } },
       }),
     })
     const { wrapper, api } = await setup(game)
