@@ -132,6 +132,14 @@ describe('NightPanel', () => {
     expect(wrapper.get('[data-test="end-step"]').attributes('aria-describedby')).toBe(why.attributes('id'))
   })
 
+  it('the why-line names the role as the ruleset does (a role id in the reason, never an English word from the engine)', async () => {
+    const base = makeRefereeView()
+    const game = makeRefereeView({ legal: makeLegal({ endNightStepWhy: { reason: 'no-investigation', params: { role: 'investigator' } } }) })
+    expect(base.projector.names.en.roleNames.investigator).toBe('Inspector')
+    const { wrapper } = await setup(game)
+    expect(wrapper.get('[data-test="end-step-why"]').text()).toBe('Waiting for the Inspector to point. If they do not, press “Did not ask”.')
+  })
+
   it('records "did not ask" for the investigators', async () => {
     const base = makeRefereeView()
     const steps = base.night!.steps.map((s, i) => ({ ...s, state: i === 0 ? ('done' as const) : ('current' as const) }))
