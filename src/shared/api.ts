@@ -16,8 +16,12 @@ import type { Line, ProjectorView, RefereeView } from './views'
  * types, so tests drive the real renderer against the real host.
  */
 
-/** A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`) and English words. */
-export type ApiError = { code: string; message: string; params?: Record<string, string | number> }
+/**
+ * A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`) and
+ * English words; a refused start or estimate (`setup-problems`) adds the setup check's problems as
+ * `lines` (`check.<key>` in the setup area, a `role` parameter a role id).
+ */
+export type ApiError = { code: string; message: string; params?: Record<string, string | number>; lines?: Line[] }
 export type ApiResult<T = null> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export interface StartGameRequest {
