@@ -17,7 +17,6 @@ import { cardsPagePath, DEFAULT_RENDERER_DIR } from '../print/paths'
 /** `cards`: the printable deck, personal cards or the referee's sheet as a PDF, rendered by a Chromium. */
 export const cards: CliCommand = {
   name: 'cards',
-  summary: "Printable role cards (deck or personal), the referee's sheet and the rules page, as a PDF",
   help: `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
        nightfall cards --preset PRESET --kind rules --out FILE.pdf [--lang L]
 
@@ -47,7 +46,8 @@ Options:
   --kind KIND           deck, personal, sheet or rules
   --sheet FILE.pdf      With personal cards: also write the referee's sheet of
                         the same deal to FILE.pdf
-  --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en)
+  --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en),
+                        the CLI's own messages too
   --source-word         Under each title, also the source text's word for the
                         role (e.g. Konstapel under Constable)
   --paper PAPER         a4 (default) or letter
