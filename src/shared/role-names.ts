@@ -134,7 +134,8 @@ const opensSentence = (before: string): boolean => /^\s*(\([^)]*\)\s*)?$/u.test(
 /**
  * A message filled with `markedNameParams`: a role word that opens a sentence stays a label
  * ("Felügyelő: …", "Konstapeln vaknar"), one inside a sentence is running text — lower case in
- * the languages that write common nouns so ("egy másik maffiózó", "ebben nincs orvos").
+ * the languages that write common nouns so ("egy másik maffiózó", "ebben nincs orvos"), and
+ * English's definite form with a small "the".
  */
 export function caseRoles(text: string, lang: Language): string {
   let out = ''
@@ -142,7 +143,7 @@ export function caseRoles(text: string, lang: Language): string {
   for (const m of text.matchAll(/\uE000([^\uE000\uE001]*)\uE001/gu)) {
     out += text.slice(i, m.index)
     const word = m[1] ?? ''
-    out += opensSentence(out) ? word : runningText(word, lang)
+    out += opensSentence(out) ? word : lang === 'en' && word.startsWith('The ') ? `the ${word.slice(4)}` : runningText(word, lang)
     i = m.index + m[0].length
   }
   return (out + text.slice(i)).replace(/[\uE000\uE001]/gu, '')

@@ -85,9 +85,9 @@ describe('i18n', () => {
     const c = createAppI18n(refereeMessages).global as unknown as Composer
     const expected: Record<string, [string, string]> = {
       hu: ['Mensa', 'aludjon'],
-      et: ['politseinikud', 'sulgege silmad'],
-      sv: ['konstapel', 'Staden somnar'],
-      ja: ['検査官', '眠って'],
+      et: ['Eesti reeglid', 'sulgege silmad'],
+      sv: ['Svenska klubbregler', 'Staden somnar'],
+      ja: ['ハンガリー', '眠って'],
     }
     for (const [lang, [preset, words]] of Object.entries(expected)) {
       await switchLanguage(c, lang)
