@@ -1,6 +1,6 @@
 import { isLanguage, LANGUAGE_IDS, type Language } from '../shared/languages'
 import { translate } from '../shared/messages'
-import { nameParams, roleName, teamName } from '../shared/role-names'
+import { caseRoles, markedNameParams, roleName, teamName } from '../shared/role-names'
 import type { RoleId, Winner } from '../shared/roles'
 import type { RulesetNames } from '../shared/ruleset'
 import type { Line, PublicAnnouncement } from '../shared/views'
@@ -39,10 +39,10 @@ export const LANGUAGE_CODES = CODES
 
 /** A script line in `lang`; a `role` parameter (a role id) is named from the ruleset's names in `lang`. */
 export function localLine(lang: Language, l: Line, names: RulesetNames): string {
-  const params = nameParams(l.params, names, lang)
+  const params = markedNameParams(l.params, names, lang)
   if (l.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
     params.choice = translate(lang, `stepChoice.${params.choice}`)
-  return translate(lang, `script.${l.key}`, params)
+  return caseRoles(translate(lang, `script.${l.key}`, params), lang)
 }
 
 /** A public announcement as the projector shows it in `lang`. */

@@ -114,6 +114,14 @@ export function nameParams(params: Readonly<Record<string, string | number>>, x:
 const OPEN = '\uE000'
 const CLOSE = '\uE001'
 
+/** A role word marked for `caseRoles` (a role's label or definite form put in a message by hand). */
+export const markRole = (word: string): string => `${OPEN}${word}${CLOSE}`
+
+/** roleParams, marked for `caseRoles`. */
+export function markedRoleParams(x: Named, role: RoleId, lang: Language, name = 'role'): Record<string, string> {
+  return Object.fromEntries(Object.entries(roleParams(x, role, lang, name)).map(([k, v]) => [k, markRole(v)]))
+}
+
 /**
  * nameParams, each role word marked, for `caseRoles` to write as its place in the sentence asks:
  * fill a message with these, then pass the text through `caseRoles`.
@@ -123,7 +131,7 @@ export function markedNameParams(params: Readonly<Record<string, string | number
   for (const key of ROLE_PARAMS) {
     if (!isRoleId(params[key])) continue
     const the = `the${key[0]!.toUpperCase()}${key.slice(1)}`
-    for (const k of [key, the]) out[k] = `${OPEN}${String(out[k])}${CLOSE}`
+    for (const k of [key, the]) out[k] = markRole(String(out[k]))
   }
   return out
 }

@@ -70,7 +70,7 @@ describe('NoticesBanner', () => {
   it('joins a Japanese notice’s sentences without spaces', async () => {
     const { wrapper } = await mountIn('ja', [journal])
     const text = wrapper.get('[data-test="notice"] span').text()
-    expect(text).toContain('再開できます。ステップ 11 とその後の 30 行')
+    expect(text).toContain('再開できます。ステップ11とその後の30行')
     expect(text).not.toMatch(/\bThe\b|\bStep\b|\bsteps\b/)
     wrapper.unmount()
   })
