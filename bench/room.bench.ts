@@ -21,6 +21,7 @@ import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
 import { lanAddresses } from '../src/main/host/room/addresses'
 import { tempDir } from '../test/support/host'
+import { sseReader } from '../test/support/sse'
 
 const PHONES = 20
 // A full collection before each memory reading (the bench runs under tsx, without --expose-gc).
@@ -48,23 +49,18 @@ function post(origin: string, path: string, body: unknown): Promise<{ status: nu
 /** A device's stream: counts the messages it has received and wakes whoever waits for the next. */
 function stream(origin: string, path: string): { count: () => number; next: (after: number) => Promise<void>; close: () => void } {
   let n = 0
-  let buffer = ''
   const waiting: { after: number; done: () => void }[] = []
   const req = request(new URL(path, origin), (res) => {
     res.setEncoding('utf8')
-    res.on('data', (c: string) => {
-      buffer += c
-      let i
-      while ((i = buffer.indexOf('\n\n')) >= 0) {
-        const chunk = buffer.slice(0, i)
-        buffer = buffer.slice(i + 2)
-        if (!chunk.startsWith('data: ')) continue
+    res.on(
+      'data',
+      sseReader(() => {
         n++
         for (const w of waiting.splice(0))
           if (n > w.after) w.done()
           else waiting.push(w)
-      }
-    })
+      }),
+    )
   })
   req.end()
   return {
