@@ -380,9 +380,12 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
 
   test('an unknown key: exit 2, bad-file, every problem with its path and a suggestion', async () => {
     const path = write('typo.json', { ...SHORT, commands: [{ type: 'endNightStep' }, { type: 'accuse', accused: 'Anna', acuser: 'Emese' }] })
-    const [human, asJson] = await Promise.all([cli(['replay', path]), cli(['replay', path, '--json'])])
+    const [human, asJson, hu] = await Promise.all([cli(['replay', path]), cli(['replay', path, '--json']), cli(['replay', path, '--lang', 'hu'])])
     expect(human.code).toBe(2)
     expect(human.stderr).toContain('not a valid game file:\n  commands.1.acuser: unknown key; did you mean accuser?')
+    // Under --lang the framing is that language's (the problem's own words stay as the parser says them).
+    expect(hu.code).toBe(2)
+    expect(hu.stderr).toMatch(/^hiba: .*typo\.json: nem érvényes játékfájl:\n {2}commands\.1\.acuser: /)
     noStack(human)
     expect(JSON.parse(asJson.stdout)).toEqual({
       ok: false,

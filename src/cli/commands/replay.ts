@@ -61,7 +61,7 @@ Options:
     if (flag(values, 'short') && out === undefined) throw new UsageError('--short says how --out writes the file: add --out FILE.')
     const refuse = (code: GameFileErrorCode, message: string, problems: FileProblem[]) => {
       if (asJson) io.out(json({ ok: false, error: { code, index: -1, message, problems } }))
-      const head = code === 'bad-setup' ? 'the game cannot start' : code === 'newer-version' ? 'written by a newer Nightfall' : 'not a valid game file'
+      const head = cliText(lang, `replay.file.${code === 'bad-setup' || code === 'newer-version' ? code : 'bad-file'}`)
       if (problems.length === 1 && problems[0]?.path === ROOT_PATH) io.err(cliText(lang, 'error', { message: problems[0].message }))
       else {
         io.err(cliText(lang, 'error', { message: `${path}: ${head}:` }))
