@@ -179,6 +179,42 @@ describe.concurrent('nightfall CLI', () => {
     expect(deal.stdout).toMatch(/^Usage: nightfall deal/)
   })
 
+  test('under --lang the CLI frames its output in that language: the command list, errors, the replay’s headings and table; --lang help lists the codes', async () => {
+    const [hu, ja, wrong, replayHelp, replay, projector] = await Promise.all([
+      cli(['help', '--lang', 'hu']),
+      cli(['--help', '--lang=ja']),
+      cli(['nope', '--lang', 'sv']),
+      cli(['replay', '--help']),
+      cli(['replay', example('maffiasig-12.json'), '--lang', 'hu']),
+      cli(['replay', example('estonian-8.json'), '--lang', 'et', '--view', 'projector']),
+    ])
+    expect(hu.code).toBe(0)
+    expect(hu.stdout).toMatch(/^Nightfall – a Maffia társasjáték levezetése\./)
+    expect(hu.stdout).toContain('Parancsok:')
+    expect(hu.stdout).toContain('  replay    Egy játékfájl visszajátszása')
+    expect(hu.stdout).toContain('--lang LANG (en, hu, et, sv, ja)')
+    expect(hu.stdout).not.toMatch(/\b(Usage|Commands|Show|Exit codes|Estimate|List)\b/)
+    expect(ja.stdout).toContain('コマンド：')
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toMatch(/^fel: okänt kommando "nope"\. Kommandon: presets, deal, replay, simulate, cards, help\./)
+    expect(replayHelp.stdout).toMatch(/--lang LANG {2}.*: en, hu, et, sv, ja \(default en\)/)
+    expect(replay.code).toBe(0)
+    for (const w of [
+      'Szakasz: vége',
+      'Győztes: Polgárok',
+      'Bejelentések (amit a kivetítő mutat):',
+      'Rákérdezések (csak a játékvezetőnek):',
+      'Hely',
+      'Szerep (játékvezető)',
+    ])
+      expect(replay.stdout).toContain(w)
+    expect(replay.stdout).not.toMatch(/\b(Phase|Winner|Seat|Name|Alive|alive|dead|Announcements|Investigations|Replayed|players|deal|MAFIA)\b/)
+    expect(projector.code).toBe(0)
+    expect(projector.stdout).toContain('mida projektor näitab')
+    expect(projector.stdout).toMatch(/Faas: läbi \(päev \d+, öö \d+\)/)
+    expect(projector.stdout).not.toMatch(/\b(Phase|Winner|Seat|Name|Alive|alive|dead|Announcements|Replayed|players|what the projector)\b/)
+  })
+
   test.each([
     ['maffiasig-12.json', 'town', 12],
     ['estonian-8.json', 'mafia', 8],
@@ -251,7 +287,7 @@ describe.concurrent('nightfall CLI', () => {
     expect(hu.code).toBe(0)
     expect(hu.stdout).toContain('Kivégezték: Hajnalka')
     expect(hu.stdout).toContain('Győztes: Polgárok — minden maffiózó halott.')
-    expect(hu.stdout).toMatch(/10\s+Károly\s+dead\s+Maffiózó/)
+    expect(hu.stdout).toMatch(/10\s+Károly\s+halott\s+Maffiózó/)
     expect(sv.code).toBe(0)
     expect(sv.stdout).toMatch(/Konstapel|Bonde|Läkare/)
     expect(ja.code).toBe(0)
@@ -344,9 +380,12 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
 
   test('an unknown key: exit 2, bad-file, every problem with its path and a suggestion', async () => {
     const path = write('typo.json', { ...SHORT, commands: [{ type: 'endNightStep' }, { type: 'accuse', accused: 'Anna', acuser: 'Emese' }] })
-    const [human, asJson] = await Promise.all([cli(['replay', path]), cli(['replay', path, '--json'])])
+    const [human, asJson, hu] = await Promise.all([cli(['replay', path]), cli(['replay', path, '--json']), cli(['replay', path, '--lang', 'hu'])])
     expect(human.code).toBe(2)
     expect(human.stderr).toContain('not a valid game file:\n  commands.1.acuser: unknown key; did you mean accuser?')
+    // Under --lang the framing is that language's (the problem's own words stay as the parser says them).
+    expect(hu.code).toBe(2)
+    expect(hu.stderr).toMatch(/^hiba: .*typo\.json: nem érvényes játékfájl:\n {2}commands\.1\.acuser: /)
     noStack(human)
     expect(JSON.parse(asJson.stdout)).toEqual({
       ok: false,

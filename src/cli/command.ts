@@ -34,9 +34,8 @@ export interface CommandArgs {
 }
 
 export interface CliCommand {
+  /** Its one line in the command list is `cli.summary.<name>` in the locale files. */
   name: string
-  /** One line for the command list. */
-  summary: string
   /** The full help text (usage line first), printed by `help NAME` and `NAME --help`. */
   help: string
   /** parseArgs options; `--help`/`-h` is added for every command. */

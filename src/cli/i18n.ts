@@ -1,30 +1,48 @@
 import { isLanguage, LANGUAGE_IDS, type Language } from '../shared/languages'
 import { translate } from '../shared/messages'
-import { nameParams, roleName, teamName } from '../shared/role-names'
+import { caseRoles, markedNameParams, roleName, teamName } from '../shared/role-names'
 import type { RoleId, Winner } from '../shared/roles'
 import type { RulesetNames } from '../shared/ruleset'
 import type { Line, PublicAnnouncement } from '../shared/views'
 import { UsageError } from './command'
 
 /**
- * The CLI's --lang: the referee's script, the announcements and the role names in one of the app's
- * languages, from the same locale files as the windows (src/shared/locales). The CLI's own framing
- * (headings, tables) stays English.
+ * The CLI's --lang: the referee's script, the announcements, the role names and the CLI's own
+ * framing (headings, tables, `error:`, the command list) in one of the app's languages, from the
+ * same locale files as the windows (src/shared/locales; the CLI's own words are the `cli` area).
  */
-export const LANG_HELP = `--lang LANG  Script, announcements and role names in LANG: ${LANGUAGE_IDS.join(', ')} (default en)`
+const CODES = LANGUAGE_IDS.join(', ')
+
+/** One of the CLI's own words (`cli.<key>`) in `lang`. */
+export const cliText = (lang: Language, key: string, params: Record<string, string | number> = {}): string => translate(lang, `cli.${key}`, params)
+
+/** `--lang`'s help line: the accepted codes. */
+export const LANG_HELP = `--lang LANG  ${cliText('en', 'lang', { codes: CODES })}`
 
 export function parseLang(value: unknown): Language {
   if (value === undefined) return 'en'
   if (isLanguage(value)) return value
-  throw new UsageError(`Unknown language "${String(value)}". Languages: ${LANGUAGE_IDS.join(', ')}.`)
+  throw new UsageError(cliText('en', 'unknownLanguage', { value: String(value), codes: CODES }))
 }
+
+/** The language asked for anywhere on the command line (`--lang xx`, `--lang=xx`), for the framing; English if none or unknown. */
+export function langOfArgv(argv: readonly string[]): Language {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const v = a === '--lang' ? argv[i + 1] : a.startsWith('--lang=') ? a.slice(7) : undefined
+    if (v !== undefined && isLanguage(v)) return v
+  }
+  return 'en'
+}
+
+export const LANGUAGE_CODES = CODES
 
 /** A script line in `lang`; a `role` parameter (a role id) is named from the ruleset's names in `lang`. */
 export function localLine(lang: Language, l: Line, names: RulesetNames): string {
-  const params = nameParams(l.params, names, lang)
+  const params = markedNameParams(l.params, names, lang)
   if (l.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
     params.choice = translate(lang, `stepChoice.${params.choice}`)
-  return translate(lang, `script.${l.key}`, params)
+  return caseRoles(translate(lang, `script.${l.key}`, params), lang)
 }
 
 /** A public announcement as the projector shows it in `lang`. */

@@ -1,64 +1,68 @@
 import { parseArgs } from 'node:util'
 import { EXIT, UsageError, type CliCommand, type ExitCode, type Io, type OptionValues } from './command'
 import { COMMANDS } from './commands'
+import { cliText, langOfArgv, LANGUAGE_CODES } from './i18n'
+import type { Language } from '../shared/languages'
 
 /** Parse the arguments, find the command, run it, turn every failure into a message and an exit code. */
 
 const PROGRAM = 'nightfall'
 
-export function generalHelp(): string {
+export function generalHelp(lang: Language = 'en'): string {
   const names = Object.values(COMMANDS)
   const w = Math.max(...names.map((c) => c.name.length), 4)
-  return `Nightfall — host the party game Mafia. Headless tools for the rules engine.
+  const c = (key: string, params: Record<string, string | number> = {}) => cliText(lang, key, params)
+  return `${c('help.intro')}
 
-Usage: ${PROGRAM} <command> [options]      (from the repository: npm run cli -- <command> [options])
+${c('help.usage', { program: PROGRAM })}
 
-Commands:
-${names.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`).join('\n')}
-  ${'help'.padEnd(w)}  Show this list, or "help <command>" for one command
+${c('help.commands')}
+${names.map((cmd) => `  ${cmd.name.padEnd(w)}  ${c(`summary.${cmd.name}`)}`).join('\n')}
+  ${'help'.padEnd(w)}  ${c('help.helpCommand')}
 
-Every command takes --help. Exit codes: 0 done; 1 a replayed command was refused;
-2 bad arguments, an unreadable or invalid file, or a setup that cannot be played.`
+${c('help.footer', { codes: LANGUAGE_CODES })}`
 }
 
 export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode> {
   const [first, ...rest] = argv
+  // The framing (the command list, `error:`, `Try:`) in the language asked for, wherever --lang stands.
+  const lang = langOfArgv(argv)
   if (first === undefined) {
-    io.err(generalHelp())
+    io.err(generalHelp(lang))
     return EXIT.usage
   }
   if (first === 'help' || first === '--help' || first === '-h') {
     const topic = first === 'help' ? rest[0] : undefined
-    if (topic === undefined) {
-      io.out(generalHelp())
+    if (topic === undefined || topic.startsWith('--')) {
+      io.out(generalHelp(lang))
       return EXIT.ok
     }
     const cmd = lookup(topic)
-    if (!cmd) return unknownCommand(topic, io)
+    if (!cmd) return unknownCommand(topic, io, lang)
     io.out(cmd.help)
     return EXIT.ok
   }
   const cmd = lookup(first)
-  if (!cmd) return unknownCommand(first, io)
+  if (!cmd) return unknownCommand(first, io, lang)
   try {
     return await runCommand(cmd, rest, io)
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`error: ${e.message}`)
-      io.err(e.hint ?? `Try: ${PROGRAM} ${cmd.name} --help`)
+      io.err(cliText(lang, 'error', { message: e.message }))
+      io.err(e.hint ?? cliText(lang, 'try', { command: `${PROGRAM} ${cmd.name}` }))
       return EXIT.usage
     }
     const err = e instanceof Error ? e : new Error(String(e))
-    io.err(`internal error in "${cmd.name}": ${err.message}`)
-    io.err(process.env.NIGHTFALL_DEBUG ? (err.stack ?? '') : 'This is a bug in Nightfall. Set NIGHTFALL_DEBUG=1 to see the stack trace.')
+    io.err(cliText(lang, 'internal', { command: cmd.name, message: err.message }))
+    io.err(process.env.NIGHTFALL_DEBUG ? (err.stack ?? '') : cliText(lang, 'bug'))
     return EXIT.internal
   }
 }
 
 const lookup = (name: string): CliCommand | undefined => (Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined)
 
-function unknownCommand(name: string, io: Io): ExitCode {
-  io.err(`error: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}, help.`)
+function unknownCommand(name: string, io: Io, lang: Language): ExitCode {
+  io.err(cliText(lang, 'error', { message: cliText(lang, 'unknownCommand', { name, commands: [...Object.keys(COMMANDS), 'help'].join(', ') }) }))
   return EXIT.usage
 }
 

@@ -5,126 +5,153 @@ import type { ProjectorView, RefereeView } from '../shared/views'
 import type { Io } from './command'
 import type { Language } from '../shared/languages'
 import { announcementText, table } from './format'
-import { localAnnouncement, localLine } from './i18n'
-import { roleName, rulesetName } from '../shared/role-names'
+import { cliText, localAnnouncement, localLine } from './i18n'
+import { roleName, rulesetName, teamName } from '../shared/role-names'
+import type { RulesetNames } from '../shared/ruleset'
+import type { Winner } from '../shared/roles'
 import type { RoleId } from '../shared/roles'
 import { seatName } from '../shared/seat-name'
 
 /**
  * `replay`'s human output: where a replayed game stands, as the projector shows it (public facts
- * only, built from the projector view alone), as the referee sees it, or both side by side.
+ * only, built from the projector view alone), as the referee sees it, or both side by side — every
+ * word in `lang` (the CLI's own words: the `cli` area of the locale files).
  */
 export type ReplayView = 'projector' | 'referee' | 'both'
 export const REPLAY_VIEWS: readonly ReplayView[] = ['projector', 'referee', 'both']
 
+type Say = (key: string, params?: Record<string, string | number>) => string
+const sayIn =
+  (lang: Language): Say =>
+  (key, params = {}) =>
+    cliText(lang, `replay.${key}`, params)
+
 export function printGame(io: Io, g: Game, file: GameFile, path: string, view: ReplayView, lang: Language = 'en'): void {
   const p = projectorView(g.state)
   if (view === 'projector') return printProjector(io, g, p, file, path, lang)
+  const say = sayIn(lang)
   const s = g.state
   const r = s.setup.ruleset
   const ref = refereeView(s, { undoable: g.log.length, last: g.log.at(-1)?.command ?? null })
   const name = (seat: number) => seatName(s.setup.players, seat)
   const role = (x: RoleId) => roleName(r, x, lang)
 
-  io.out(`${rulesetName(r.name, lang)} — ${s.setup.players.length} players, ${s.setup.deal.mode} deal — ${path}${file.id ? ` (id ${file.id})` : ''}`)
-  io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
+  const id = file.id ? ` ${say('id', { id: file.id })}` : ''
+  io.out(`${say('header', { ruleset: rulesetName(r.name, lang), players: s.setup.players.length, deal: say(`deal.${s.setup.deal.mode}`), path })}${id}`)
+  io.out(say('replayed', { done: g.log.length, total: file.commands.length }))
   io.out('')
-  io.out(`Phase: ${phaseText(g)}`)
-  io.out(`Winner: ${p.winner ?? 'none yet'}`)
+  io.out(say('phase', { phase: phaseText(g, say, role) }))
+  io.out(say('winner', { winner: winnerWord(p.winner, p.names, lang, say) }))
   io.out('')
   io.out(
     table(
-      ['Seat', 'Name', 'Alive', 'Role (referee)', ...(view === 'both' ? ['Public role'] : [])],
+      [say('columns.seat'), say('columns.name'), say('columns.alive'), say('columns.roleReferee'), ...(view === 'both' ? [say('columns.publicRole')] : [])],
       ref.seats.map((seat, i) => [
         String(seat.seat),
         seat.name,
-        seat.alive ? 'alive' : 'dead',
+        seat.alive ? say('alive') : say('dead'),
         seat.role ? role(seat.role) : '?',
         ...(view === 'both' ? [p.seats[i]?.role ? role(p.seats[i].role) : '—'] : []),
       ]),
     ),
   )
   const alive = p.seats.filter((x) => x.alive).length
-  io.out(`${alive} alive, ${p.seats.length - alive} dead.`)
-  for (const line of publicNow(p, name)) io.out(line)
-  for (const line of refereeNow(ref, name)) io.out(line)
+  io.out(say('count', { alive, dead: p.seats.length - alive }))
+  for (const line of publicNow(p, name, say)) io.out(line)
+  for (const line of refereeNow(ref, name, say)) io.out(line)
   printAnnouncements(io, p, name, role, lang)
   if (ref.investigations.length) {
     io.out('')
-    io.out('Investigations (referee only):')
-    for (const i of ref.investigations) io.out(`  Night ${i.night}: ${name(i.target)} — ${i.isMafia ? 'MAFIA' : 'not mafia'}`)
+    io.out(say('investigations'))
+    for (const i of ref.investigations)
+      io.out(`  ${say('investigation', { night: i.night, name: name(i.target), answer: i.isMafia ? say('mafia') : say('notMafia') })}`)
   }
   if (ref.script.length) {
     io.out('')
-    io.out("Referee's script now:")
+    io.out(say('script'))
     for (const l of ref.script) io.out(`  ${localLine(lang, l, r.names)}`)
   }
 }
 
+/** The winner as the ruleset names its team in `lang`, the draw, or none yet. */
+function winnerWord(winner: Winner | null, names: RulesetNames, lang: Language, say: Say): string {
+  if (winner === null) return say('noWinner')
+  return winner === 'draw' ? say('draw') : lang === 'en' ? winner : teamName(names, winner, lang)
+}
+
 /** What the room sees: nothing here comes from anywhere but the projector view. */
 function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path: string, lang: Language): void {
+  const say = sayIn(lang)
   const name = (seat: number) => seatName(p.seats, seat)
   const role = (x: RoleId) => roleName(p, x, lang)
-  io.out(`${rulesetName(p.rulesetName, lang)} — ${p.seats.length} players — ${path}${file.id ? ` (id ${file.id})` : ''} — what the projector shows`)
-  io.out(`Replayed ${g.log.length} of ${file.commands.length} commands.`)
+  const id = file.id ? ` ${say('id', { id: file.id })}` : ''
+  io.out(say('headerProjector', { ruleset: rulesetName(p.rulesetName, lang), players: p.seats.length, path: `${path}${id}` }))
+  io.out(say('replayed', { done: g.log.length, total: file.commands.length }))
   io.out('')
-  io.out(`Phase: ${publicPhaseText(p, name)}`)
-  io.out(`Winner: ${p.winner ?? 'none yet'}`)
+  io.out(say('phase', { phase: publicPhaseText(p, name, say) }))
+  io.out(say('winner', { winner: winnerWord(p.winner, p.names, lang, say) }))
   io.out('')
   io.out(
     table(
-      ['Seat', 'Name', 'Alive', 'Role'],
-      p.seats.map((s) => [String(s.seat), s.name, s.alive ? 'alive' : 'dead', s.role ? role(s.role) : '—']),
+      [say('columns.seat'), say('columns.name'), say('columns.alive'), say('columns.role')],
+      p.seats.map((s) => [String(s.seat), s.name, s.alive ? say('alive') : say('dead'), s.role ? role(s.role) : '—']),
     ),
   )
   const alive = p.seats.filter((x) => x.alive).length
-  io.out(`${alive} alive, ${p.seats.length - alive} dead.`)
-  for (const line of publicNow(p, name)) io.out(line)
+  io.out(say('count', { alive, dead: p.seats.length - alive }))
+  for (const line of publicNow(p, name, say)) io.out(line)
   printAnnouncements(io, p, name, role, lang)
 }
 
 function printAnnouncements(io: Io, p: ProjectorView, name: (seat: number) => string, role: (r: RoleId) => string, lang: Language): void {
+  const say = sayIn(lang)
   io.out('')
-  io.out('Announcements (what the projector shows):')
-  if (!p.announcements.length) io.out('  (none yet)')
+  io.out(say('announcements'))
+  if (!p.announcements.length) io.out(`  ${say('none')}`)
   for (const a of p.announcements) io.out(`  ${lang === 'en' ? announcementText(a, name, role) : localAnnouncement(lang, a, name, p.names)}`)
 }
 
 /** The open vote and the clock, as shown in the room. */
-function publicNow(p: ProjectorView, name: (seat: number) => string): string[] {
+function publicNow(p: ProjectorView, name: (seat: number) => string, say: Say): string[] {
   const out: string[] = []
   const v = p.vote
   if (v)
     out.push(
       v.kind === 'plurality'
-        ? `Vote${v.revote ? ' (revote)' : ''}: ${v.candidates.map((c) => `${name(c.seat)} ${c.votes}`).join(', ')} (${v.eligible} may vote).`
-        : `Vote (${v.kind}): ${v.yes} yes, ${v.needed} of ${v.eligible} needed.`,
+        ? say(v.revote ? 'revote' : 'vote', { candidates: v.candidates.map((c) => `${name(c.seat)} ${c.votes}`).join(', '), eligible: v.eligible })
+        : say('yesNo', { kind: say(`kinds.${v.kind}`), yes: v.yes, needed: v.needed, eligible: v.eligible }),
     )
   const c = p.clock
   if (c)
     out.push(
-      `Clock (${c.kind}, ${mmss(c.durationMs)}): ${
-        c.expired ? 'ran out' : c.deadline === null ? `${mmss(c.remainingMs)} left, not running` : `running, deadline at ${c.deadline} ms on the host's clock`
-      }.`,
+      say('clock', {
+        kind: say(`kinds.${c.kind}`),
+        duration: mmss(c.durationMs),
+        state: c.expired ? say('ranOut') : c.deadline === null ? say('paused', { left: mmss(c.remainingMs) }) : say('running', { deadline: c.deadline }),
+      }),
     )
   return out
 }
 
 /** The night so far (referee only). */
-function refereeNow(ref: RefereeView, name: (seat: number) => string): string[] {
+function refereeNow(ref: RefereeView, name: (seat: number) => string, say: Say): string[] {
   const n = ref.night
   if (!n) return []
   const parts: string[] = []
   if (n.shots.length)
     parts.push(
-      `shots ${n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? 'did not shoot' : name(x.target)}`).join(', ')} (${n.needed} of ${n.livingMafia} needed)`,
+      say('shots', {
+        shots: n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? say('noShot') : name(x.target)}`).join(', '),
+        needed: n.needed,
+        living: n.livingMafia,
+      }),
     )
-  if (n.target !== null) parts.push(`target ${name(n.target)}`)
-  if (n.investigation) parts.push(`investigated ${name(n.investigation.target)}: ${n.investigation.isMafia ? 'MAFIA' : 'not mafia'}`)
-  if (n.investigationSkipped) parts.push('the investigators did not ask')
-  if (n.heal !== null) parts.push(`heal ${name(n.heal)}`)
-  parts.push(n.outcome === null ? 'nobody would die' : `${name(n.outcome)} would die`)
-  return [`Night ${n.number} so far (referee only): ${parts.join('; ')}.`]
+  if (n.target !== null) parts.push(say('target', { name: name(n.target) }))
+  if (n.investigation) parts.push(say('checked', { name: name(n.investigation.target), answer: n.investigation.isMafia ? say('mafia') : say('notMafia') }))
+  if (n.investigationSkipped) parts.push(say('notAsked'))
+  if (n.heal !== null) parts.push(say('heal', { name: name(n.heal) }))
+  parts.push(n.outcome === null ? say('nobodyDies') : say('dies', { name: name(n.outcome) }))
+  return [say('soFar', { n: n.number, parts: parts.join('; ') })]
 }
 
 const mmss = (ms: number): string => {
@@ -132,41 +159,50 @@ const mmss = (ms: number): string => {
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`
 }
 
-function publicPhaseText(p: ProjectorView, name: (seat: number) => string): string {
-  if (p.phase === 'over') return `over (day ${p.dayNumber}, night ${p.nightNumber})`
-  if (p.phase === 'night') return `night ${p.nightNumber}`
+/** "day 2, vote", then who: the parts joined as the English does (", "). */
+const withWho = (head: string, who: string): string => (who ? `${head}, ${who}` : head)
+
+function publicPhaseText(p: ProjectorView, name: (seat: number) => string, say: Say): string {
+  if (p.phase === 'over') return say('over', { day: p.dayNumber, night: p.nightNumber })
+  if (p.phase === 'night') return say('night', { n: p.nightNumber })
   const who =
     p.stage === 'defence' || p.stage === 'lastWords'
       ? p.speaker !== null
-        ? `, ${name(p.speaker)} speaking`
+        ? say('speaking', { name: name(p.speaker) })
         : ''
       : p.accused !== null
-        ? `, ${name(p.accused)} accused`
+        ? say('accused', { name: name(p.accused) })
         : p.nominees.length
-          ? `, nominated: ${p.nominees.map(name).join(', ')}`
+          ? say('nominated', { names: p.nominees.map(name).join(', ') })
           : ''
-  return `day ${p.dayNumber}${p.stage ? `, ${p.stage}` : ''}${who}`
+  return withWho(p.stage ? say('dayStage', { n: p.dayNumber, stage: say(`stages.${p.stage}`) }) : say('day', { n: p.dayNumber }), who)
 }
 
-function phaseText(g: Game): string {
+function phaseText(g: Game, say: Say, role: (r: RoleId) => string): string {
   const s = g.state
   const name = (seat: number | null | undefined) => seatName(s.setup.players, seat, '—')
-  if (s.phase === 'over') return `over (day ${s.dayNumber}, night ${s.nightNumber})`
+  if (s.phase === 'over') return say('over', { day: s.dayNumber, night: s.nightNumber })
   if (s.phase === 'night' && s.night) {
     const n = s.night
-    return `night ${n.number}, call ${n.stepIndex + 1} of ${n.steps.length} (${n.steps[n.stepIndex] ?? 'end'})`
+    const step = n.steps[n.stepIndex]
+    return say('nightCall', {
+      n: n.number,
+      call: n.stepIndex + 1,
+      calls: n.steps.length,
+      step: step === undefined ? say('end') : step === 'mafiaMeet' ? say('meet') : role(step),
+    })
   }
   const d = s.day
   if (!d) return s.phase
   const extra =
     d.stage === 'vote' && d.vote
-      ? `, ${d.vote.kind} vote on ${d.vote.candidates.map(name).join(', ')}`
+      ? say('voteOn', { kind: say(`kinds.${d.vote.kind}`), names: d.vote.candidates.map(name).join(', ') })
       : d.stage === 'defence'
-        ? `, defence of ${name(d.accused ?? d.nominees[d.defenceIndex])}`
+        ? say('defenceOf', { name: name(d.accused ?? d.nominees[d.defenceIndex]) })
         : d.stage === 'lastWords'
-          ? `, last words of ${name(d.lastWordsBy)}`
+          ? say('lastWordsOf', { name: name(d.lastWordsBy) })
           : d.nominees.length
-            ? `, nominated: ${d.nominees.map(name).join(', ')}`
+            ? say('nominated', { names: d.nominees.map(name).join(', ') })
             : ''
-  return `day ${d.number}, ${d.stage}${extra}`
+  return withWho(say('dayStage', { n: d.number, stage: say(`stages.${d.stage}`) }), extra)
 }

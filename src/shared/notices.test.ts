@@ -27,7 +27,7 @@ function usedIds(): { ids: Set<string>; dynamic: string[] } {
   for (const file of sourcesOf(SRC)) {
     if (file.endsWith(join('shared', 'notices.ts'))) continue
     const text = readFileSync(file, 'utf8')
-    for (const m of text.matchAll(/\bnotice(?:Line)?\(((?:[^,()]|\([^()]*\))*)/g)) {
+    for (const m of text.matchAll(/\bnotice(?:Line|Reason)?\(((?:[^,()]|\([^()]*\))*)/g)) {
       const literals = [...(m[1] ?? '').matchAll(/'([^']+)'/g)].map((x) => x[1] as string)
       if (literals.length === 0) dynamic.push(`${relative(SRC, file)}: ${m[0]}`)
       for (const l of literals) ids.add(l)

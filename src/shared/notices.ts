@@ -1,3 +1,4 @@
+import type { ApiError } from './api'
 import english from './locales/en/notices.json'
 import { fillTemplate, flattenMessages } from './script-en'
 
@@ -7,6 +8,9 @@ import { fillTemplate, flattenMessages } from './script-en'
  * in its language — and the same in English from the English locale file (the CLI, logs, tests).
  * A notice is one sentence (`key`) and, where the case needs it, further sentences (`more`). Paths,
  * file names, step numbers and the system's own error text are parameters, shown as they are.
+ * Why a file was damaged is a line too (`why`, under `notices.why.`), filling the first sentence's
+ * `{why}`; a refusal inside it (the rules refused a step, a game file's problem) is its `error`,
+ * by code, filling the reason's `{error}` — so no English reason reaches another language.
  */
 const NOTICES_EN: Record<string, string> = flattenMessages(english.notices)
 
@@ -15,9 +19,16 @@ export interface NoticeLine {
   params: Record<string, string | number>
 }
 
+/** Why a file was damaged: a line id under `notices.why.`; `error` (by code) fills its `{error}`. */
+export interface NoticeReason extends NoticeLine {
+  error?: ApiError
+}
+
 export interface Notice extends NoticeLine {
   /** Further sentences of the same notice, each a line id under `notices.`. */
   more?: NoticeLine[]
+  /** The reason that fills the first sentence's `{why}`. */
+  why?: NoticeReason
   /** The whole notice in English. */
   message: string
 }
@@ -30,12 +41,23 @@ export function noticeLine(key: string, params: Record<string, string | number> 
   return { key, params }
 }
 
+/** Why a file was damaged (`why.<id>`), with a refusal by code where the reason is one. */
+export function noticeReason(key: string, params: Record<string, string | number> = {}, error?: ApiError): NoticeReason {
+  const line = noticeLine(key, params)
+  return error ? { ...line, error: { code: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) } } : line
+}
+
 /** English for one sentence. */
 export const noticeLineEnglish = (l: NoticeLine): string => fillTemplate(NOTICES_EN[l.key] ?? l.key, l.params)
 
-/** A notice: its first sentence, then any further ones; the English message filled in. */
-export function notice(key: string, params: Record<string, string | number> = {}, more: NoticeLine[] = []): Notice {
+/** English for a reason: its refusal's English words in `{error}`. */
+export const noticeReasonEnglish = (r: NoticeReason): string =>
+  fillTemplate(NOTICES_EN[r.key] ?? r.key, r.error ? { ...r.params, error: r.error.message } : r.params)
+
+/** A notice: its first sentence (its `{why}` filled from `why`), then any further ones; the English message filled in. */
+export function notice(key: string, params: Record<string, string | number> = {}, more: NoticeLine[] = [], why?: NoticeReason): Notice {
   const head = noticeLine(key, params)
-  const message = [head, ...more].map(noticeLineEnglish).join(' ')
-  return more.length ? { ...head, more, message } : { ...head, message }
+  const first = fillTemplate(NOTICES_EN[key]!, why ? { ...params, why: noticeReasonEnglish(why) } : params)
+  const message = [first, ...more.map(noticeLineEnglish)].join(' ')
+  return { ...head, ...(more.length ? { more } : {}), ...(why ? { why } : {}), message }
 }

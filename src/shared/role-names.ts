@@ -110,3 +110,59 @@ export function nameParams(params: Readonly<Record<string, string | number>>, x:
   if (params.team === 'town' || params.team === 'mafia') out.team = teamName(x, params.team, lang)
   return out
 }
+
+const OPEN = '\uE000'
+const CLOSE = '\uE001'
+
+/** A role word marked for `caseRoles` (a role's label or definite form put in a message by hand). */
+export const markRole = (word: string): string => `${OPEN}${word}${CLOSE}`
+
+/** roleParams, marked for `caseRoles`. */
+export function markedRoleParams(x: Named, role: RoleId, lang: Language, name = 'role'): Record<string, string> {
+  return Object.fromEntries(Object.entries(roleParams(x, role, lang, name)).map(([k, v]) => [k, markRole(v)]))
+}
+
+/**
+ * nameParams, each role word marked, for `caseRoles` to write as its place in the sentence asks:
+ * fill a message with these, then pass the text through `caseRoles`.
+ */
+export function markedNameParams(params: Readonly<Record<string, string | number>>, x: Named, lang: Language): Record<string, string | number> {
+  const out = nameParams(params, x, lang)
+  for (const key of ROLE_PARAMS) {
+    if (!isRoleId(params[key])) continue
+    const the = `the${key[0]!.toUpperCase()}${key.slice(1)}`
+    for (const k of [key, the]) out[k] = markRole(String(out[k]))
+  }
+  return out
+}
+
+/** Where a word opens a sentence: the text's start (after a parenthesised stage note), or after . ! ? … */
+const opensSentence = (before: string): boolean => /^\s*(\([^)]*\)\s*)?$/u.test(before) || /[.!?…]\s+$/u.test(before)
+
+/**
+ * A message filled with `markedNameParams`: a role word that opens a sentence stays a label
+ * ("Felügyelő: …", "Konstapeln vaknar"), one inside a sentence is running text — lower case in
+ * the languages that write common nouns so ("egy másik maffiózó", "ebben nincs orvos"), and
+ * English's definite form with a small "the".
+ */
+export function caseRoles(text: string, lang: Language): string {
+  let out = ''
+  let i = 0
+  for (const m of text.matchAll(/\uE000([^\uE000\uE001]*)\uE001/gu)) {
+    out += text.slice(i, m.index)
+    const word = m[1] ?? ''
+    out += opensSentence(out) ? word : lang === 'en' && word.startsWith('The ') ? `the ${word.slice(4)}` : runningText(word, lang)
+    i = m.index + m[0].length
+  }
+  return (out + text.slice(i)).replace(/[\uE000\uE001]/gu, '')
+}
+
+/** A message in `lang` with its role parameters named and cased: `fill` is the translator (t). */
+export function namedText(
+  fill: (params: Record<string, string | number>) => string,
+  params: Readonly<Record<string, string | number>>,
+  x: Named,
+  lang: Language,
+): string {
+  return caseRoles(fill(markedNameParams(params, x, lang)), lang)
+}

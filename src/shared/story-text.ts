@@ -1,5 +1,5 @@
 import type { Language } from './languages'
-import { roleName, roleParams } from './role-names'
+import { caseRoles, markedRoleParams, markRole, roleName } from './role-names'
 import type { Story, StoryChapter, StoryDayItem } from './story'
 import { seatName } from './seat-name'
 
@@ -33,11 +33,13 @@ export function storyTitle(story: Story, index: number, t: Translate): string {
 }
 
 /** The lines of one chapter, in the order things happened. */
-export function chapterLines(story: Story, c: StoryChapter, t: Translate, lang: Language): StoryLine[] {
+export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang: Language): StoryLine[] {
+  // Role words are marked, then cased for their place in the sentence (a label opens one, running text inside).
+  const t: Translate = (key, params) => caseRoles(tr(key, params), lang)
   const name = (seat: number | null): string => storyName(story, seat)
-  const seatRole = (seat: number): string => storyRoleName(story, seat, lang)
-  const investigator = roleParams(story, 'investigator', lang, 'investigator')
-  const doctor = roleParams(story, 'doctor', lang, 'doctor')
+  const seatRole = (seat: number): string => markRole(storyRoleName(story, seat, lang))
+  const investigator = markedRoleParams(story, 'investigator', lang, 'investigator')
+  const doctor = markedRoleParams(story, 'doctor', lang, 'doctor')
   const out: StoryLine[] = []
   if (c.kind === 'night') {
     if (c.outcome === 'introduction') {
@@ -61,13 +63,14 @@ export function chapterLines(story: Story, c: StoryChapter, t: Translate, lang: 
     if (c.outcome === 'split') out.push({ text: t('story.split'), tone: 'plain' })
     if (c.outcome === 'noShot') out.push({ text: t('story.nobodyShot'), tone: 'plain' })
   } else {
-    for (const i of c.items) out.push(dayLine(story, c.number, i, t, lang))
+    for (const i of c.items) out.push(dayLine(story, c.number, i, tr, lang))
     if (c.items.length === 0) out.push({ text: t('story.nothingHappened'), tone: 'plain' })
   }
   return out
 }
 
-function dayLine(story: Story, day: number, i: StoryDayItem, t: Translate, lang: Language): StoryLine {
+function dayLine(story: Story, day: number, i: StoryDayItem, tr: Translate, lang: Language): StoryLine {
+  const t: Translate = (key, params) => caseRoles(tr(key, params), lang)
   const name = (seat: number | null): string => storyName(story, seat)
   switch (i.kind) {
     case 'accused':
@@ -92,7 +95,7 @@ function dayLine(story: Story, day: number, i: StoryDayItem, t: Translate, lang:
       return { text: t(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }), tone: 'vote' }
     }
     case 'death': {
-      const role = i.role ? roleName(story, i.role, lang) : '?'
+      const role = i.role ? markRole(roleName(story, i.role, lang)) : '?'
       return { text: t(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role }), tone: 'death' }
     }
     case 'noExecution':

@@ -231,7 +231,7 @@ describe.skipIf(skip)('role cards as PDF', () => {
     const viaCli = 2
     const english = [...new Set(PRESET_IDS.flatMap((p) => Object.values(PRESETS[p].names.en.roleNames)))]
     const run = (lang: Language, preset: PresetId) =>
-      new Promise<{ status: number | null; stderr: string; file: string }>((resolve) => {
+      new Promise<{ status: number | null; stderr: string; stdout: string; file: string }>((resolve) => {
         const file = join(tmp, `cli-${lang}.pdf`)
         const child = spawn(
           process.execPath,
@@ -239,20 +239,30 @@ describe.skipIf(skip)('role cards as PDF', () => {
           { cwd: REPO_ROOT },
         )
         let stderr = ''
+        let stdout = ''
         child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-        child.on('close', (status) => resolve({ status, stderr, file }))
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+        child.on('close', (status) => resolve({ status, stderr, stdout, file }))
       })
     const done = await Promise.all(
       decks.map(async ([lang, preset], i) => {
         if (i < viaCli) return run(lang, preset)
         const ruleset = PRESETS[preset]
-        return { status: 0, stderr: '', file: await pdfOf(`deck-${lang}`, payload({ ruleset, kind: 'deck', locale: lang, counts: suggestCounts(ruleset, 7) })) }
+        return {
+          status: 0,
+          stderr: '',
+          stdout: '',
+          file: await pdfOf(`deck-${lang}`, payload({ ruleset, kind: 'deck', locale: lang, counts: suggestCounts(ruleset, 7) })),
+        }
       }),
     )
-    done.forEach(({ status, stderr, file }, i) => {
+    done.forEach(({ status, stderr, stdout, file }, i) => {
       const [lang, , titles] = decks[i]!
       expect(stderr, lang).toBe('')
       expect(status, lang).toBe(0)
+      // The CLI says what it wrote in the deck's language too.
+      if (lang === 'hu') expect(stdout).toMatch(/^Kiírva: .*cli-hu\.pdf – pakli, MaffiaSIG, 7 játékos \(Maffiózó \d, Felügyelő \d, Polgár \d\), A4\.$/m)
+      if (lang === 'ja') expect(stdout).toMatch(/cli-ja\.pdfに書き出しました：MaffiaSIG、7人用のデッキ（マフィア \d, 検査官 \d, 市民 \d）、A4。/)
       const text = pdfText(file)
       for (const title of titles) expect(linesEqual(text, title), `${lang}: the title ${title}`).toBeGreaterThan(0)
       if (lang !== 'en') for (const word of english) expect(text, `${lang}: no "${word}"`).not.toMatch(new RegExp(`\\b${word}\\b`))

@@ -1,5 +1,6 @@
 import { LANGUAGE_IDS } from '../../shared/languages'
-import { parseLang } from '../i18n'
+import { cliText, parseLang } from '../i18n'
+import type { Language } from '../../shared/languages'
 import { spawnSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -17,7 +18,6 @@ import { cardsPagePath, DEFAULT_RENDERER_DIR } from '../print/paths'
 /** `cards`: the printable deck, personal cards or the referee's sheet as a PDF, rendered by a Chromium. */
 export const cards: CliCommand = {
   name: 'cards',
-  summary: "Printable role cards (deck or personal), the referee's sheet and the rules page, as a PDF",
   help: `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
        nightfall cards --preset PRESET --kind rules --out FILE.pdf [--lang L]
 
@@ -47,7 +47,8 @@ Options:
   --kind KIND           deck, personal, sheet or rules
   --sheet FILE.pdf      With personal cards: also write the referee's sheet of
                         the same deal to FILE.pdf
-  --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en)
+  --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en),
+                        the CLI's own messages too
   --source-word         Under each title, also the source text's word for the
                         role (e.g. Konstapel under Constable)
   --paper PAPER         a4 (default) or letter
@@ -95,7 +96,7 @@ Examples:
       const built = buildCardsPayload({ ruleset, kind, paper, backs: false, locale, counts, rules: rulesFor(ruleset, locale) })
       if (!built.ok) throw new UsageError(built.error.message)
       if (existsSync(out)) throw new UsageError(`${out} already exists; not overwriting it.`)
-      return render([[out, built.value]], values, io)
+      return render([[out, built.value]], values, io, locale)
     }
     const n = given ?? names?.length
     if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
@@ -116,12 +117,12 @@ Examples:
       if (existsSync(file)) throw new UsageError(`${file} already exists; not overwriting it.`)
       payloads.push([file, built.value])
     }
-    return render(payloads, values, io)
+    return render(payloads, values, io, locale)
   },
 }
 
 /** Render each payload to its PDF file with a Chromium (loaded only here: the other commands start without Playwright). */
-async function render(payloads: [string, CardsPayload][], values: CommandArgs['values'], io: Io): Promise<ExitCode> {
+async function render(payloads: [string, CardsPayload][], values: CommandArgs['values'], io: Io, lang: Language): Promise<ExitCode> {
   const { findChromium } = await import('../print/chromium')
   const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
   if (!findChromium())
@@ -132,7 +133,7 @@ async function render(payloads: [string, CardsPayload][], values: CommandArgs['v
       'Install one (Debian/Ubuntu: sudo apt-get install chromium; or npx playwright install chromium) or point CHROMIUM_PATH at a Chrome or Chromium.',
     )
   const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
-  ensureBuilt(rendererDir, io)
+  ensureBuilt(rendererDir, io, lang)
   const browser = await launchForCards().catch((e: unknown) => {
     throw new UsageError(`The Chromium found could not start: ${(e as Error).message.split('\n')[0]}`, 'Point CHROMIUM_PATH at a working Chrome or Chromium.')
   })
@@ -144,7 +145,7 @@ async function render(payloads: [string, CardsPayload][], values: CommandArgs['v
       } catch (e) {
         throw new UsageError(`Cannot write ${file}: ${(e as Error).message}`)
       }
-      io.out(`Wrote ${file}: ${describe(payload)}.`)
+      io.out(wrote(file, payload, lang))
     }
   } finally {
     await browser.close()
@@ -152,11 +153,13 @@ async function render(payloads: [string, CardsPayload][], values: CommandArgs['v
   return EXIT.ok
 }
 
-function describe(p: CardsPayload): string {
-  if (p.kind === 'rules') return `the rules page of ${p.rulesetName}, ${p.paper === 'a4' ? 'A4' : 'US Letter'}`
-  const what = p.kind === 'deck' ? 'a deck' : p.kind === 'personal' ? 'personal cards' : "the referee's sheet"
+/** What was written, in `lang` (the role names are the payload's, already in the cards' language). */
+function wrote(file: string, p: CardsPayload, lang: Language): string {
+  const paper = p.paper === 'a4' ? 'A4' : 'US Letter'
+  if (p.kind === 'rules') return cliText(lang, 'cards.wroteRules', { file, ruleset: p.rulesetName, paper })
   const roles = p.roles.map((r) => `${r.name} ${p.counts[r.role]}`).join(', ')
-  return `${what} for ${p.players} players of ${p.rulesetName} (${roles}), ${p.paper === 'a4' ? 'A4' : 'US Letter'}`
+  const key = p.kind === 'deck' ? 'cards.wroteDeck' : p.kind === 'personal' ? 'cards.wrotePersonal' : 'cards.wroteSheet'
+  return cliText(lang, key, { file, players: p.players, ruleset: p.rulesetName, roles, paper })
 }
 
 function oneOf<T extends string>(key: string, raw: string, allowed: readonly T[]): T {
@@ -189,10 +192,10 @@ function parseDeal(raw: string | undefined, r: Ruleset, n: number): RoleCounts {
 }
 
 /** The cards page is part of the built renderer: build it once if it is missing. */
-function ensureBuilt(rendererDir: string, io: Io): void {
+function ensureBuilt(rendererDir: string, io: Io, lang: Language): void {
   if (existsSync(cardsPagePath(rendererDir))) return
   if (rendererDir !== DEFAULT_RENDERER_DIR) throw new UsageError(`${cardsPagePath(rendererDir)} does not exist.`)
-  io.err('The pages are not built yet: building them once (electron-vite build)…')
+  io.err(cliText(lang, 'cards.building'))
   const root = resolve(DEFAULT_RENDERER_DIR, '..', '..')
   const bin = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
   const built = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })

@@ -14,7 +14,6 @@ import { writeNewFile } from '../write-file'
 /** `deal`: the suggested role counts for a table, what stops the game, warnings; optionally a real crypto deal. */
 export const deal: CliCommand = {
   name: 'deal',
-  summary: 'Suggested role counts for a table; deal the roles (--shuffle) or fix them (--roles), and write a game file',
   help: `Usage: nightfall deal --preset PRESET (--players N | --names "A,B,C") [options]
 
 Prints the suggested role counts for PRESET (maffiasig, estonian, swedish) at a

@@ -8,7 +8,6 @@ import { allPresets, presetById } from '../presets-data'
 /** `presets [ID] [--json]`: every preset (or one) with all its options and role names. */
 export const presets: CliCommand = {
   name: 'presets',
-  summary: 'List the rule presets with every option and the role names',
   help: `Usage: nightfall presets [PRESET] [--json]
 
 Shows every preset (or only PRESET: maffiasig, estonian, swedish) with all of

@@ -7,13 +7,12 @@ import { EXIT, flag, str, UsageError, type CliCommand } from '../command'
 import { json } from '../format'
 import { writeNewFile } from '../write-file'
 import { printGame, REPLAY_VIEWS, type ReplayView } from '../replay-print'
-import { LANG_HELP, parseLang } from '../i18n'
+import { cliText, LANG_HELP, parseLang } from '../i18n'
 import { printStory } from '../story-print'
 
 /** `replay FILE`: run a game file through the engine and show where the game stands. */
 export const replay: CliCommand = {
   name: 'replay',
-  summary: 'Run a game file through the engine and print the final views',
   help: `Usage: nightfall replay FILE [--view projector|referee|both] [--json] [--out FILE [--short]] [--story] [--lang LANG]
 
 Reads a Nightfall game file (see docs/game-file.md; "-" reads standard input),
@@ -62,10 +61,10 @@ Options:
     if (flag(values, 'short') && out === undefined) throw new UsageError('--short says how --out writes the file: add --out FILE.')
     const refuse = (code: GameFileErrorCode, message: string, problems: FileProblem[]) => {
       if (asJson) io.out(json({ ok: false, error: { code, index: -1, message, problems } }))
-      const head = code === 'bad-setup' ? 'the game cannot start' : code === 'newer-version' ? 'written by a newer Nightfall' : 'not a valid game file'
-      if (problems.length === 1 && problems[0]?.path === ROOT_PATH) io.err(`error: ${problems[0].message}`)
+      const head = cliText(lang, `replay.file.${code === 'bad-setup' || code === 'newer-version' ? code : 'bad-file'}`)
+      if (problems.length === 1 && problems[0]?.path === ROOT_PATH) io.err(cliText(lang, 'error', { message: problems[0].message }))
       else {
-        io.err(`error: ${path}: ${head}:`)
+        io.err(cliText(lang, 'error', { message: `${path}: ${head}:` }))
         for (const p of problems) io.err(`  ${p.path}: ${p.message}`)
       }
       return EXIT.usage
@@ -100,18 +99,18 @@ Options:
       if (!story.ok) {
         const message = `The story is told once the game is over; ${path} ends in the ${r.value.state.phase} of day ${r.value.state.dayNumber}.`
         if (asJson) io.out(json({ ok: false, error: { code: 'game-not-over', index: -1, message } }))
-        io.err(`error: ${message}`)
+        io.err(cliText(lang, 'error', { message }))
         return EXIT.usage
       }
       if (asJson) io.out(json({ ok: true, story: story.value, ...extra }))
       else printStory(io, story.value, lang)
-      if (out !== undefined && !asJson) io.out(`\nWrote ${out}.`)
+      if (out !== undefined && !asJson) io.out(`\n${cliText(lang, 'wrote', { file: out })}`)
       return EXIT.ok
     }
     if (r.ok) {
       if (asJson) io.out(json({ ...result(r.value, view), ...extra }))
       else printGame(io, r.value, file, path, view, lang)
-      if (out !== undefined && !asJson) io.out(`\nWrote ${out}.`)
+      if (out !== undefined && !asJson) io.out(`\n${cliText(lang, 'wrote', { file: out })}`)
       return EXIT.ok
     }
 
@@ -119,10 +118,10 @@ Options:
     const command = commands[index] as Command
     const before = r.game
     if (asJson) io.out(json({ ...(before ? result(before, view) : {}), ...extra, ok: false, error: { index, code, message, command } }))
-    io.err(`error: command #${index} (${command.type}) was refused: [${code}] ${message}`)
+    io.err(cliText(lang, 'error', { message: cliText(lang, 'replay.refused', { index, type: command.type, code, message }) }))
     io.err(`  command #${index}: ${JSON.stringify(command)}`)
     if (!asJson && before) {
-      io.out(`The game as it stood before command #${index}:`)
+      io.out(cliText(lang, 'replay.before', { index }))
       io.out('')
       printGame(io, before, file, path, view, lang)
     }

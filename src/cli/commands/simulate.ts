@@ -12,7 +12,6 @@ import { bundledEstimatorWorker } from '../worker-bundle'
 /** `simulate`: the balance estimator — each side's odds before the deal, by Monte Carlo through the engine. */
 export const simulate: CliCommand = {
   name: 'simulate',
-  summary: "Estimate each side's odds for a table by playing many games through the engine",
   help: `Usage: nightfall simulate --preset PRESET --players N [options]
 
 Plays GAMES whole games of PRESET (maffiasig, estonian, swedish) at a table of

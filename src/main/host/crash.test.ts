@@ -114,7 +114,7 @@ interface Tracker {
 function replayExpected(g: Game, recs: JournalRecord[]): Game {
   for (const r of recs) {
     const a = applyRecord(g, r)
-    if (!a.ok) throw new Error(a.message)
+    if (!a.ok) throw new Error(a.error.message)
     g = a.game
   }
   return g

@@ -142,7 +142,12 @@ describe('GameHost: validation', () => {
     const { host, referee } = makeHost()
     expect(host.invoke('startGame', maffiasigRequest({ counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 5 } }))).toMatchObject({
       ok: false,
-      error: { code: 'setup-problems' },
+      // The problems as lines too, for the window's language.
+      error: { code: 'setup-problems', lines: [{ key: 'problem.countsTotal', params: { total: 8, n: 9 } }] },
+    })
+    expect(host.invoke('startGame', maffiasigRequest({ counts: { mafia: 2, investigator: 0, doctor: 1, citizen: 6 } }))).toMatchObject({
+      ok: false,
+      error: { code: 'setup-problems', lines: [{ key: 'problem.roleNotInRuleset', params: { role: 'doctor' } }] },
     })
     expect(host.invoke('startGame', maffiasigRequest({ players: [...PLAYERS9.slice(0, 8), 'anna '] }))).toMatchObject({
       ok: false,

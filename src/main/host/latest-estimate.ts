@@ -1,6 +1,6 @@
 import type { ApiResult, Estimate, EstimateRequest } from '../../shared/api'
 import { setupProblems } from '../engine'
-import { fail, messageOf, ok } from './result'
+import { fail, messageOf, ok, setupRefused } from './result'
 
 export type Estimator = (req: EstimateRequest, opts: { signal: AbortSignal }) => Promise<Estimate>
 
@@ -17,7 +17,7 @@ export class LatestEstimate {
       Array.from({ length: req.players }, (_, i) => `P${i + 1}`),
       req.counts,
     )
-    if (problems.length) return fail('setup-problems', problems.map((p) => p.message).join(' '))
+    if (problems.length) return setupRefused(problems)
     this.running?.abort()
     const ctrl = new AbortController()
     this.running = ctrl

@@ -19,3 +19,11 @@ export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value })
 
 /** The message of whatever was thrown. */
 export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+
+/** A setup the check refuses: its problems' English words, and their lines for the window's language. */
+export const setupRefused = (
+  problems: readonly { key: string; params: Record<string, string | number>; message: string }[],
+): { ok: false; error: ApiError } => ({
+  ok: false,
+  error: { code: 'setup-problems', message: problems.map((p) => p.message).join(' '), lines: problems.map(({ key, params }) => ({ key, params })) },
+})

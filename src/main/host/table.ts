@@ -29,7 +29,7 @@ import { normalizeName } from '../../shared/names'
 import type { JournalWriter } from './persistence/journal'
 import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex, type HostRandom } from './random'
-import { OK, fail, messageOf, ok, refused } from './result'
+import { OK, fail, messageOf, ok, refused, setupRefused } from './result'
 import { newGameId, summarize } from './summary'
 
 /**
@@ -119,8 +119,8 @@ export class Table {
     const blocked = this.blockedByOpenGame()
     if (blocked) return blocked
     const players = req.players.map(normalizeName)
-    const problems = setupProblems(req.ruleset, players, req.counts).map((p) => p.message)
-    if (problems.length) return fail('setup-problems', problems.join(' '))
+    const problems = setupProblems(req.ruleset, players, req.counts)
+    if (problems.length) return setupRefused(problems)
     let known: (RoleId | null)[] = players.map(() => null)
     if (req.dealMode === 'physical' && req.knownRoles) {
       if (req.knownRoles.length !== players.length)

@@ -45,12 +45,13 @@ describe('i18n', () => {
     expect(te('errors.nothing-to-undo')).toBe(true)
   })
 
-  it('leaves the printed cards’ own words to the cards page: the referee window does not load them', () => {
+  it('leaves the printed cards’ own words to the cards page and the command line’s to the CLI: the referee window does not load them', () => {
     const { te } = createAppI18n(refereeMessages).global as unknown as Composer
     expect(te('print.title')).toBe(true)
     expect(te('cards.title')).toBe(false)
-    // every Hungarian area file but cards.json
-    expect(refereeMessages.loaders['hu']).toHaveLength(Object.keys(import.meta.glob('../../shared/locales/hu/*.json')).length - 1)
+    expect(te('cli.error')).toBe(false)
+    // every Hungarian area file but cards.json and cli.json
+    expect(refereeMessages.loaders['hu']).toHaveLength(Object.keys(import.meta.glob('../../shared/locales/hu/*.json')).length - 2)
   })
 
   it('gives the projector only the areas it shows: no script, setup or options words', () => {
@@ -84,9 +85,9 @@ describe('i18n', () => {
     const c = createAppI18n(refereeMessages).global as unknown as Composer
     const expected: Record<string, [string, string]> = {
       hu: ['Mensa', 'aludjon'],
-      et: ['politseinikud', 'sulgege silmad'],
-      sv: ['konstapel', 'Staden somnar'],
-      ja: ['検査官', '眠って'],
+      et: ['Eesti reeglid', 'sulgege silmad'],
+      sv: ['Svenska klubbregler', 'Staden somnar'],
+      ja: ['ハンガリー', '眠って'],
     }
     for (const [lang, [preset, words]] of Object.entries(expected)) {
       await switchLanguage(c, lang)

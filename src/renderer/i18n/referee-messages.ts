@@ -1,10 +1,13 @@
 import { groupLoaders, mergeAreas, type MessageTree, type PageMessages } from './index'
 
 /**
- * The referee window: every area but the printed cards' own words (cards.json, the cards page's).
- * English is bundled; the other languages are lazy chunks.
+ * The referee window: every area but the printed cards' own words (cards.json, the cards page's)
+ * and the command line's (cli.json). English is bundled; the other languages are lazy chunks.
  */
-const english = import.meta.glob<MessageTree>(['../../shared/locales/en/*.json', '!../../shared/locales/en/cards.json'], { eager: true, import: 'default' })
-const others = import.meta.glob(['../../shared/locales/*/*.json', '!../../shared/locales/en/*.json', '!../../shared/locales/*/cards.json'])
+const english = import.meta.glob<MessageTree>(['../../shared/locales/en/*.json', '!../../shared/locales/en/{cards,cli}.json'], {
+  eager: true,
+  import: 'default',
+})
+const others = import.meta.glob(['../../shared/locales/*/*.json', '!../../shared/locales/en/*.json', '!../../shared/locales/*/{cards,cli}.json'])
 
 export const refereeMessages: PageMessages = { english: mergeAreas(Object.values(english)), loaders: groupLoaders(others) }

@@ -51,7 +51,10 @@ describe('GameHistory', () => {
     // Changed time: read again, damaged, set aside.
     const after = fresh2.list()
     expect(after.records).toHaveLength(4)
-    expect(after.notices.map((n) => n.message).join(' ')).toMatch(/s0\.json was damaged/)
+    expect(after.notices.map((n) => n.message).join(' ')).toMatch(/s0\.json was damaged \(This is not a game file: it is not JSON\.\)/)
+    // Why, for the window: a line id and the file's problem by code and kind, no English among the parameters.
+    expect(after.notices[0]).toMatchObject({ key: 'games.damaged', why: { key: 'why.gameFile', error: { code: 'bad-file', params: { kind: 'not-json' } } } })
+    expect(Object.keys(after.notices[0]!.params).sort()).toEqual(['file', 'name'])
     expect(readdirSync(h.dir).some((n) => n.startsWith('s0.json.corrupt-'))).toBe(true)
     // A damaged index is only a cache.
     writeFileSync(h.indexPath, '{"version":1,"entries":{"s1":{"mtimeMs":"no"}}')

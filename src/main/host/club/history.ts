@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GameFile } from '../../../shared/game-file'
-import { notice, type Notice } from '../../../shared/notices'
+import { notice, noticeReason, type Notice } from '../../../shared/notices'
 import type { Story } from '../../../shared/story'
 import type { ApiResult } from '../../../shared/api'
 import { buildStory, parseGameFile, replay, toGameFile, type Game } from '../../engine'
@@ -128,7 +128,14 @@ export class GameHistory {
         })
       } else {
         const aside = setAside(path)
-        notices.push(notice('games.damaged', { name, why: read.error.message.slice(0, 120), file: aside ?? path }))
+        notices.push(
+          notice(
+            'games.damaged',
+            { name, file: aside ?? path },
+            [],
+            noticeReason('why.gameFile', {}, { ...read.error, message: read.error.message.slice(0, 120) }),
+          ),
+        )
       }
     }
     if (changed || next.size !== cache.size) this.saveIndex(next)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { Command } from '../../../shared/commands'
+import { noticeReason, type NoticeReason } from '../../../shared/notices'
 
 /**
  * The journal's line format (pure: text in, records out; no files, no engine).
@@ -72,11 +73,11 @@ const checkedRecordSchema = z.union([
 
 const checkedHeaderSchema = z.object({ journal: z.number(), seq: z.number(), header: z.unknown(), sum: z.string() }).strict()
 
-/** Where a journal's text stopped being trustworthy, in plain words. */
+/** Where a journal's text stopped being trustworthy, and why (a line id under `notices.why.`, shown in the window's language). */
 export interface JournalDamage {
   /** The step (1 = the first after the header; 0 = the header). */
   step: number
-  why: string
+  why: NoticeReason
 }
 
 export interface ParsedJournal {
@@ -97,7 +98,7 @@ export interface ParsedJournal {
   torn: boolean
 }
 
-export type ParseResult = { ok: true; journal: ParsedJournal } | { ok: false; why: string }
+export type ParseResult = { ok: true; journal: ParsedJournal } | { ok: false; why: NoticeReason }
 
 /**
  * Read a journal's text. A torn last line is left out (not damage). The header must be whole and
@@ -109,24 +110,23 @@ export function parseJournalText(text: string): ParseResult {
   const complete = lastNewline < 0 ? '' : text.slice(0, lastNewline)
   const torn = text.length > lastNewline + 1
   const lines = complete === '' ? [] : complete.split('\n')
-  if (lines.length === 0) return { ok: false, why: 'its first line is incomplete' }
+  if (lines.length === 0) return { ok: false, why: noticeReason('why.firstLineIncomplete') }
 
   let first: unknown
   try {
     first = JSON.parse(lines[0]!)
   } catch {
-    return { ok: false, why: 'its first line is not readable' }
+    return { ok: false, why: noticeReason('why.firstLineUnreadable') }
   }
   let version: 1 | 2 = 1
   let header: unknown = first
   let tail: ChainTail = { seq: 0, sum: '' }
   if (typeof first === 'object' && first !== null && 'journal' in first) {
     const h = checkedHeaderSchema.safeParse(first)
-    if (!h.success) return { ok: false, why: 'its header line is not a journal header' }
-    if (h.data.journal !== JOURNAL_VERSION) return { ok: false, why: `it is journal version ${h.data.journal}, which this version of Nightfall does not know` }
+    if (!h.success) return { ok: false, why: noticeReason('why.notJournalHeader') }
+    if (h.data.journal !== JOURNAL_VERSION) return { ok: false, why: noticeReason('why.unknownVersion', { version: h.data.journal }) }
     const { sum, ...body } = h.data
-    if (h.data.seq !== 0 || chainSum(CHAIN_START, body) !== sum)
-      return { ok: false, why: 'its header (the players, roles or rules) was changed after it was written: the checksum does not match' }
+    if (h.data.seq !== 0 || chainSum(CHAIN_START, body) !== sum) return { ok: false, why: noticeReason('why.headerChanged') }
     version = 2
     header = h.data.header
     tail = { seq: 0, sum }
@@ -143,20 +143,20 @@ export function parseJournalText(text: string): ParseResult {
     try {
       raw = JSON.parse(line)
     } catch {
-      damage = { step, why: `line ${i + 1} is not readable` }
+      damage = { step, why: noticeReason('why.lineUnreadable', { line: i + 1 }) }
       break
     }
     if (version === 1) {
       const rec = legacyRecordSchema.safeParse(raw)
       if (!rec.success) {
-        damage = { step, why: `line ${i + 1} is not a game step` }
+        damage = { step, why: noticeReason('why.lineNotStep', { line: i + 1 }) }
         break
       }
       records.push(rec.data as RawRecord)
     } else {
       const rec = checkedRecordSchema.safeParse(raw)
       if (!rec.success) {
-        damage = { step, why: `line ${i + 1} is not a checked game step (no sequence number or checksum)` }
+        damage = { step, why: noticeReason('why.lineUnchecked', { line: i + 1 }) }
         break
       }
       const { sum, ...body } = rec.data
@@ -165,13 +165,13 @@ export function parseJournalText(text: string): ParseResult {
           step,
           why:
             body.seq === tail.seq && line === lines[i - 1]
-              ? `line ${i + 1} repeats step ${tail.seq} (a duplicated line)`
-              : `line ${i + 1} is numbered step ${body.seq} where step ${tail.seq + 1} was expected (a line is missing, repeated or out of order)`,
+              ? noticeReason('why.lineRepeated', { line: i + 1, step: tail.seq })
+              : noticeReason('why.lineOutOfOrder', { line: i + 1, seq: body.seq, expected: tail.seq + 1 }),
         }
         break
       }
       if (chainSum(tail.sum, body) !== sum) {
-        damage = { step, why: `line ${i + 1} does not match its checksum (it was changed after it was written)` }
+        damage = { step, why: noticeReason('why.lineChanged', { line: i + 1 }) }
         break
       }
       tail = { seq: body.seq, sum }

@@ -1,7 +1,8 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { GameFile } from '../../../shared/game-file'
-import { notice, noticeLine, type Notice } from '../../../shared/notices'
+import type { ApiError } from '../../../shared/api'
+import { notice, noticeLine, noticeReason, noticeReasonEnglish, type Notice, type NoticeReason } from '../../../shared/notices'
 import { createGame, dispatchUnknown, parseGameFile, undo, type Game } from '../../engine'
 import { fsyncDir, setAside, writeAll, writeFileAtomic } from './fs-util'
 import { headerLine, parseJournalText, recordLine, type ChainTail, type JournalRecord } from './journal-format'
@@ -57,9 +58,9 @@ export class JournalWriter {
    */
   static openAppend(path: string, durable = true): JournalWriter {
     const parsed = parseJournalText(readFileSync(path, 'utf8'))
-    if (!parsed.ok) throw new Error(`The journal is damaged: ${parsed.why}.`)
+    if (!parsed.ok) throw new Error(`The journal is damaged: ${noticeReasonEnglish(parsed.why)}.`)
     const j = parsed.journal
-    if (j.damage) throw new Error(`The journal is damaged at step ${j.damage.step}: ${j.damage.why}.`)
+    if (j.damage) throw new Error(`The journal is damaged at step ${j.damage.step}: ${noticeReasonEnglish(j.damage.why)}.`)
     if (j.version === 1) {
       const file = parseGameFile(j.header)
       if (!file.ok) throw new Error('The journal header is not a Nightfall game.')
@@ -124,9 +125,9 @@ export interface JournalRecovery {
 }
 
 /** Apply one record to a game; the engine decides whether it is valid. */
-export function applyRecord(g: Game, r: JournalRecord | { command: unknown }): { ok: true; game: Game } | { ok: false; message: string } {
+export function applyRecord(g: Game, r: JournalRecord | { command: unknown }): { ok: true; game: Game } | { ok: false; error: ApiError } {
   const res = 'undo' in r ? undo(g, r.undo) : dispatchUnknown(g, r.command)
-  return res.ok ? { ok: true, game: res.value } : { ok: false, message: res.error.message }
+  return res.ok ? { ok: true, game: res.value } : { ok: false, error: res.error }
 }
 
 /**
@@ -146,11 +147,11 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     return { recovered: null, notices: [notice('journal.unreadable', { error: (e as Error).message })] }
   }
 
-  const lost = (why: string): JournalRecovery => {
+  const lost = (why: NoticeReason): JournalRecovery => {
     const aside = setAside(path)
     return {
       recovered: null,
-      notices: [aside ? notice('journal.lost', { why, file: aside }) : notice('journal.lostInPlace', { path, why })],
+      notices: [aside ? notice('journal.lost', { file: aside }, [], why) : notice('journal.lostInPlace', { path }, [], why)],
     }
   }
 
@@ -167,9 +168,9 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
   if (!read.ok) return lost(read.why)
   const j = read.journal
   const parsed = parseGameFile(j.header)
-  if (!parsed.ok) return lost('its header is not a Nightfall game')
+  if (!parsed.ok) return lost(noticeReason('why.notAGame'))
   const created = createGame(parsed.value.setup)
-  if (!created.ok) return lost(`its setup is not playable: ${created.error.message}`)
+  if (!created.ok) return lost(noticeReason('why.setupRefused', {}, created.error))
   const header: GameFile = { ...parsed.value.file, commands: [] }
 
   let game = created.value
@@ -177,7 +178,7 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
   // Commands stored in the header itself (an exported game file used as a journal) come first.
   for (const c of parsed.value.commands) {
     const r = applyRecord(game, { command: c })
-    if (!r.ok) return lost(`a step in its header was refused: ${r.message}`)
+    if (!r.ok) return lost(noticeReason('why.headerStepRefused', {}, r.error))
     game = r.game
     records.push({ command: game.log[game.log.length - 1]!.command })
   }
@@ -188,7 +189,7 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     const rec = j.records[i]!
     const r = applyRecord(game, rec)
     if (!r.ok) {
-      damage = { step: i + 1, why: `the rules refused it: ${r.message}` }
+      damage = { step: i + 1, why: noticeReason('why.stepRefused', {}, r.error) }
       unread = j.records.length - i - 1 + (j.damage ? 1 + j.linesAfterDamage : 0)
       break
     }
@@ -207,10 +208,15 @@ export function recoverJournal(path: string, durable = true): JournalRecovery {
     }
     const kept = records.length - parsed.value.commands.length
     notices.push(
-      notice('journal.damagedAt', { step: damage.step, why: damage.why, kept }, [
-        unread ? noticeLine('journal.linesNotReplayed', { step: damage.step, unread }) : noticeLine('journal.stepNotReplayed', { step: damage.step }),
-        aside ? noticeLine('journal.damagedKeptAs', { file: aside }) : noticeLine('journal.damagedNotMoved'),
-      ]),
+      notice(
+        'journal.damagedAt',
+        { step: damage.step, kept },
+        [
+          unread ? noticeLine('journal.linesNotReplayed', { step: damage.step, unread }) : noticeLine('journal.stepNotReplayed', { step: damage.step }),
+          aside ? noticeLine('journal.damagedKeptAs', { file: aside }) : noticeLine('journal.damagedNotMoved'),
+        ],
+        damage.why,
+      ),
     )
   } else if (j.version === 1) {
     // A journal from before checksums: rewritten in the checked format (the torn line left out).

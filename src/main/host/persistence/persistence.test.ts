@@ -243,6 +243,7 @@ describe('persistence: damaged journal', () => {
     expect(v.notices[0]?.message).toMatch(
       /saved game in progress was damaged at step 11 \(line 12 is not readable\)\. The 10 steps before it were recovered .*Step 11 and the 30 lines after it were not replayed\. The damaged file was kept as .*current\.jsonl\.corrupt-/,
     )
+    expect(v.notices[0]?.why).toEqual({ key: 'why.lineUnreadable', params: { line: 12 } })
     expect(asideFiles(join(dir, 'journal'))).toHaveLength(1)
     ok(h.invoke('resumeGame'))
     // the recovered game equals replaying the first 10 records
@@ -261,7 +262,15 @@ describe('persistence: damaged journal', () => {
     records.splice(5, 0, { command: { type: 'shoot', shooter: 0, target: 0 } })
     writeFileSync(journalOf(dir), rechain(JSON.parse(lines[0]!).header, records))
     const h = open(dir)
-    expect(h.refereeAppView().notices[0]?.message).toMatch(/damaged at step 6 \(the rules refused it: .*\)\. The 5 steps before it were recovered/)
+    const n = h.refereeAppView().notices[0]!
+    expect(n.message).toMatch(/damaged at step 6 \(the rules refused it: .*\)\. The 5 steps before it were recovered/)
+    // The window gets the reason as a line id and the refusal by its code, no English words among the parameters.
+    expect(n).toMatchObject({
+      key: 'journal.damagedAt',
+      params: { step: 6, kept: 5 },
+      why: { key: 'why.stepRefused', params: {}, error: { code: expect.any(String) } },
+    })
+    expect(Object.keys(n.params)).not.toContain('why')
     expect(h.refereeAppView().resumable).not.toBeNull()
   })
 

@@ -2,7 +2,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import type { Composer } from 'vue-i18n'
 import { describe, expect, it } from 'vitest'
-import { notice, noticeLine } from '../../../shared/notices'
+import { notice, noticeLine, noticeReason } from '../../../shared/notices'
 import { createAppI18n, switchLanguage } from '../../i18n'
 import { refereeMessages } from '../../i18n/referee-messages'
 import { makeAppView } from '../../testing/fixtures'
@@ -19,22 +19,45 @@ async function mountIn(lang: string, notices = makeAppView().notices) {
 }
 
 describe('NoticesBanner', () => {
-  const journal = notice('journal.damagedAt', { step: 11, why: 'line 12 is not readable', kept: 10 }, [
-    noticeLine('journal.linesNotReplayed', { step: 11, unread: 30 }),
-    noticeLine('journal.damagedKeptAs', { file: 'current.jsonl.corrupt-2024' }),
-  ])
+  const journal = notice(
+    'journal.damagedAt',
+    { step: 11, kept: 10 },
+    [noticeLine('journal.linesNotReplayed', { step: 11, unread: 30 }), noticeLine('journal.damagedKeptAs', { file: 'current.jsonl.corrupt-2024' })],
+    noticeReason('why.lineUnreadable', { line: 12 }),
+  )
+  /** The rules refused a step: the refusal by its code, its English words never shown in another language. */
+  const refused = notice(
+    'journal.damagedAt',
+    { step: 4, kept: 3 },
+    [noticeLine('journal.stepNotReplayed', { step: 4 })],
+    noticeReason('why.stepRefused', {}, { code: 'wrong-phase', message: 'That is not possible in this phase.' }),
+  )
 
   it("shows the host's notice in the window's language (magyar), its file name and step numbers as sent", async () => {
     const { wrapper } = await mountIn('hu', [journal, notice('settings.notOpened', { error: 'EACCES' })])
     const shown = wrapper.findAll('[data-test="notice"]')
     expect(shown).toHaveLength(2)
     expect(shown[0]!.get('span').text()).toBe(
-      'A folyamatban lévő mentett játék a(z) 11. lépésnél megsérült (line 12 is not readable). Az előtte lévő 10 lépést helyreállítottuk, a játék folytatható. ' +
+      'A folyamatban lévő mentett játék a(z) 11. lépésnél megsérült (a(z) 12. sor olvashatatlan). Az előtte lévő 10 lépést helyreállítottuk, a játék folytatható. ' +
         'A(z) 11. lépést és az utána következő 30 sort nem játszottuk vissza. A sérült fájlt megőriztük ezen a néven: current.jsonl.corrupt-2024.',
     )
     expect(shown[1]!.get('span').text()).toBe('A beállításokat nem sikerült megnyitni (EACCES).')
     expect(shown[0]!.get('button').text()).toBe('Elrejtés')
     wrapper.unmount()
+  })
+
+  it('shows why a step was refused by its code in the window’s language, in every language, the English only in English', async () => {
+    for (const lang of ['hu', 'et', 'sv', 'ja', 'en']) {
+      const { wrapper } = await mountIn(lang, [refused])
+      const text = wrapper.get('[data-test="notice"] span').text()
+      const i18n = createAppI18n(refereeMessages)
+      await switchLanguage(i18n.global as unknown as Composer, lang)
+      expect(text, lang).toContain(i18n.global.t('errors.wrong-phase'))
+      expect(text.includes('That is not possible in this phase'), lang).toBe(lang === 'en')
+      expect(/\b(rules|refused|step)\b/.test(text), `${lang}: ${text}`).toBe(lang === 'en')
+      wrapper.unmount()
+    }
+    expect(refused.message).toMatch(/damaged at step 4 \(the rules refused it: That is not possible in this phase\.\)/)
   })
 
   it('in English shows exactly the English message the host sent', async () => {
@@ -47,7 +70,7 @@ describe('NoticesBanner', () => {
   it('joins a Japanese notice’s sentences without spaces', async () => {
     const { wrapper } = await mountIn('ja', [journal])
     const text = wrapper.get('[data-test="notice"] span').text()
-    expect(text).toContain('再開できます。ステップ 11 とその後の 30 行')
+    expect(text).toContain('再開できます。ステップ11とその後の30行')
     expect(text).not.toMatch(/\bThe\b|\bStep\b|\bsteps\b/)
     wrapper.unmount()
   })

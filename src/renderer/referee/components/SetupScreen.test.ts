@@ -192,12 +192,39 @@ describe('SetupScreen', () => {
 
   it('starts the game and shows the host’s validation errors', async () => {
     const { wrapper, api } = await setup()
-    api.startGame.mockResolvedValueOnce({ ok: false, error: { code: 'setup', message: 'At least 7 players are needed.' } })
+    api.startGame.mockResolvedValueOnce({ ok: false, error: { code: 'game-in-progress', message: 'A game is open.' } })
     await wrapper.get('[data-test="deal-physical"]').setValue(true)
     await wrapper.get('[data-test="start"]').trigger('click')
     await flushPromises()
     expect(api.startGame.mock.calls[0]![0].dealMode).toBe('physical')
-    expect(wrapper.get('[data-test="start-errors"]').text()).toContain('At least 7 players are needed.')
+    // Any other refusal by its code, not the host's English words.
+    expect(wrapper.get('[data-test="start-errors"] li').text()).not.toContain('A game is open.')
+    wrapper.unmount()
+  })
+
+  it('a refused start shows each setup problem in the window’s language (magyar), not the host’s English', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView())
+    api.startGame.mockResolvedValueOnce({
+      ok: false,
+      error: {
+        code: 'setup-problems',
+        message: 'MaffiaSIG needs at least 9 players; 6 given. MaffiaSIG has no doctor.',
+        lines: [
+          { key: 'problem.tooFew', params: { ruleset: 'MaffiaSIG', min: 9, n: 6 } },
+          { key: 'problem.roleNotInRuleset', params: { ruleset: 'MaffiaSIG', role: 'doctor' } },
+        ],
+      },
+    })
+    const i18n = createAppI18n(refereeMessages)
+    await switchLanguage(i18n.global as unknown as Composer, 'hu')
+    const wrapper = mount(SetupScreen, { attachTo: document.body, global: { plugins: [pinia, i18n] } })
+    await flushPromises()
+    await wrapper.get('[data-test="start"]').trigger('click')
+    await flushPromises()
+    const box = wrapper.get('[data-test="start-errors"]')
+    expect(box.get('.cannot').text()).toBe('A játék még nem indulhat:')
+    expect(box.findAll('li').map((li) => li.text())).toEqual(['MaffiaSIG: legalább 9 játékos kell; most 6 van.', 'MaffiaSIG: ebben nincs orvos.'])
+    expect(box.text()).not.toMatch(/needs|given|has no|doctor/)
     wrapper.unmount()
   })
 

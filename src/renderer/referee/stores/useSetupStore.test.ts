@@ -140,10 +140,11 @@ describe('useSetupStore', () => {
 
   it('shows startGame’s validation errors', async () => {
     const { api, setup } = await ready()
-    api.startGame.mockResolvedValueOnce({ ok: false, error: { code: 'setup', message: 'Too few players.\nNo mafia.' } })
+    const error = { code: 'setup-problems', message: 'Too few players. No mafia.', lines: [{ key: 'problem.noMafia', params: {} }] }
+    api.startGame.mockResolvedValueOnce({ ok: false, error })
     setup.dealMode = 'physical'
     expect(await setup.start()).toBe(false)
-    expect(setup.startErrors).toEqual(['Too few players.', 'No mafia.'])
+    expect(setup.startError).toEqual(error)
     expect(useRevealStore().active).toBe(false)
   })
 

@@ -92,7 +92,8 @@ export const useSetupStore = defineStore('setup', () => {
   /** The estimate stops once every interval is within ±1 point; 10,000 games always get there. */
   const games = ref(10_000)
   const precision = 0.01
-  const startErrors = ref<string[]>([])
+  /** Why the host refused to start: a refused setup carries its problems as lines (useCheckText shows them). */
+  const startError = shallowRef<ApiError | null>(null)
   const starting = ref(false)
   const saveMessage = ref<string | null>(null)
 
@@ -327,11 +328,11 @@ export const useSetupStore = defineStore('setup', () => {
     const req = request()
     if (!req) return false
     starting.value = true
-    startErrors.value = []
+    startError.value = null
     const res = await app.invoke('startGame', req)
     starting.value = false
     if (!res.ok) {
-      startErrors.value = res.error.message.split('\n').filter(Boolean)
+      startError.value = res.error
       return false
     }
     if (req.dealMode === 'digital') reveal.begin()
@@ -355,7 +356,7 @@ export const useSetupStore = defineStore('setup', () => {
     read,
     games,
     tooFewForEstimate,
-    startErrors,
+    startError,
     starting,
     saveMessage,
     presets,

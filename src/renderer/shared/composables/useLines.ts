@@ -1,5 +1,5 @@
 import { useI18n } from 'vue-i18n'
-import { nameParams } from '../../../shared/role-names'
+import { caseRoles, markedNameParams } from '../../../shared/role-names'
 import type { RulesetNames } from '../../../shared/ruleset'
 import type { Line } from '../../../shared/views'
 import { useRoleNames } from './useRoleNames'
@@ -9,7 +9,8 @@ import { useRoleNames } from './useRoleNames'
  * `script.<line id>` (shared/locales/<language>/script.json, English when the language lacks it),
  * filled with the line's parameters. Parameters are values, never message syntax, so a player's
  * name is shown as typed. A `role` parameter is a role id, named from the ruleset's names in the
- * window's language (`{role}`, and `{theRole}` where a language needs the definite form).
+ * window's language (`{role}`, and `{theRole}` where a language needs the definite form), in
+ * running text's case inside a sentence (`caseRoles`: "(Csendben) Felügyelő: …", "… egy másik maffiózó").
  */
 /** A clock line with negative seconds is worded as time taken off (never "-30 s added"). */
 const TAKEN_OFF: Readonly<Record<string, string>> = { 'step.addTime': 'step.removeTime', 'step.addTimeGroup': 'step.removeTimeGroup' }
@@ -22,7 +23,7 @@ export function useLines() {
     let params: Record<string, string | number> = { ...line.params }
     if (line.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
       params.choice = t(`stepChoice.${params.choice}`)
-    if (names) params = nameParams(params, names, lang())
+    if (names) params = markedNameParams(params, names, lang())
     let id = line.key
     const takenOff = TAKEN_OFF[id]
     if (takenOff && typeof params.seconds === 'number' && params.seconds < 0) {
@@ -30,7 +31,7 @@ export function useLines() {
       params.seconds = -params.seconds
     }
     const key = `script.${id}`
-    return te(key) || te(key, 'en') ? t(key, params) : `[${id}]`
+    return te(key) || te(key, 'en') ? caseRoles(t(key, params), lang()) : `[${id}]`
   }
 
   return { lineText }

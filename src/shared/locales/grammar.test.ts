@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { flattenMessages } from '../script-en'
+
+/**
+ * The grammar points of the translation review that a file can show (the case of a role word inside
+ * a sentence is the window's: role-names.test.ts): a Japanese placeholder or number takes no space
+ * before or after Japanese text ("1日目の夜", "{n}人"); Hungarian calls a day "nappal" everywhere
+ * and never puts a name after a verb and a colon ("Károly megvádolta: Bence"); a Swedish role that
+ * opens a sentence as its subject is in its definite form ("Konstapeln vaknar").
+ */
+const DIR = import.meta.dirname
+const messages = (lang: string): Record<string, string> =>
+  Object.assign(
+    {},
+    ...readdirSync(join(DIR, lang))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, f), 'utf8')))),
+  )
+const JA = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff01-\\uff60\\u3001\\u3002\\u300c-\\u300f'
+const offending = (m: Record<string, string>, re: RegExp, skip: RegExp = /^$/) =>
+  Object.entries(m)
+    .filter(([k, v]) => !skip.test(k) && re.test(v))
+    .map(([k, v]) => `${k}: ${v}`)
+
+describe('grammar the locale files can show', () => {
+  it('ja: no space between a placeholder or a number and Japanese text', () => {
+    const m = messages('ja')
+    // errors.json is left to the engine refusals' work, which edits it at the same time.
+    const skip = /^(errors|fileProblem)\./
+    expect(offending(m, new RegExp(`\\}[ ]+[${JA}]|[${JA}][ ]+\\{`, 'u'), skip)).toEqual([])
+    expect(offending(m, /\d[ ]+(日目|人|票|秒)/u, skip)).toEqual([])
+  })
+
+  it('hu: a day is "nappal" (the source text’s word), and a name never follows a verb and a colon', () => {
+    const m = messages('hu')
+    expect(offending(m, /(\{\w+\}|\d)\. nap(?!pal|ja|on)/u)).toEqual([])
+    expect(offending(m, /megvádolta: \{/u)).toEqual([])
+  })
+
+  it('sv: the investigator and the doctor wake in the definite form', () => {
+    const m = messages('sv')
+    for (const key of ['script.night.investigator.wake', 'script.night.doctor.wake']) expect(m[key], key).toMatch(/^\{theRole\} vaknar/)
+  })
+})
