@@ -1,3 +1,4 @@
+import type { Story } from './story'
 import type { PlayerView } from './views'
 
 /**
@@ -57,12 +58,20 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
 
 /**
  * What a phone shows: asking (the referee has not answered), the game (its player view), or nothing
- * to show (no game, or its name is not seated in this one). `lang`: the room's language.
+ * to show (no game, or its name is not seated in this one). `lang`: the room's language. `story`:
+ * once the game is over, the story as the projector shows it, at the projector's page (null while
+ * the projector shows anything else).
  */
 export type PlayerScreen =
   | { kind: 'asking'; name: string; sentAt: number; lang: string | null }
   | { kind: 'idle'; name: string; sentAt: number; lang: string | null }
-  | { kind: 'game'; view: PlayerView; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: PlayerView; story: ShownStory | null; sentAt: number; lang: string | null }
+
+/** A finished game's story at the page the projector shows: the projector's screen's own two fields. */
+export interface ShownStory {
+  story: Story
+  index: number
+}
 
 /** The seated players' names a phone may pick from (public: the projector shows them). */
 export interface JoinChoices {
