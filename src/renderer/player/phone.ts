@@ -7,7 +7,14 @@ import { storyBoard } from './dom/story'
 import { ask, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
 import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
 
-type Problem = 'busy' | 'refused' | 'unreachable' | 'gone'
+/** Why a phone shows no game, and the words it says for it. */
+const PROBLEMS = {
+  busy: 'phone.busy',
+  refused: 'phone.refused',
+  unreachable: 'phone.unreachable',
+  gone: 'phone.refused',
+} as const
+type Problem = keyof typeof PROBLEMS
 
 /**
  * A player's phone in the room, without Vue (docs/room.md): pick a seated name, wait for the referee
@@ -93,8 +100,6 @@ export function mountPhone(root: HTMLElement): void {
     listen(r.token)
   }
 
-  const problemText = (p: Problem) => (p === 'busy' ? t('phone.busy') : p === 'unreachable' ? t('phone.unreachable') : t('phone.refused'))
-
   /** What the page shows below the role card (the card is shown during a game). */
   function content(): HTMLElement[] {
     tick = () => {}
@@ -113,7 +118,7 @@ export function mountPhone(root: HTMLElement): void {
       h(
         'section',
         { class: 'message' },
-        problem && h('p', { class: 'problem', role: 'alert', 'data-test': 'player-problem' }, problemText(problem)),
+        problem && h('p', { class: 'problem', role: 'alert', 'data-test': 'player-problem' }, t(PROBLEMS[problem])),
         choices?.length
           ? [
               h('h1', {}, t('phone.pickName')),
