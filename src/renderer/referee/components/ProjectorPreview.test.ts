@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The referee's preview of the projector speaks the projector's language, not the referee's. */
 import { flushPromises } from '@vue/test-utils'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeAppView, makeProjectorView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import ProjectorPreview from './ProjectorPreview.vue'
@@ -11,10 +11,16 @@ const dayView = makeProjectorView({ phase: 'day', dayNumber: 1 })
 async function preview(language: string, projectorLanguage: string | null) {
   const { pinia } = await connectedReferee(makeAppView({ language, projectorLanguage }))
   const w = await mountWith(ProjectorPreview, pinia, { props: { view: dayView, offset: 0 } })
-  for (let i = 0; i < 20 && w.get('.frame').attributes('lang') !== (projectorLanguage ?? language); i++) {
-    await new Promise((r) => setTimeout(r, 10))
-    await flushPromises()
-  }
+  // The projector's language loads as a lazy chunk: wait for it (generously: a loaded machine is slow).
+  await vi
+    .waitFor(
+      async () => {
+        await flushPromises()
+        if (w.get('.frame').attributes('lang') !== (projectorLanguage ?? language)) throw new Error('not yet')
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    .catch(() => undefined)
   return w
 }
 
