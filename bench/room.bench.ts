@@ -24,6 +24,7 @@ import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
 import { lanAddresses } from '../src/main/host/room/addresses'
 import { tempDir } from '../test/support/host'
+import { sseReader } from '../test/support/sse'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
 import { devices } from 'playwright'
 
@@ -53,23 +54,18 @@ function post(origin: string, path: string, body: unknown): Promise<{ status: nu
 /** A device's stream: counts the messages it has received and wakes whoever waits for the next. */
 function stream(origin: string, path: string): { count: () => number; next: (after: number) => Promise<void>; close: () => void } {
   let n = 0
-  let buffer = ''
   const waiting: { after: number; done: () => void }[] = []
   const req = request(new URL(path, origin), (res) => {
     res.setEncoding('utf8')
-    res.on('data', (c: string) => {
-      buffer += c
-      let i
-      while ((i = buffer.indexOf('\n\n')) >= 0) {
-        const chunk = buffer.slice(0, i)
-        buffer = buffer.slice(i + 2)
-        if (!chunk.startsWith('data: ')) continue
+    res.on(
+      'data',
+      sseReader(() => {
         n++
         for (const w of waiting.splice(0))
           if (n > w.after) w.done()
           else waiting.push(w)
-      }
-    })
+      }),
+    )
   })
   req.end()
   return {

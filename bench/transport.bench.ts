@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { ProjectorScreen, StartGameRequest } from '../src/shared/api'
 import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
+import { sseReader } from '../test/support/sse'
 import { tempDir } from '../test/support/host'
 import { startWebServer } from '../src/web/server'
 
@@ -35,29 +36,19 @@ async function measure(label: string, durable: boolean, n: number): Promise<Resu
     const res = await fetch(`${server.origin}/api/projector/events?token=${server.tokens.projector}`, { signal: ctrl.signal })
     const reader = res.body!.getReader()
     const decoder = new TextDecoder()
-    let buf = ''
     const waiting: ((s: ProjectorScreen) => void)[] = []
     const queue: ProjectorScreen[] = []
+    const read = sseReader((data) => {
+      const screen = JSON.parse(data) as ProjectorScreen
+      const w = waiting.shift()
+      if (w) w(screen)
+      else queue.push(screen)
+    })
     void (async () => {
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
         if (done) return
-        buf += decoder.decode(value, { stream: true })
-        let i
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i)
-          buf = buf.slice(i + 2)
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n')
-          if (!data) continue
-          const screen = JSON.parse(data) as ProjectorScreen
-          const w = waiting.shift()
-          if (w) w(screen)
-          else queue.push(screen)
-        }
+        read(decoder.decode(value, { stream: true }))
       }
     })()
     const nextScreen = (): Promise<ProjectorScreen> => {

@@ -243,6 +243,12 @@ export interface RefereeApi extends ConnectionWatch {
   admitDevice(id: string): Promise<ApiResult>
   /** Refuse a waiting phone, or drop a phone or a TV: its token is worth nothing from now on. */
   dropDevice(id: string): Promise<ApiResult>
+  /**
+   * The address for seat `seat`'s personal QR code, shown to that player only during the private
+   * reveal: a new personal secret that gets one phone the seat without the referee (the one shown
+   * before is worth nothing from now on). Refused while the room is closed.
+   */
+  personalLink(seat: number): Promise<ApiResult<string>>
 }
 
 export type PrintOutput = 'print' | 'pdf'
@@ -334,6 +340,7 @@ export const REFEREE_METHODS = [
   'closeRoom',
   'admitDevice',
   'dropDevice',
+  'personalLink',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>

@@ -10,3 +10,5 @@ export const joinRequestSchema = z.object({ name: z.string().trim().min(1).max(6
 /** What a TV sends to pair: the display code the referee window shows. */
 export const pairRequestSchema = z.object({ code: z.string().regex(/^\d{4}$/) }).strict()
 export const deviceTokenSchema = z.string().regex(DEVICE_TOKEN)
+/** What a phone sends to claim its seat with the personal secret of its player's QR code (the same form as a token). */
+export const claimRequestSchema = z.object({ secret: deviceTokenSchema }).strict()

@@ -6,6 +6,7 @@ import { createFileHost } from '../main/host'
 import type { GameHost } from '../main/host/game-host'
 import { PLAYERS9, seededRandom, tempDir } from '../../test/support/host'
 import { injectBridge, startWebServer, type WebServer } from './server'
+import { sseReader } from '../../test/support/sse'
 import { fakeRenderer } from '../../test/support/web'
 
 const open: { server: WebServer; host: GameHost }[] = []
@@ -43,22 +44,12 @@ async function sse<T>(url: string, until: (msgs: T[]) => boolean): Promise<T[]> 
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
   const reader = res.body!.getReader()
   const msgs: T[] = []
-  let buf = ''
+  const read = sseReader((data) => msgs.push(JSON.parse(data) as T))
+  const decoder = new TextDecoder()
   while (!until(msgs)) {
     const { value, done } = await reader.read()
     if (done) break
-    buf += new TextDecoder().decode(value)
-    let i
-    while ((i = buf.indexOf('\n\n')) >= 0) {
-      const block = buf.slice(0, i)
-      buf = buf.slice(i + 2)
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n')
-      if (data) msgs.push(JSON.parse(data) as T)
-    }
+    read(decoder.decode(value, { stream: true }))
   }
   ctrl.abort()
   return msgs

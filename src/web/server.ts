@@ -1,10 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, join, resolve } from 'node:path'
 import { buildSync } from 'esbuild'
 import type { GameHost } from '../main/host/game-host'
+import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../main/host/http'
 import { TICKET_HEADER, TOKEN_HEADER } from './bridge/token'
 import { PrintTickets } from './print-tickets'
 
@@ -39,23 +39,6 @@ export interface WebServer {
   projectorUrl: string
   tokens: { referee: string; projector: string }
   close(): Promise<void>
-}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
 }
 
 /** A call's body: room for an imported game file of up to 1 MB (MAX_IMPORT_BYTES) written as a JSON string, its quotes escaped. */
@@ -102,14 +85,6 @@ export function injectBridge(html: string, src: string): string {
   return h >= 0 ? html.slice(0, h) + tag + '\n  ' + html.slice(h) : tag + html
 }
 
-/**
- * The built pages connect nowhere (`connect-src 'none'`: Electron loads them from files and talks
- * only over IPC). Served here, their bridge calls this server: its own origin, nothing else.
- */
-export function servedHtml(html: string): string {
-  return html.replace("connect-src 'none'", "connect-src 'self'")
-}
-
 const PLACEHOLDER = (page: string) => `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8" />
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'" />
@@ -132,86 +107,21 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     return injectBridge(servedHtml(html), `/bridge/${name}.js`)
   }
 
-  const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
-    res.writeHead(status, {
-      'content-type': type,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-      ...extra,
-    })
-    res.end(body)
-  }
-  const json = (res: ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), 'application/json; charset=utf-8')
+  const send = sender()
+  const json = jsonOf(send)
 
-  const openStream = <T>(req: IncomingMessage, res: ServerResponse, first: T, subscribe: (push: (v: T) => void) => () => void) => {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      connection: 'keep-alive',
-    })
-    res.socket?.setNoDelay(true)
-    const push = (v: T) => res.write(`data: ${JSON.stringify(v)}\n\n`)
-    res.write('retry: 1000\n\n')
-    push(first)
-    const unsubscribe = subscribe(push)
-    const ping = setInterval(() => res.write(': ping\n\n'), 15_000)
-    streams.add(res)
-    req.on('close', () => {
-      clearInterval(ping)
-      unsubscribe()
-      streams.delete(res)
-    })
-  }
+  const openStream = <T>(req: IncomingMessage, res: ServerResponse, first: T, subscribe: (push: (v: T) => void) => () => void) =>
+    openSse(req, res, first, subscribe, { retryMs: 1000, streams })
 
-  const readBody = (req: IncomingMessage): Promise<string | null> =>
-    new Promise((resolveBody) => {
-      // Over the limit: stop collecting but read (and drop) the rest, so the client gets its 413
-      // answer instead of a reset connection; only a body 16 times the limit is cut off.
-      const chunks: Buffer[] = []
-      let size = 0
-      let over = false
-      req.on('data', (c: Buffer) => {
-        size += c.length
-        if (size > 16 * MAX_BODY) {
-          resolveBody(null)
-          req.destroy()
-        } else if (over || size > MAX_BODY) {
-          over = true
-          chunks.length = 0
-        } else chunks.push(c)
-      })
-      req.on('end', () => resolveBody(over ? null : Buffer.concat(chunks).toString('utf8')))
-      req.on('error', () => resolveBody(null))
-    })
-
-  const serveStatic = (res: ServerResponse, pathname: string): boolean => {
-    let rel: string
-    try {
-      rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '')
-    } catch {
-      return false
-    }
-    const file = resolve(rendererDir, rel)
-    if (!file.startsWith(rendererDir + sep)) return false
-    // Pages only with their token (served by the routes above).
-    if (extname(file) === '.html') return false
-    if (!existsSync(file) || !statSync(file).isFile()) return false
-    const type = MIME[extname(file)] ?? 'application/octet-stream'
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
-    res.end(readFileSync(file))
-    return true
-  }
+  // Pages only with their token (served by the routes above), never as files.
+  const serveStatic = (res: ServerResponse, pathname: string): boolean => serveFile(res, rendererDir, pathname, (file) => extname(file) !== '.html')
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // This computer only: the referee's page and API are never answered over the network, whatever
     // the token (the server listens on 127.0.0.1; this holds even if it were bound wider).
     if (!isLoopback(req.socket.remoteAddress)) return send(res, 403, 'Only from this computer.')
     // DNS rebinding: only our own host names.
-    const hostHeader = req.headers.host ?? ''
-    if (hostHeader !== `127.0.0.1:${port}` && hostHeader !== `localhost:${port}`) return send(res, 403, 'Forbidden host.')
+    if (!hostIs(req, [`127.0.0.1:${port}`, `localhost:${port}`])) return send(res, 403, 'Forbidden host.')
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     const path = url.pathname
     const queryToken = url.searchParams.get('token')
@@ -245,16 +155,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       if (path.startsWith('/api/')) return send(res, 405, 'Method not allowed.')
       if (serveStatic(res, path)) return
       // Browsers ask for a favicon; answer "none" rather than log a 404 on every page.
-      if (path === '/favicon.ico') {
-        res.writeHead(204, { 'cache-control': 'max-age=86400' })
-        return void res.end()
-      }
+      if (path === '/favicon.ico') return empty(res, 204, 'max-age=86400')
       return send(res, 404, 'Not found.')
     }
 
     if (method === 'POST' && (path === '/api/print/ticket' || path === '/api/print/cards')) {
-      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, 'Send JSON.')
-      const body = await readBody(req)
+      if (!sendsJson(req)) return send(res, 415, 'Send JSON.')
+      const body = await readBody(req, MAX_BODY)
       if (body === null) return send(res, 413, 'Too large.', 'text/plain', { connection: 'close' })
       if (path === '/api/print/cards') {
         const t = req.headers[TICKET_HEADER]
@@ -280,13 +187,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       if (!isReferee && !isProjectorReady) return send(res, 404, 'Not found.')
       const token = typeof headerToken === 'string' ? headerToken : null
       if (!sameToken(token, isReferee ? tokens.referee : tokens.projector)) return send(res, 403, 'Wrong token.')
-      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, 'Send JSON.')
-      const body = await readBody(req)
+      if (!sendsJson(req)) return send(res, 415, 'Send JSON.')
+      const body = await readBody(req, MAX_BODY)
       if (body === null) return send(res, 413, 'Too large.', 'text/plain', { connection: 'close' })
       if (isProjectorReady) {
         host.projectorReady()
-        res.writeHead(204, { 'cache-control': 'no-store' })
-        return void res.end()
+        return empty(res)
       }
       const name = path.slice('/api/referee/'.length)
       let args: unknown
@@ -302,19 +208,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     return send(res, 405, 'Method not allowed.')
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) send(res, 500, `Internal error: ${(e as Error)?.message ?? String(e)}`)
-      else res.end()
-    })
+  const listening = await listen(handle, {
+    address: '127.0.0.1',
+    port: opts.port,
+    streams,
+    send,
+    internalError: (e) => `Internal error: ${(e as Error)?.message ?? String(e)}`,
   })
-  server.keepAliveTimeout = 65_000
-
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolveListen())
-  })
-  port = (server.address() as AddressInfo).port
+  port = listening.port
   const origin = `http://127.0.0.1:${port}`
   return {
     port,
@@ -322,12 +223,6 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     tokens,
     refereeUrl: `${origin}/referee/?token=${tokens.referee}`,
     projectorUrl: `${origin}/projector/?token=${tokens.projector}`,
-    close: () =>
-      new Promise<void>((resolveClose) => {
-        for (const s of streams) s.end()
-        streams.clear()
-        server.closeAllConnections?.()
-        server.close(() => resolveClose())
-      }),
+    close: listening.close,
   }
 }

@@ -8,8 +8,10 @@ import type { Browser, Locator, Page } from 'playwright'
 import { browserTestsSkipped } from './support/chromium'
 import { launchChromium, openGame } from './support/session'
 import { t } from './support/words'
+import { LONG_NAMES_18 } from './support/finished-night'
 
 const LAPTOP = { width: 1366, height: 768 }
+const SHOTS = process.env.NIGHTFALL_LAPTOP_SHOTS
 const NAMES18 = [
   'Anna',
   'Bence',
@@ -80,7 +82,31 @@ async function ends(page: Page, group: Locator, what: string, reach = false): Pr
   await clear(page, group.locator('button').last(), `${what}, last button`, reach)
 }
 
-const SHOTS = process.env.NIGHTFALL_LAPTOP_SHOTS
+/**
+ * The projector's table at `size`: no two seat boxes overlap, each lies inside the window, and no
+ * seat's name is cut (its text fits its lines). Answers what is wrong, in words.
+ */
+async function seatRingTrouble(projector: Page, size: { width: number; height: number }): Promise<string[]> {
+  await projector.setViewportSize(size)
+  await projector.waitForTimeout(200)
+  if (SHOTS) await projector.screenshot({ path: `${SHOTS}/projector-${size.width}.png` })
+  return projector.evaluate(({ width, height }) => {
+    const out: string[] = []
+    const seats = [...document.querySelectorAll<HTMLElement>('[data-test=projector-board] .seat-ring .seat')]
+    const boxes = seats.map((s) => s.getBoundingClientRect())
+    const label = (i: number) => `seat ${i + 1} "${seats[i]!.querySelector('.name')?.textContent?.trim()}"`
+    boxes.forEach((a, i) => {
+      if (a.left < 0 || a.top < 0 || a.right > width || a.bottom > height) out.push(`${label(i)} is outside the ${width}×${height} window`)
+      const name = seats[i]!.querySelector<HTMLElement>('.name')!
+      if (name.scrollHeight > name.clientHeight + 1 || name.scrollWidth > name.clientWidth + 1) out.push(`${label(i)}: the name is cut`)
+      boxes.forEach((b, j) => {
+        if (j > i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push(`${label(i)} overlaps ${label(j)}`)
+      })
+    })
+    if (seats.length === 0) out.push('no seats on the projector')
+    return out
+  }, size)
+}
 
 describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => {
   let browser: Browser
@@ -157,6 +183,7 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
 
       // A forgetful player sees their card again, and nobody else's.
       const forgetful = citizens[5]!
+      await page.locator('[data-test=more-tools-toggle]').click()
       await page.locator('[data-test=reveal-one]').click()
       await page.locator('[data-test=reveal-one-seat]').selectOption(String(forgetful))
       await page.locator('[data-test=reveal-one-go]').click()
@@ -176,13 +203,18 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
     }
   }, 240_000)
 
-  it('Estonian, 18 players: the mafia seat buttons in view at night; every ballot row clear of the sticky bar', async () => {
+  it('Estonian, 18 players of 24 characters: the mafia seat buttons in view at night; every ballot row clear of the sticky bar; the projector’s seats apart and whole', async () => {
     const session = await openGame(browser, 'laptop-et')
     onTestFailed(() => console.log(`[laptop-et] server output:\n${session.app.output()}\n[laptop-et] page trouble:\n${session.trouble.join('\n')}`))
-    const { table, referee: page } = session
+    const { table, referee: page, projector } = session
     try {
       await page.setViewportSize(LAPTOP)
-      await table.setup({ preset: 'estonian', names: NAMES18, counts: { mafia: 3, investigator: 1, doctor: 1 } })
+      await table.setup({ preset: 'estonian', names: LONG_NAMES_18, counts: { mafia: 3, investigator: 1, doctor: 1 } })
+      for (const size of [
+        { width: 1920, height: 1080 },
+        { width: 1280, height: 720 },
+      ])
+        expect(await seatRingTrouble(projector, size), `the projector's table at ${size.width}×${size.height}`).toEqual([])
       const m = table.model
       const seats = (role: string) => m.roles.flatMap((r, seat) => (r === role ? [seat] : []))
       const [m1] = seats('mafia')

@@ -2,7 +2,7 @@
  * The room on the LAN in Chromium with phone emulation (Pixel 7): `start:web --lan` on this machine's
  * LAN address (the default route's), three phones join and the referee lets them in from the referee
  * page; each phone sees only its own role (face down until held), the mafiosi see each other; a
- * reload returns a phone to its seat; a TV pairs by display code; a stranger gets nothing; the referee's API is refused over the
+ * reload returns a phone to its seat; a personal QR code's link gets its phone the seat at once; a TV pairs by display code; a stranger gets nothing; the referee's API is refused over the
  * LAN address even with the right token.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
@@ -97,6 +97,16 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       await first.page.reload()
       await first.page.locator('[data-test=role-card]').waitFor()
       expect(await first.page.locator('[data-test=role-card]').textContent()).toContain(PLAYERS[first.seat])
+
+      // A personal QR code (the private reveal): its phone has the seat at once, and the secret leaves the address.
+      const other = roles.findIndex((r, p) => r !== 'mafia' && p !== town)
+      const link = (await referee('personalLink', other)).value as unknown as string
+      const qrContext = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+      const qrPage = await openPage(qrContext, link, trouble, 'personal QR')
+      await qrPage.locator('[data-test=role-card]').waitFor()
+      expect(await qrPage.locator('[data-test=role-card]').textContent()).toContain(PLAYERS[other])
+      expect(qrPage.url()).not.toContain('claim')
+      await qrContext.close()
 
       // A TV pairs with the display code and shows the projector, the room's QR code in a corner.
       const code = /\d{4}/.exec((await refereePage.locator('[data-test=lan-code]').textContent()) ?? '')?.[0]

@@ -42,8 +42,8 @@ export function cspMetaTags(html: string): Tag[] {
 /** Loopback sources a browser transport may use; nothing else may be contacted. */
 /**
  * The pages as built (what Electron loads) connect nowhere: `connect-src 'none'`. Browser mode's
- * server serves them with `'self'` instead (its own origin on 127.0.0.1, see servedHtml in
- * src/web/server.ts); the dev server adds its hot-reload socket.
+ * server (and the room's) serves them with `'self'` instead (its own origin, see servedHtml in
+ * src/main/host/http.ts); the dev server adds its hot-reload socket.
  */
 export const ALLOWED_CONNECT_SOURCES = ["'none'", "'self'"]
 

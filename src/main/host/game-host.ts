@@ -144,6 +144,7 @@ export class GameHost {
       port: opts.roomPort,
       addresses: opts.roomAddresses,
       state: () => this.table.state ?? null,
+      roster: () => this.library.roster,
       options: () => this.projectorOptions(),
       lang: () => this.languages.projector,
       projectorScreen: () => this.projectorScreen(),

@@ -196,6 +196,8 @@ export const METHODS = {
   closeRoom: { args: none, changes: true, async: true, run: (h) => h.lan.close() },
   admitDevice: { args: z.tuple([deviceId]), changes: true, run: (h, id) => h.lan.admit(id) },
   dropDevice: { args: z.tuple([deviceId]), changes: true, run: (h, id) => h.lan.drop(id) },
+  // A new secret for the room, nothing any window shows: nothing is pushed.
+  personalLink: { args: z.tuple([z.number().int().min(0).max(99)]), changes: false, run: (h, seat) => h.lan.personalLink(seat) },
 } as const satisfies { [K in RefereeMethod]: Method<K> }
 
 type Rows = typeof METHODS

@@ -51,6 +51,7 @@ describe("the phone's page", () => {
     )
     const root = document.createElement('div')
     document.body.replaceChildren(root)
+    FakeStream.last = null
     mountPhone(root)
     await until(() => root.querySelectorAll('[data-test=player-names] button').length === 2)
     const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-test=player-names] button')]
@@ -99,7 +100,9 @@ describe("the phone's page", () => {
       ),
     )
     const root = document.createElement('div')
+    FakeStream.last = null
     mountPhone(root)
+    await until(() => FakeStream.last)
     const stream = FakeStream.last!
     expect(stream.url).toContain('X'.repeat(32))
     stream.readyState = FakeStream.CLOSED

@@ -4,7 +4,7 @@ import { board } from './dom/board'
 import { h } from './dom/h'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
-import { ask, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
+import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
 import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
 
 /** Why a phone shows no game, and the words it says for it. */
@@ -13,6 +13,8 @@ const PROBLEMS = {
   refused: 'phone.refused',
   unreachable: 'phone.unreachable',
   gone: 'phone.refused',
+  left: 'phone.left',
+  claimRefused: 'phone.claimRefused',
 } as const
 type Problem = keyof typeof PROBLEMS
 
@@ -76,7 +78,9 @@ export function mountPhone(root: HTMLElement): void {
     })
   }
 
-  function forget(why: 'gone' | null): void {
+  function forget(why: 'gone' | 'left' | null): void {
+    // The last word of a phone whose player left the roster stays on screen.
+    if (why === 'gone' && screen?.kind === 'left') why = 'left'
     close?.()
     close = null
     saveToken('player', null)
@@ -147,6 +151,10 @@ export function mountPhone(root: HTMLElement): void {
   setInterval(() => tick(), 200)
   language(phoneLocale())
   render()
-  if (token) listen(token)
-  else void loadNames()
+  void claimFromAddress().then((claimed) => {
+    if (claimed && 'token' in claimed) token = claimed.token
+    else if (claimed) problem = claimed.error === 'refused' ? 'claimRefused' : claimed.error
+    if (token) listen(token)
+    else void loadNames()
+  })
 }

@@ -35,8 +35,14 @@ export async function names(): Promise<JoinChoices | null> {
   }
 }
 
-/** Ask for a seat (join) or pair a TV: the token, or why not ('busy': rate-limited or too many waiting; 'refused'; 'unreachable'). */
-export async function ask(path: '/room/join' | '/room/pair', body: unknown): Promise<{ token: string } | { error: 'busy' | 'refused' | 'unreachable' }> {
+/**
+ * Ask for a seat (join), claim one with a personal secret, or pair a TV: the token, or why not
+ * ('busy': rate-limited or too many waiting; 'refused'; 'unreachable').
+ */
+export async function ask(
+  path: '/room/join' | '/room/pair' | '/room/claim',
+  body: unknown,
+): Promise<{ token: string } | { error: 'busy' | 'refused' | 'unreachable' }> {
   try {
     const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     if (r.status === 429 || r.status === 503) return { error: 'busy' }
@@ -45,6 +51,20 @@ export async function ask(path: '/room/join' | '/room/pair', body: unknown): Pro
   } catch {
     return { error: 'unreachable' }
   }
+}
+
+/**
+ * A player's personal QR code opens this page with `#claim=<secret>` (the fragment: a browser never
+ * sends it): the secret is taken out of the address at once (a reload or a shared link cannot use it
+ * again) and brought to the room. Its token is kept like a joined phone's. Null: no secret here.
+ */
+export async function claimFromAddress(): Promise<{ token: string } | { error: 'busy' | 'refused' | 'unreachable' } | null> {
+  const secret = /^#claim=([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1]
+  if (!secret) return null
+  history.replaceState(null, '', location.pathname + location.search)
+  const r = await ask('/room/claim', { secret })
+  if ('token' in r) saveToken('player', r.token)
+  return r
 }
 
 export function lookedAtRole(token: string): void {

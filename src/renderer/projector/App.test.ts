@@ -31,6 +31,21 @@ describe('projector App', () => {
     expect(w.find('[data-test="idle"]').exists()).toBe(true)
   })
 
+  it('while the room on the network is open: its QR code large before the game, small in a corner during it', async () => {
+    const api = fakeProjectorApi()
+    Object.assign(window, { projector: api })
+    const w = mount(App, { global: { plugins: [createPinia(), createAppI18n(refereeMessages)] } })
+    expect(w.find('[data-test="room-qr"]').exists()).toBe(false)
+    const roomUrl = 'http://192.168.1.20:41234/player/'
+    api.push({ kind: 'idle', sentAt: Date.now(), lang: null, roomUrl })
+    await flushPromises()
+    expect(w.get('[data-test="room-qr"]').classes()).toContain('large')
+    expect(w.get('[data-test="room-qr"]').text()).toContain(roomUrl)
+    api.push({ kind: 'game', view: makeProjectorView(), sentAt: Date.now(), lang: null, roomUrl })
+    await flushPromises()
+    expect(w.get('[data-test="room-qr"]').classes()).toEqual(['room-qr', 'small'])
+  })
+
   it('says so when there is no host API', async () => {
     const w = mount(App, { global: { plugins: [createPinia(), createAppI18n(refereeMessages)] } })
     await flushPromises()

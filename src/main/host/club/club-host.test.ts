@@ -181,12 +181,13 @@ describe('the club night through the host', () => {
       openSavedGame: [id],
       currentStory: [],
       clubCsv: ['tonight'],
+      personalLink: [0],
     }
     expect(Object.keys(reads).sort()).toEqual([...READ_ONLY_METHODS].sort())
     const pushes = [referee.length, projector.length]
     const answers = []
     for (const [m, args] of Object.entries(reads)) answers.push([m, await host.call(m, args)])
-    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['estimate', 'printCards']) // no estimator, no printer here
+    expect(answers.filter(([, r]) => !(r as { ok: boolean }).ok).map(([m]) => m)).toEqual(['estimate', 'printCards', 'personalLink']) // no estimator, no printer, no room here
     expect([referee.length, projector.length]).toEqual(pushes)
     // The damaged file clubView set aside is told with the next view.
     expect(

@@ -4,7 +4,7 @@ import type { ProjectorOptions } from '../../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
 import { safe } from '../fan-out'
-import { OK, fail, messageOf } from '../result'
+import { OK, fail, messageOf, ok } from '../result'
 import { interfaceAddresses, lanAddresses } from './addresses'
 import { Room } from './room'
 import { startRoomServer, type RoomHost, type RoomServer } from './server'
@@ -14,6 +14,8 @@ export interface RoomPartDeps {
   /** The built renderer (out/renderer) the room serves the player page from; absent: no room (openRoom answers 'unavailable'). */
   pagesDir?: string
   state: () => GameState | null
+  /** The club's roster: before a game, the players phones may pick (the next game's seats). */
+  roster: () => readonly string[]
   options: () => ProjectorOptions
   /** The room's language (the projector's). */
   lang: () => string | null
@@ -45,6 +47,8 @@ export class RoomPart implements RoomHost {
   private addresses: string[] = []
   private error: string | null = null
   private readonly players = new Map<(s: PlayerScreen | null) => void, PlayerSub>()
+  /** Tokens of phones whose player left the roster: told so once before their stream ends. */
+  private readonly left = new Map<string, string>()
   private readonly lanAddresses: () => Promise<string[]>
 
   constructor(private readonly deps: RoomPartDeps) {
@@ -123,6 +127,18 @@ export class RoomPart implements RoomHost {
     }
   }
 
+  /**
+   * The address of seat `seat`'s personal QR code (the private reveal shows it to that player only):
+   * it carries a new personal secret, in the part of the address a browser never sends, which gets a
+   * phone that seat without the referee, once.
+   */
+  personalLink(seat: number): ApiResult<string> {
+    const name = this.deps.state()?.setup.players[seat]
+    if (!this.server) return fail('unavailable', 'Open the room on the network first.')
+    if (name === undefined) return fail('not-found', `There is no seat ${seat + 1}.`)
+    return ok(`${this.server.origin}/player/#claim=${this.room.personalSecret(name)}`)
+  }
+
   /** The address phones open, while the room is open (the projector shows it as a QR code). */
   get playerUrl(): string | null {
     return this.server ? `${this.server.origin}/player/` : null
@@ -130,15 +146,18 @@ export class RoomPart implements RoomHost {
 
   // ───────────── RoomHost: what the server asks ─────────────
 
+  /** The names a phone may pick: the game's seated players, or before a game the roster's (the seats to come). */
   names(): JoinChoices {
-    return { names: [...(this.deps.state()?.setup.players ?? [])], lang: this.deps.lang() }
+    return { names: [...(this.deps.state()?.setup.players ?? this.deps.roster())], lang: this.deps.lang() }
   }
 
   playerScreen(token: string): PlayerScreen | null {
     const d = this.room.device(token)
-    if (!d) return null
     const sentAt = this.deps.now()
     const lang = this.deps.lang()
+    const left = this.left.get(token)
+    if (left !== undefined) return { kind: 'left', name: left, sentAt, lang }
+    if (!d) return null
     if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
     const s = this.deps.state()
     const seat = s ? s.setup.players.indexOf(d.name) : -1
@@ -165,12 +184,18 @@ export class RoomPart implements RoomHost {
     this.deps.changed()
   }
 
-  /** After any change: each phone its screen, if what it shows changed; a dropped phone gets null (its stream ends). */
+  /**
+   * After any change: each phone its screen, if what it shows changed; a dropped phone gets null (its
+   * stream ends). A phone whose player is no longer among the names (left the roster) is dropped, and
+   * told so first; the referee's view is then pushed again without it.
+   */
   push(): void {
+    for (const { token, name } of this.room.keepOnly(this.names().names)) this.left.set(token, name)
     for (const [cb, sub] of this.players) {
       const screen = this.playerScreen(sub.token)
-      if (!screen) {
+      if (!screen || screen.kind === 'left') {
         this.players.delete(cb)
+        if (screen) safe(() => cb(screen))
         safe(() => cb(null))
         continue
       }
@@ -179,6 +204,9 @@ export class RoomPart implements RoomHost {
       sub.last = c
       safe(() => cb(screen))
     }
+    if (!this.left.size) return
+    this.left.clear()
+    this.deps.changed()
   }
 
   async dispose(): Promise<void> {

@@ -1,94 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { StartGameRequest } from '../../../shared/api'
-import type { PlayerScreen } from '../../../shared/room'
-import { preset } from '../../engine'
-import { createFileHost, type GameHost } from '../index'
-import { PLAYERS9, nextCall, perform, seeded, seededRandom, tempDir } from '../../../../test/support/host'
+import type { GameHost } from '../index'
+import { PLAYERS9, nextCall, perform, seeded } from '../../../../test/support/host'
+import { call, listen, makeRoomHost as makeHost, roomGame, until } from '../../../../test/support/room'
 
 /**
  * The room's server over real sockets (on 127.0.0.1 here; the e2e test uses the LAN address): phones
  * join, the referee admits them, and across a whole game each phone's stream carries its own role,
  * a mafioso's partners, and the public board — never another seat's secret.
  */
-const request9: StartGameRequest = {
-  ruleset: preset('maffiasig'),
-  players: [...PLAYERS9],
-  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 },
-  dealMode: 'digital',
-}
-
-function makeHost(): GameHost {
-  const pages = tempDir('nightfall-room-')
-  mkdirSync(join(pages, 'player'), { recursive: true })
-  writeFileSync(
-    join(pages, 'player', 'index.html'),
-    '<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src \'none\'"><title>player</title>',
-  )
-  return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => ['127.0.0.1'] })
-}
-
-interface Answer {
-  status: number
-  body: string
-  headers: Record<string, string | string[] | undefined>
-}
-
-function call(origin: string, path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const url = new URL(path, origin)
-  return new Promise((done, fail) => {
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(url, { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (text += c))
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-    })
-    req.on('error', fail)
-    req.end(body)
-  })
-}
-
-/** An SSE stream of a phone: every message it received, and whether it has ended. */
-function listen(origin: string, token: string): { messages: PlayerScreen[]; status: Promise<number>; ended: Promise<void>; close(): void } {
-  const messages: PlayerScreen[] = []
-  let buffer = ''
-  let close = () => {}
-  let endedDone = () => {}
-  const ended = new Promise<void>((r) => (endedDone = r))
-  const status = new Promise<number>((done) => {
-    const req = request(new URL(`/room/player?token=${token}`, origin), (res) => {
-      done(res.statusCode ?? 0)
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => {
-        buffer += c
-        let i
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          const chunk = buffer.slice(0, i)
-          buffer = buffer.slice(i + 2)
-          const data = /^data: (.*)$/m.exec(chunk)?.[1]
-          if (data) messages.push(JSON.parse(data) as PlayerScreen)
-        }
-      })
-      res.on('end', () => endedDone())
-      res.on('close', () => endedDone())
-    })
-    req.on('error', () => done(0))
-    close = () => req.destroy()
-    req.end()
-  })
-  return { messages, status, ended, close }
-}
-
-const until = async (what: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+const request9 = roomGame([...PLAYERS9])
 
 let host: GameHost | null = null
 afterEach(() => {

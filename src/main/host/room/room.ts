@@ -3,8 +3,9 @@ import type { RoomDevice, RoomDisplay } from '../../../shared/room'
 
 /**
  * The room's devices, without the network (the server is room/server.ts): phones asking for a seat
- * and admitted by the referee, TVs paired by a display code. A device is known to the host by its
- * token (192 random bits from crypto), to the referee window by an id that grants nothing.
+ * and admitted by the referee, or claiming it with the seat's personal secret (the QR the referee
+ * shows that player during the private reveal), TVs paired by a display code. A device is known to
+ * the host by its token (192 random bits from crypto), to the referee window by an id that grants nothing.
  */
 interface Device extends RoomDevice {
   token: string
@@ -32,16 +33,51 @@ export class Room {
   private code = newCode()
   /** Wrong display codes typed since the code was made: at WRONG_CODES the code changes (guessing starts over). */
   private wrongCodes = 0
+  /** Each player's personal secret (192 random bits) → their name: one a player, the last one shown; used up by a claim. */
+  private readonly secrets = new Map<string, string>()
 
   constructor(private readonly now: () => number) {}
 
   /** A phone asks for the seat of `name`: a new token, waiting for the referee. Null when too many wait. */
   ask(name: string): string | null {
+    return this.add(name, 'asking')
+  }
+
+  private add(name: string, state: Device['state']): string | null {
     const asking = [...this.devices.values()].filter((d) => d.state === 'asking')
-    if (asking.length >= MAX_ASKING || this.devices.size >= MAX_DEVICES) return null
+    if ((state === 'asking' && asking.length >= MAX_ASKING) || this.devices.size >= MAX_DEVICES) return null
     const token = newToken()
-    this.devices.set(token, { id: newId(), token, name, state: 'asking', connected: false, connections: 0, lastSeen: this.now(), lookedAtRole: false })
+    this.devices.set(token, { id: newId(), token, name, state, connected: false, connections: 0, lastSeen: this.now(), lookedAtRole: false })
     return token
+  }
+
+  /** A new personal secret for `name` (the one shown before it is worth nothing from now on). */
+  personalSecret(name: string): string {
+    for (const [secret, n] of this.secrets) if (n === name) this.secrets.delete(secret)
+    const secret = newToken()
+    this.secrets.set(secret, name)
+    return secret
+  }
+
+  /**
+   * A phone brings a personal secret: it is used up, and the phone gets the seat without the
+   * referee — unless the seat already has a phone, when the new one asks like any other (a second
+   * device for a claimed seat needs the referee). Null for a secret the room does not know.
+   */
+  claim(secret: string): string | null {
+    const name = this.secrets.get(secret)
+    if (name === undefined) return null
+    this.secrets.delete(secret)
+    const claimed = [...this.devices.values()].some((d) => d.name === name && d.state === 'admitted')
+    return this.add(name, claimed ? 'asking' : 'admitted')
+  }
+
+  /** Forget the phones and secrets of every name not in `names` (its player left the roster): the phones dropped. */
+  keepOnly(names: readonly string[]): { token: string; name: string }[] {
+    for (const [secret, n] of this.secrets) if (!names.includes(n)) this.secrets.delete(secret)
+    const gone = [...this.devices.values()].filter((d) => !names.includes(d.name))
+    for (const d of gone) this.devices.delete(d.token)
+    return gone.map(({ token, name }) => ({ token, name }))
   }
 
   /** The referee lets a waiting phone have its seat. */
@@ -112,6 +148,7 @@ export class Room {
   clear(): void {
     this.devices.clear()
     this.displays.clear()
+    this.secrets.clear()
     this.newCode()
   }
 

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
 import type { JoinChoices, PlayerScreen } from '../../../shared/room'
-import { deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
 import type { Room } from './room'
 
 /**
@@ -13,8 +13,9 @@ import type { Room } from './room'
  * referee chose, and nothing else — no referee page, no referee API, no CORS.
  *   GET  /player/, /tv/            the player page (the same built page; /tv/ shows the projector)
  *   GET  /assets/…                 its scripts and styles
- *   GET  /room/names               the seated players' names (public: the projector shows them)
+ *   GET  /room/names               the names to pick from: the seated players', or the roster's before a game
  *   POST /room/join  {name}        ask for a seat → { token } (rate-limited); the referee admits it
+ *   POST /room/claim {secret}      a player's personal QR → { token } for the seat, once (rate-limited)
  *   GET  /room/player?token=T      SSE: this phone's PlayerScreen
  *   GET  /room/device?token=T      204 if the room knows the token, else 403
  *   POST /room/looked              (header x-room-token) the player held the role open
@@ -40,7 +41,7 @@ export interface RoomServerOptions {
   port?: number
   /** The built renderer (out/renderer): player/index.html and assets/. */
   pagesDir: string
-  /** Join and pair attempts allowed per device address and minute. */
+  /** Join, claim and pair attempts allowed per device address and minute. */
   attemptsPerMinute?: number
 }
 
@@ -53,13 +54,8 @@ export interface RoomServer {
 export const TOKEN_HEADER = 'x-room-token'
 const MAX_BODY = 1024
 
-const MIME: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-}
+/** The kinds of file the page's assets are (anything else there is not served). */
+const ASSET_TYPES = new Set(['.js', '.css', '.svg', '.png', '.woff2'])
 
 /** The served page's policy: its own origin only, no frames, no forms, no inline anything. */
 export const ROOM_CSP =
@@ -98,94 +94,42 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   let port = 0
   const hostName = () => (address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`)
 
-  const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
-    res.writeHead(status, {
-      'content-type': type,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-      'content-security-policy': ROOM_CSP,
-      ...extra,
-    })
-    res.end(body)
-  }
-  const json = (res: ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), 'application/json; charset=utf-8')
+  const send = sender({ 'content-security-policy': ROOM_CSP })
+  const json = jsonOf(send)
 
   const page = (): string => {
     const file = join(pagesDir, 'player', 'index.html')
-    const html = existsSync(file) ? readFileSync(file, 'utf8') : PLACEHOLDER
-    // The built page connects nowhere by default; here it talks to this server (its own origin).
-    return html.replace("connect-src 'none'", "connect-src 'self'")
+    return servedHtml(existsSync(file) ? readFileSync(file, 'utf8') : PLACEHOLDER)
   }
 
   const stream = <T>(req: IncomingMessage, res: ServerResponse, token: string, first: T, subscribe: (push: (v: T | null) => void) => () => void) => {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      connection: 'keep-alive',
+    openSse(req, res, first, subscribe, {
+      retryMs: 2000,
+      streams,
+      onPing: () => host.room.seen(token, 0),
+      onClose: () => host.room.seen(token, -1) && host.changed(),
     })
-    res.socket?.setNoDelay(true)
-    const push = (v: T | null) => (v === null ? res.end() : res.write(`data: ${JSON.stringify(v)}\n\n`))
-    res.write('retry: 2000\n\n')
-    push(first)
-    const unsubscribe = subscribe(push)
-    const ping = setInterval(() => {
-      res.write(': ping\n\n')
-      host.room.seen(token, 0)
-    }, 15_000)
-    streams.add(res)
     if (host.room.seen(token, 1)) host.changed()
-    req.on('close', () => {
-      clearInterval(ping)
-      unsubscribe()
-      streams.delete(res)
-      if (host.room.seen(token, -1)) host.changed()
-    })
   }
 
-  const readJson = (req: IncomingMessage): Promise<unknown> =>
-    new Promise((done) => {
-      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return done(undefined)
-      const chunks: Buffer[] = []
-      let size = 0
-      req.on('data', (c: Buffer) => {
-        size += c.length
-        if (size > MAX_BODY) {
-          done(undefined)
-          req.destroy()
-        } else chunks.push(c)
-      })
-      req.on('end', () => {
-        try {
-          done(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-        } catch {
-          done(undefined)
-        }
-      })
-      req.on('error', () => done(undefined))
-    })
-
-  const serveAsset = (res: ServerResponse, pathname: string): boolean => {
-    let rel: string
+  /** A small JSON body, or undefined (not JSON, too large, damaged): the schemas then refuse it. */
+  const readJson = async (req: IncomingMessage): Promise<unknown> => {
+    if (!sendsJson(req)) return undefined
+    const text = await readBody(req, MAX_BODY)
     try {
-      rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '')
+      return text === null ? undefined : (JSON.parse(text) as unknown)
     } catch {
-      return false
+      return undefined
     }
-    const file = resolve(pagesDir, rel)
-    const type = MIME[extname(file)]
-    if (!file.startsWith(join(pagesDir, 'assets') + sep) || !type) return false
-    if (!existsSync(file) || !statSync(file).isFile()) return false
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
-    res.end(readFileSync(file))
-    return true
   }
+
+  const assets = join(pagesDir, 'assets') + sep
+  const serveAsset = (res: ServerResponse, pathname: string): boolean =>
+    serveFile(res, pagesDir, pathname, (file) => file.startsWith(assets) && ASSET_TYPES.has(extname(file)))
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // DNS rebinding: only the address this room was opened on.
-    if (req.headers.host !== hostName()) return send(res, 403, 'Forbidden host.')
+    if (!hostIs(req, [hostName()])) return send(res, 403, 'Forbidden host.')
     const url = new URL(req.url ?? '/', `http://${hostName()}`)
     const path = url.pathname
     const method = req.method ?? 'GET'
@@ -201,8 +145,7 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         // Does the room still know this token (a page that lost its stream asks before forgetting it)?
         const token = deviceTokenSchema.safeParse(url.searchParams.get('token'))
         const known = token.success && (host.room.device(token.data) !== undefined || host.room.display(token.data) !== undefined)
-        res.writeHead(known ? 204 : 403, { 'cache-control': 'no-store' })
-        return void res.end()
+        return empty(res, known ? 204 : 403)
       }
       if (path === '/room/player' || path === '/room/projector') {
         const token = deviceTokenSchema.safeParse(url.searchParams.get('token'))
@@ -217,18 +160,15 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         return stream(req, res, t, host.projectorScreen(), (push) => host.onProjector(push))
       }
       if (serveAsset(res, path)) return
-      if (path === '/favicon.ico') {
-        res.writeHead(204, { 'cache-control': 'max-age=86400' })
-        return void res.end()
-      }
+      if (path === '/favicon.ico') return empty(res, 204, 'max-age=86400')
       return send(res, 404, 'Not found.')
     }
     if (method !== 'POST') return send(res, 405, 'Method not allowed.')
     // A page from another origin must not post here (no CORS: a browser sends Origin on a cross-site POST).
     const origin = req.headers.origin
     if (origin !== undefined && origin !== `http://${hostName()}`) return send(res, 403, 'Forbidden origin.')
-    if (path === '/room/join' || path === '/room/pair') {
-      if (!attempts.allow(who)) return send(res, 429, 'Too many attempts: wait a minute.', 'text/plain; charset=utf-8', { 'retry-after': '60' })
+    if (path === '/room/join' || path === '/room/pair' || path === '/room/claim') {
+      if (!attempts.allow(who)) return send(res, 429, 'Too many attempts: wait a minute.', undefined, { 'retry-after': '60' })
       const body = await readJson(req)
       if (path === '/room/join') {
         const r = joinRequestSchema.safeParse(body)
@@ -238,9 +178,10 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         host.changed()
         return json(res, 200, { ok: true, token })
       }
-      const r = pairRequestSchema.safeParse(body)
-      const token = r.success ? host.room.pair(r.data.code) : null
-      if (!token) return json(res, 403, { ok: false, error: 'wrong-code' })
+      const claim = path === '/room/claim' ? claimRequestSchema.safeParse(body) : null
+      const pair = claim ? null : pairRequestSchema.safeParse(body)
+      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code) : null
+      if (!token) return json(res, 403, { ok: false, error: claim ? 'wrong-secret' : 'wrong-code' })
       host.changed()
       return json(res, 200, { ok: true, token })
     }
@@ -248,36 +189,17 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])
       if (!token.success || !host.room.device(token.data)) return send(res, 403, 'Unknown device.')
       if (host.room.lookedAtRole(token.data)) host.changed()
-      res.writeHead(204, { 'cache-control': 'no-store' })
-      return void res.end()
+      return empty(res)
     }
     return send(res, 404, 'Not found.')
   }
 
-  const server: Server = createServer((req, res) => {
-    // Never log a request: its URL may carry a device's token.
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, 'Internal error.')
-      else res.end()
-    })
-  })
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 10_000
-  server.requestTimeout = 10_000
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail)
-    server.listen(opts.port ?? 0, address, () => ok())
-  })
-  port = (server.address() as AddressInfo).port
+  // Never log a request: its URL may carry a device's token.
+  const listening = await listen(handle, { address, port: opts.port, streams, send, internalError: () => 'Internal error.' })
+  port = listening.port
   return {
     port,
     origin: `http://${hostName()}`,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const s of streams) s.end()
-        streams.clear()
-        server.closeAllConnections?.()
-        server.close(() => done())
-      }),
+    close: listening.close,
   }
 }

@@ -1,6 +1,7 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
 import { phaseTitle, seatName, seatNumber } from '../../shared/names'
 import { announcementText, roomNames, type RoomWords } from '../../shared/room-text'
+import { LONG_NAME, seatPlaces } from '../../shared/seat-ring-layout'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
 import { h } from './h'
 
@@ -58,8 +59,9 @@ export function board(view: ProjectorView, offset: number, words: RoomWords): { 
   return { el, tick: () => clock?.tick() }
 }
 
-/** The table: every seat on an ellipse, alive or dead, with its number; a role only when the host sent one. */
+/** The table: every seat around the board (seat-ring-layout.ts), alive or dead, with its number; a role only when the host sent one. */
 function seatRing(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: RoomWords['t']): HTMLElement {
+  const places = seatPlaces(view.seats.length)
   const seat = (s: ProjectorSeat, i: number) =>
     h(
       'li',
@@ -73,12 +75,12 @@ function seatRing(view: ProjectorView, roleNames: RoleNames, nominees: number[],
           hands.includes(s.seat) && 'hand',
           s.role !== null && `role-${s.role}`,
         ],
-        style: { '--i': i },
+        style: { left: `${places[i]?.left ?? 50}%`, top: `${places[i]?.top ?? 50}%` },
         'data-seat': s.seat,
       },
       h('span', { class: 'seat-no', 'data-test': 'seat-no' }, seatNumber(s.seat)),
       hands.includes(s.seat) && h('span', { class: 'hand-mark', 'data-test': 'hand-up', role: 'img', 'aria-label': t('projector.handUp') }, '▲'),
-      h('span', { class: 'name fit-name', title: s.name }, s.name),
+      h('span', { class: ['name', 'fit-name', [...s.name].length > LONG_NAME && 'long'], title: s.name }, s.name),
       !s.alive && h('span', { class: 'status' }, t('projector.dead')),
       s.role !== null && h('span', { class: 'role', 'data-role': true }, roleNames[s.role]),
     )

@@ -4,6 +4,7 @@ import { CLOSED_ROOM, type RoomView } from '../../../shared/room'
 import { makeAppView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import LanRoomPanel from './LanRoomPanel.vue'
+import SetupScreen from './SetupScreen.vue'
 
 const open: RoomView = {
   ...CLOSED_ROOM,
@@ -17,7 +18,7 @@ const open: RoomView = {
     { id: 'aaaaaaaa', name: 'Anna', state: 'asking', connected: true, lastSeen: 0, lookedAtRole: false },
     { id: 'bbbbbbbb', name: 'Bence', state: 'admitted', connected: true, lastSeen: 0, lookedAtRole: true },
   ],
-  displays: [],
+  displays: [{ id: 'cccccccc', connected: false, lastSeen: 0 }],
 }
 
 describe('LanRoomPanel', () => {
@@ -42,10 +43,28 @@ describe('LanRoomPanel', () => {
     expect(w.get('[data-test="lan-devices"]').text()).toContain('has seen the role')
     // A phone is connected: no network help.
     expect(w.find('[data-test="lan-help"]').exists()).toBe(false)
+    expect(w.get('[data-test="lan-screens"]').text()).toContain('Screen 1')
+    expect(w.get('[data-test="lan-screens"]').text()).toContain('away since')
     await w.get('[data-test="lan-admit-Anna"]').trigger('click')
     expect(api.admitDevice).toHaveBeenLastCalledWith('aaaaaaaa')
+    // Refuse Anna's, drop Bence's phone and the screen: one list's buttons each.
+    for (const [list, id] of [
+      ['lan-asking', 'aaaaaaaa'],
+      ['lan-devices', 'bbbbbbbb'],
+      ['lan-screens', 'cccccccc'],
+    ]) {
+      await w.get(`[data-test="${list}"] button:last-of-type`).trigger('click')
+      expect(api.dropDevice).toHaveBeenLastCalledWith(id)
+    }
     await w.get('[data-test="lan-close"]').trigger('click')
     expect(api.closeRoom).toHaveBeenCalled()
+  })
+
+  it('is on the setup screen too: the room opens while people arrive', async () => {
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'setup', lan: open }))
+    const w = await mountWith(SetupScreen, pinia)
+    expect(w.find('[data-test="lan-room"]').exists()).toBe(true)
+    expect(w.get('[data-test="lan-asking"]').text()).toContain('Anna’s phone')
   })
 
   it('open with no phone connected: the likely network causes', async () => {

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
+import { CLOSED_ROOM } from '../../../shared/room'
+import QrCode from '../../shared/components/QrCode.vue'
 import { makeAppView, makeRefereeView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import { useDialogStore } from '../stores/useDialogStore'
@@ -125,5 +127,67 @@ describe('RoleReveal — skipping', () => {
     dialog.answer(true)
     await flushPromises()
     expect(useRevealStore().active).toBe(false)
+  })
+})
+
+describe('RoleReveal — the personal QR code (the room on the network is open)', () => {
+  const link = (seat: number) => `http://192.168.1.20:41234/player/#claim=${String(seat).repeat(32)}`
+  const lan = { ...CLOSED_ROOM, open: true, playerUrl: 'http://192.168.1.20:41234/player/' }
+
+  it('shows the current player their own code, asked of the host for their seat alone, and forgets it on hide', async () => {
+    const game = makeRefereeView()
+    const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game, lan }))
+    api.personalLink.mockImplementation(async (seat: number) => ({ ok: true as const, value: link(seat) }))
+    useRevealStore().begin()
+    const w = await mountWith(RoleReveal, pinia)
+    const [anna, bence] = game.seats
+    await w.get('[data-test="reveal-qr"]').trigger('click')
+    await flushPromises()
+    expect(api.personalLink).toHaveBeenCalledTimes(1)
+    expect(api.personalLink).toHaveBeenLastCalledWith(anna!.seat)
+    // The QR code of that address, and no role on the screen.
+    const expected = await mountWith(QrCode, pinia, { props: { text: link(anna!.seat), label: '' } })
+    expect(w.get('[data-test="reveal-personal"] [data-test="qr"] path').attributes('d')).toBe(expected.get('path').attributes('d'))
+    expect(w.get('[data-test="reveal-personal"] [data-test="qr"]').attributes('aria-label')).toBe(`${anna!.name}’s personal QR code`)
+    expect(w.text().match(ROLE_WORDS)).toBeNull()
+    // Her phone joins with it: the referee's view says so.
+    api.push(
+      makeAppView({
+        screen: 'game',
+        game,
+        lan: { ...lan, devices: [{ id: 'p1', name: anna!.name, state: 'admitted', connected: true, lastSeen: 0, lookedAtRole: false }] },
+      }),
+    )
+    await flushPromises()
+    expect(w.get('[data-test="reveal-phone-in"]').text()).toContain(anna!.name)
+    // Hidden: the code is gone and the next player is asked for.
+    await w.get('[data-test="reveal-hide"]').trigger('click')
+    expect(w.find('[data-test="qr"]').exists()).toBe(false)
+    expect(w.get('[data-test="pass-to"]').text()).toBe(`Pass the laptop to ${bence!.name}`)
+    // The next player may also see the role on the laptop, after the code.
+    await w.get('[data-test="reveal-qr"]').trigger('click')
+    await flushPromises()
+    expect(api.personalLink).toHaveBeenLastCalledWith(bence!.seat)
+    await w.get('[data-test="reveal-qr-role"]').trigger('click')
+    await flushPromises()
+    expect(w.find('[data-test="qr"]').exists()).toBe(false)
+    expect(w.get('[data-test="revealed-role"]').text()).toBe(game.projector.names.en.roleNames[bence!.role!])
+  })
+
+  it('offers no code while the room is closed; a refusal shows no code', async () => {
+    const game = makeRefereeView()
+    const closed = await connectedReferee(makeAppView({ screen: 'game', game }))
+    useRevealStore().begin()
+    const w = await mountWith(RoleReveal, closed.pinia)
+    expect(w.find('[data-test="reveal-qr"]').exists()).toBe(false)
+
+    const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game, lan }))
+    api.personalLink.mockResolvedValue({ ok: false, error: { code: 'unavailable', message: 'Open the room on the network first.' } })
+    useRevealStore().begin()
+    const v = await mountWith(RoleReveal, pinia)
+    await v.get('[data-test="reveal-qr"]').trigger('click')
+    await flushPromises()
+    expect(v.find('[data-test="qr"]').exists()).toBe(false)
+    expect(v.find('[data-test="pass-to"]').exists()).toBe(true)
   })
 })

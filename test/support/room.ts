@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import type { StartGameRequest } from '../../src/shared/api'
+import type { PlayerScreen } from '../../src/shared/room'
+import { preset } from '../../src/main/engine/rulesets'
+import { createFileHost, type GameHost } from '../../src/main/host'
+import { seededRandom, tempDir } from './host'
+import { sseReader } from './sse'
+
+/** The room's tests and bench: a host with a room on 127.0.0.1, raw HTTP calls, phones' streams. */
+
+/** A host whose room serves a stand-in player page on 127.0.0.1. */
+export function makeRoomHost(): GameHost {
+  const pages = tempDir('nightfall-room-')
+  mkdirSync(join(pages, 'player'), { recursive: true })
+  writeFileSync(
+    join(pages, 'player', 'index.html'),
+    '<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src \'none\'"><title>player</title>',
+  )
+  return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => ['127.0.0.1'] })
+}
+
+/** A MaffiaSIG game with a digital deal: two mafiosi, one inspector, the rest citizens. */
+export const roomGame = (players: readonly string[]): StartGameRequest => ({
+  ruleset: preset('maffiasig'),
+  players: [...players],
+  counts: { mafia: 2, investigator: 1, doctor: 0, citizen: players.length - 3 },
+  dealMode: 'digital',
+})
+
+export interface Answer {
+  status: number
+  body: string
+  headers: Record<string, string | string[] | undefined>
+}
+
+/** A raw request (fetch would not let a test set a foreign Host header). */
+export function call(origin: string, path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const url = new URL(path, origin)
+  return new Promise((done, fail) => {
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
+    const req = request(url, { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (text += c))
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
+    })
+    req.on('error', fail)
+    req.end(body)
+  })
+}
+
+/** A phone's stream: every message it received, and whether it has ended. */
+export function listen(origin: string, token: string): { messages: PlayerScreen[]; status: Promise<number>; ended: Promise<void>; close(): void } {
+  const messages: PlayerScreen[] = []
+  let close = () => {}
+  let endedDone = () => {}
+  const ended = new Promise<void>((r) => (endedDone = r))
+  const status = new Promise<number>((done) => {
+    const req = request(new URL(`/room/player?token=${token}`, origin), (res) => {
+      done(res.statusCode ?? 0)
+      res.setEncoding('utf8')
+      res.on(
+        'data',
+        sseReader((data) => messages.push(JSON.parse(data) as PlayerScreen)),
+      )
+      res.on('end', () => endedDone())
+      res.on('close', () => endedDone())
+    })
+    req.on('error', () => done(0))
+    close = () => req.destroy()
+    req.end()
+  })
+  return { messages, status, ended, close }
+}
+
+export const until = async (what: () => boolean, ms = 5000): Promise<void> => {
+  const end = Date.now() + ms
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}

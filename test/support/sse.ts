@@ -1,0 +1,18 @@
+/** Splits a Server-Sent Events stream's text, chunk by chunk, into its messages' data (tests and benches). */
+export function sseReader(onData: (data: string) => void): (chunk: string) => void {
+  let buffer = ''
+  return (chunk) => {
+    buffer += chunk
+    let i
+    while ((i = buffer.indexOf('\n\n')) >= 0) {
+      const data = buffer
+        .slice(0, i)
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n')
+      buffer = buffer.slice(i + 2)
+      if (data) onData(data)
+    }
+  }
+}
