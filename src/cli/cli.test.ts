@@ -263,7 +263,7 @@ describe.concurrent('nightfall CLI', () => {
   test('replay of an illegal command: exit 1 with its index and the typed error', async () => {
     const [human, asJson] = await Promise.all([cli(['replay', example('illegal-command.json')]), cli(['replay', example('illegal-command.json'), '--json'])])
     expect(human.code).toBe(1)
-    expect(human.stderr).toContain('command #7 (shoot) was refused: [not-alive] Target: Bence is dead.')
+    expect(human.stderr).toContain('command #7 (shoot) was refused: [not-alive] Bence is dead.')
     expect(human.stdout).toContain('The game as it stood before command #7')
     noStack(human)
     expect(asJson.code).toBe(1)

@@ -6,7 +6,8 @@ import type { Command } from '../shared/commands'
 import { LANGUAGE_WORDS } from '../shared/glossary'
 import { LANGUAGE_IDS, type Language } from '../shared/languages'
 import { translate } from '../shared/messages'
-import { roleName } from '../shared/role-names'
+import { reasonText } from '../shared/refusals'
+import { roleName, roleParams } from '../shared/role-names'
 import { ROLE_IDS } from '../shared/roles'
 import { chapterLines, storyRoleName } from '../shared/story-text'
 import { localAnnouncement, localLine, winnerText } from './i18n'
@@ -42,7 +43,15 @@ function wholeGame(file: string, lang: Language): string {
     const p = projectorView(x.state)
     const ref = refereeView(x.state)
     for (const l of ref.script) out.push(localLine(lang, l, p.names))
-    if (ref.legal.endNightStepWhy) out.push(localLine(lang, ref.legal.endNightStepWhy, p.names))
+    const why = ref.legal.endNightStepWhy
+    if (why)
+      out.push(
+        reasonText(
+          why,
+          (k, v) => translate(lang, k, v as never),
+          (r, k) => roleParams(p.names, r, lang, k),
+        ) ?? `[${why.reason}]`,
+      )
     for (const a of p.announcements) out.push(localAnnouncement(lang, a, (s) => p.seats[s]?.name ?? '', p.names))
   }
   say(g)

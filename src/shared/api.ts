@@ -16,8 +16,12 @@ import type { Line, ProjectorView, RefereeView } from './views'
  * types, so tests drive the real renderer against the real host.
  */
 
-/** A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`) and English words. */
-export type ApiError = { code: string; message: string; params?: Record<string, string | number> }
+/**
+ * A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`),
+ * for the engine's refusals its reason (`refusals.<reason>`, shared/refusals.ts, with the same
+ * `params`), and English words for logs.
+ */
+export type ApiError = { code: string; message: string; reason?: string; params?: Record<string, string | number> }
 export type ApiResult<T = null> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export interface StartGameRequest {

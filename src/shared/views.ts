@@ -1,4 +1,5 @@
 import type { SeatCommandType, SimpleCommandType } from './commands'
+import type { Reason } from './refusals'
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
 
@@ -164,8 +165,8 @@ export type LegalActions = { [T in SimpleCommandType]: boolean } & { [T in SeatC
   noShot: number[]
   /** "Did not ask" may be recorded for the investigators. */
   skipInvestigation: boolean
-  /** Why the current call cannot end yet (a `why.*` line), or null. */
-  endNightStepWhy: Line | null
+  /** Why the current call cannot end yet (the reason endNightStep would be refused with: `refusals.<reason>`), or null. */
+  endNightStepWhy: Reason | null
   accusers: number[]
   /** Closing the nominations executes this lone nominee at once (ruleset option), else null. */
   closeNominationsExecutes: number | null

@@ -92,7 +92,8 @@ describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
       // Import an example game file: listed with the others, tagged as imported, dated 2025 (not tonight).
       const tonightBefore = await referee.locator('[data-test=standing-row]').count()
       await referee.setInputFiles('[data-test=club-import-input]', EXAMPLE)
-      await expect.poll(() => referee.locator('[data-test=club-game]').count()).toBe(3)
+      // The first import starts the import worker (from source: tsx compiles the engine, 2–4 s under load).
+      await expect.poll(() => referee.locator('[data-test=club-game]').count(), { timeout: 20_000 }).toBe(3)
       expect(await referee.locator('[data-test=club-game-imported]').count()).toBe(1)
       expect(await referee.locator('[data-test=standing-row]').count()).toBe(tonightBefore)
       // The same file again: the referee is asked before it replaces the saved one; declined, nothing changes.

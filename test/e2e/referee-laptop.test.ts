@@ -164,9 +164,10 @@ describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => 
       // The call cannot end yet, and the page says why (the button alone would not).
       expect(await endStep.isDisabled()).toBe(true)
       expect(await table.referee.text('[data-test=end-step-why]')).toContain(m.name(quiet!))
-      // N anyway: the banner says so in the window's language (by the refusal's code); the why-line keeps the name.
+      // N anyway: the banner says so in the window's language (the refusal's code), and why (its reason, naming the shooter).
       await page.keyboard.press('n')
       await expect.poll(() => table.referee.errorText()).toContain(t('errors.step-incomplete'))
+      expect(await table.referee.errorText()).toContain(m.name(quiet!))
       await page.locator('[data-test=error-banner] button').first().click()
       await table.noShot(quiet!)
       await check('night 1, after "did not shoot"')

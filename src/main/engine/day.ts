@@ -2,7 +2,7 @@ import type { CommandOf, CommandType } from '../../shared/commands'
 import type { RulesetOptions } from '../../shared/ruleset'
 import { seatName, seatNumber } from '../../shared/seat-name'
 import { Emitter } from './emitter'
-import { fail, ok, type EngineError, type Result } from './errors'
+import { ok, refuse, type Refused, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startNightEvents } from './phases'
 import { countFor, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
@@ -30,10 +30,10 @@ export const DAY_COMMANDS = [
 ] as const satisfies readonly CommandType[]
 export type DayCommandType = (typeof DAY_COMMANDS)[number]
 
-type Refusal = { ok: false; error: EngineError } | null
-const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | { ok: false; error: EngineError } =>
-  s.phase !== 'day' || !s.day ? fail('wrong-phase', 'It is not day.') : { d: s.day, o: s.setup.ruleset.options }
-const refused = (x: object): x is { ok: false; error: EngineError } => 'ok' in x
+type Refusal = Refused | null
+const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | Refused =>
+  s.phase !== 'day' || !s.day ? refuse('not-day') : { d: s.day, o: s.setup.ruleset.options }
+const refused = (x: object): x is Refused => 'ok' in x
 
 /**
  * The one-seat day commands, checked the way decide checks them: first what does not depend on the
@@ -45,59 +45,58 @@ export const DAY_SEAT_RULES = {
     now(s: GameState): Refusal {
       const at = dayNow(s)
       if (refused(at)) return at
-      if (at.o.dayProcedure !== 'accusation') return fail('not-allowed', 'This ruleset uses nominations, not accusations.')
-      return stage(at.d, 'discussion', 'An accusation') ?? (at.d.deathToday ? fail('not-allowed', 'There was already an execution today.') : null)
+      if (at.o.dayProcedure !== 'accusation') return refuse('uses-nominations')
+      return stage(at.d, 'discussion') ?? (at.d.deathToday ? refuse('executed-today') : null)
     },
-    seat: (s: GameState, p: number): Refusal => needAlive(s, p, 'Accused'),
+    seat: (s: GameState, p: number): Refusal => needAlive(s, p),
   },
   nominate: {
     now(s: GameState): Refusal {
       const at = dayNow(s)
       if (refused(at)) return at
-      if (at.o.dayProcedure !== 'nomination') return fail('not-allowed', 'This ruleset uses accusations, not nominations.')
-      return stage(at.d, 'nominating', 'A nomination')
+      if (at.o.dayProcedure !== 'nomination') return refuse('uses-accusations')
+      return stage(at.d, 'nominating')
     },
     seat(s: GameState, p: number): Refusal {
       const d = s.day as DayState
       const max = s.setup.ruleset.options.maxNominees
-      const e = needAlive(s, p, 'Nominee')
+      const e = needAlive(s, p)
       if (e) return e
-      if (d.nominees.includes(p)) return fail('not-allowed', `${name(s, p)} is already nominated.`)
-      return max !== null && d.nominees.length >= max ? fail('not-allowed', `At most ${max} suspects a day.`) : null
+      if (d.nominees.includes(p)) return refuse('already-nominated', { name: name(s, p) })
+      return max !== null && d.nominees.length >= max ? refuse('max-nominees', { count: max }) : null
     },
   },
   withdrawNomination: {
     now(s: GameState): Refusal {
       const at = dayNow(s)
-      return refused(at) ? at : stage(at.d, 'nominating', 'Withdrawing a nomination')
+      return refused(at) ? at : stage(at.d, 'nominating')
     },
-    seat: (s: GameState, p: number): Refusal => ((s.day as DayState).nominees.includes(p) ? null : fail('not-allowed', `${name(s, p)} is not nominated.`)),
+    seat: (s: GameState, p: number): Refusal => ((s.day as DayState).nominees.includes(p) ? null : refuse('not-nominated', { name: name(s, p) })),
   },
 } satisfies Partial<Record<DayCommandType, { now(s: GameState): Refusal; seat(s: GameState, p: number): Refusal }>>
 
 export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult {
   const d = s.day
-  if (s.phase !== 'day' || !d) return fail('wrong-phase', 'It is not day.')
+  if (s.phase !== 'day' || !d) return refuse('not-day')
   const o = s.setup.ruleset.options
 
   switch (c.type) {
     case 'accuse': {
-      const e =
-        DAY_SEAT_RULES.accuse.now(s) ?? DAY_SEAT_RULES.accuse.seat(s, c.accused) ?? (c.accuser === undefined ? null : needAlive(s, c.accuser, 'Accuser'))
+      const e = DAY_SEAT_RULES.accuse.now(s) ?? DAY_SEAT_RULES.accuse.seat(s, c.accused) ?? (c.accuser === undefined ? null : needAlive(s, c.accuser))
       if (e) return e
-      if (c.accuser === c.accused) return fail('not-allowed', 'Nobody may accuse themselves.')
+      if (c.accuser === c.accused) return refuse('self-accusation')
       const em = new Emitter(s)
       em.emit({ type: 'accused', accused: c.accused, accuser: c.accuser ?? null })
       em.emit({ type: 'voteOpened', vote: yesNoVote(em.state, 'guilty', c.accused) })
       return ok(em.events)
     }
     case 'withdrawAccusation': {
-      if (o.dayProcedure !== 'accusation' || d.accused === null) return fail('not-allowed', 'There is no accusation to withdraw.')
-      if (d.stage === 'lastWords') return fail('wrong-step', 'Nothing to withdraw now.')
+      if (o.dayProcedure !== 'accusation' || d.accused === null) return refuse('no-accusation')
+      if (d.stage === 'lastWords') return refuse('day-stage', { stage: d.stage })
       return ok([{ type: 'accusationWithdrawn' }])
     }
     case 'endDefence': {
-      const e = stage(d, 'defence', 'Ending a defence')
+      const e = stage(d, 'defence')
       if (e) return e
       const em = new Emitter(s)
       em.emit({ type: 'defenceEnded' })
@@ -119,16 +118,15 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
         ok([{ type: 'nominationWithdrawn', player: c.player }])
       )
     case 'closeNominations': {
-      const e = stage(d, 'nominating', 'Closing the nominations')
+      const e = stage(d, 'nominating')
       if (e) return e
       return closeNominations(s, d)
     }
     case 'skipDefences': {
       // Nominations only: the remaining nominees' defences are skipped and the vote opens.
-      const e =
-        o.dayProcedure === 'nomination' ? stage(d, 'defence', 'Skipping the defences') : fail('not-allowed', 'Only nominees give defences one after another.')
+      const e = o.dayProcedure === 'nomination' ? stage(d, 'defence') : refuse('nominees-only-defend')
       if (e) return e
-      if (d.defenceIndex + 1 >= d.nominees.length) return fail('not-allowed', 'No other nominee is still to speak: end this defence.')
+      if (d.defenceIndex + 1 >= d.nominees.length) return refuse('last-nominee')
       const em = new Emitter(s)
       em.emit({ type: 'defenceEnded' })
       em.emit({ type: 'voteOpened', vote: pluralityVote(em.state, d.nominees, false) })
@@ -136,12 +134,12 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     }
     case 'castVote': {
       const v = d.vote
-      if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
-      if (!v.eligible.includes(c.voter)) return fail('vote-invalid', `${name(s, c.voter)} may not vote in this vote.`)
+      if (d.stage !== 'vote' || !v) return refuse('no-vote')
+      if (!v.eligible.includes(c.voter)) return refuse('may-not-vote', { name: name(s, c.voter) })
       if (v.kind === 'plurality') {
-        if (typeof c.choice === 'boolean') return fail('vote-invalid', 'This vote is for a nominee, not yes/no.')
-        if (c.choice !== null && !v.candidates.includes(c.choice)) return fail('vote-invalid', `${name(s, c.choice)} is not a candidate.`)
-      } else if (typeof c.choice !== 'boolean') return fail('vote-invalid', 'This vote is yes or no.')
+        if (typeof c.choice === 'boolean') return refuse('vote-for-nominee')
+        if (c.choice !== null && !v.candidates.includes(c.choice)) return refuse('not-candidate', { name: name(s, c.choice) })
+      } else if (typeof c.choice !== 'boolean') return refuse('vote-yes-no')
       const previous = v.ballots[c.voter]
       return ok([
         previous === undefined ? { type: 'voteCast', voter: c.voter, choice: c.choice } : { type: 'voteCast', voter: c.voter, choice: c.choice, previous },
@@ -149,22 +147,22 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     }
     case 'setVoteCount': {
       const v = d.vote
-      if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
-      if (c.count > v.eligible.length) return fail('vote-invalid', `Only ${v.eligible.length} may vote.`)
+      if (d.stage !== 'vote' || !v) return refuse('no-vote')
+      if (c.count > v.eligible.length) return refuse('count-over', { count: v.eligible.length })
       if (v.kind === 'plurality') {
-        if (c.candidate === undefined || !v.candidates.includes(c.candidate)) return fail('vote-invalid', 'Say which nominee the count is for.')
+        if (c.candidate === undefined || !v.candidates.includes(c.candidate)) return refuse('count-which')
         return ok([{ type: 'voteCountSet', key: c.candidate, count: c.count }])
       }
-      if (c.candidate !== undefined) return fail('vote-invalid', 'A yes/no vote has no candidate.')
+      if (c.candidate !== undefined) return refuse('count-no-candidate')
       return ok([{ type: 'voteCountSet', key: YES, count: c.count }])
     }
     case 'closeVote': {
       const v = d.vote
-      if (d.stage !== 'vote' || !v) return fail('wrong-step', 'No vote is open.')
+      if (d.stage !== 'vote' || !v) return refuse('no-vote')
       return closeVote(s, d, v, c.draw)
     }
     case 'endLastWords': {
-      const e = stage(d, 'lastWords', 'Ending last words')
+      const e = stage(d, 'lastWords')
       if (e) return e
       const em = new Emitter(s)
       em.emit({ type: 'lastWordsEnded' })
@@ -173,32 +171,31 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
     }
     case 'endDay': {
       // Where a day need not end with a death, the referee may close it without one.
-      if (o.dayMustEndWithDeath) return fail('not-allowed', 'In this ruleset every day must end with a death.')
-      if (d.stage !== 'discussion' && d.stage !== 'nominating') return fail('wrong-step', `The day cannot end now (the day is at: ${d.stage}).`)
+      if (o.dayMustEndWithDeath) return refuse('day-ends-with-death')
+      if (d.stage !== 'discussion' && d.stage !== 'nominating') return refuse('day-cannot-end', { stage: d.stage })
       const em = new Emitter(s)
       em.emit({ type: 'noExecution', reason: 'dayEnded' })
       startNightEvents(em)
       return ok(em.events)
     }
     case 'drawRandomDeath': {
-      if (o.dayTimeoutAction !== 'randomDeath') return fail('not-allowed', 'This ruleset has no random death.')
-      if (d.deathToday) return fail('not-allowed', 'Somebody already died today.')
-      if (d.stage === 'lastWords') return fail('wrong-step', 'Last words are being said.')
-      if (s.dayTimer && s.dayTimer.deadline !== null && !s.dayTimer.expired)
-        return fail('not-allowed', 'The day clock is still running; pause it first to end the day early.')
+      if (o.dayTimeoutAction !== 'randomDeath') return refuse('no-random-death')
+      if (d.deathToday) return refuse('died-today')
+      if (d.stage === 'lastWords') return refuse('last-words')
+      if (s.dayTimer && s.dayTimer.deadline !== null && !s.dayTimer.expired) return refuse('day-clock-running')
       return randomDeath(s, c.draw)
     }
   }
 }
 
 const name = (s: GameState, p: number): string => seatName(s.setup.players, p)
-function needAlive(s: GameState, p: number, what: string): Refusal {
-  if (!isPlayer(s, p)) return fail('unknown-player', `${what}: there is no seat ${seatNumber(p)}.`)
-  return s.alive[p] ? null : fail('not-alive', `${what}: ${name(s, p)} is dead.`)
+function needAlive(s: GameState, p: number): Refusal {
+  if (!isPlayer(s, p)) return refuse('no-seat', { seat: seatNumber(p) })
+  return s.alive[p] ? null : refuse('dead', { name: name(s, p) })
 }
-/** Null when the day is at `want`, else the refusal. */
-function stage(d: DayState, want: DayState['stage'], what: string): Refusal {
-  return d.stage === want ? null : fail('wrong-step', `${what} is not possible now (the day is at: ${d.stage}).`)
+/** Null when the day is at `want`, else the refusal (naming the stage the day is at). */
+function stage(d: DayState, want: DayState['stage']): Refusal {
+  return d.stage === want ? null : refuse('day-stage', { stage: d.stage })
 }
 
 export function yesNoVote(s: GameState, kind: 'guilty' | 'execute', accused: number): VoteState {
@@ -215,7 +212,7 @@ function closeNominations(s: GameState, d: DayState): DayResult {
   const o = s.setup.ruleset.options
   const em = new Emitter(s)
   if (d.nominees.length === 0) {
-    if (!o.noNominationGoesToNight) return fail('step-incomplete', 'Nominate at least one suspect.')
+    if (!o.noNominationGoesToNight) return refuse('no-nominee')
     em.emit({ type: 'noExecution', reason: 'noNominees' })
     startNightEvents(em)
     return ok(em.events)
@@ -241,12 +238,12 @@ function closeVote(s: GameState, d: DayState, v: VoteState, draw: number | undef
     return ok(em.events)
   }
   const total = v.candidates.reduce((n, c) => n + countFor(v, c), 0)
-  if (total > v.eligible.length) return fail('vote-invalid', `${total} votes counted but only ${v.eligible.length} may vote.`)
+  if (total > v.eligible.length) return refuse('votes-over', { total, count: v.eligible.length })
   const top = Math.max(...v.candidates.map((c) => countFor(v, c)))
   const leaders = top === 0 ? [] : v.candidates.filter((c) => countFor(v, c) === top)
   let winner: number | null = leaders.length === 1 ? (leaders[0] as number) : null
   if (leaders.length > 1 && o.tieRule === 'random') {
-    if (draw === undefined) return fail('draw-required', 'A tie is broken by a random draw; the host must supply it.')
+    if (draw === undefined) return refuse('tie-draw')
     winner = leaders[pick(draw, leaders.length)] as number
   }
   em.emit({ type: 'voteClosed', kind: 'plurality', yes: top, needed: 0, passed: winner !== null, winner })
@@ -265,7 +262,7 @@ function closeVote(s: GameState, d: DayState, v: VoteState, draw: number | undef
 
 /** The day's timeout: a uniformly drawn living player dies (MaffiaSIG). */
 export function randomDeath(s: GameState, draw: number | undefined): DayResult {
-  if (draw === undefined) return fail('draw-required', 'A random death needs a draw from the host.')
+  if (draw === undefined) return refuse('death-draw')
   const alive = living(s)
   const em = new Emitter(s)
   dieByDay(em, alive[pick(draw, alive.length)] as number, 'randomDeath')

@@ -1,7 +1,7 @@
 import { commandSchema, type Command, type CommandOf, type CommandType } from '../../shared/commands'
 import { seatNumber } from '../../shared/seat-name'
 import { DAY_COMMANDS, decideDay } from './day'
-import { fail, ok, type Result } from './errors'
+import { ok, refuse, refuseWithDetail, type Result } from './errors'
 import { isPlayer } from './queries'
 import type { GameEvent } from './events'
 import { decideNight, NIGHT_COMMANDS } from './night'
@@ -32,9 +32,9 @@ const DECIDERS = Object.fromEntries(PROCEDURES.flatMap((p) => p.commands.map((t)
 
 /** The referee's own memo: any seat, any time before the game is over; it changes nothing in the rules. */
 function decideNote(s: GameState, c: CommandOf<'note'>): Result<GameEvent[]> {
-  if (!isPlayer(s, c.player)) return fail('unknown-player', `Note: there is no seat ${seatNumber(c.player)}.`)
+  if (!isPlayer(s, c.player)) return refuse('no-seat', { seat: seatNumber(c.player) })
   const text = c.text.trim()
-  if ((s.notes[c.player] ?? '') === text) return fail('not-allowed', 'The note is unchanged.')
+  if ((s.notes[c.player] ?? '') === text) return refuse('note-unchanged')
   return ok([{ type: 'noteSet', player: c.player, text }])
 }
 
@@ -47,7 +47,7 @@ export const decideCalls = { count: 0 }
  */
 export function decide(s: GameState, c: Command): Result<GameEvent[]> {
   decideCalls.count++
-  if (s.phase === 'over') return fail('game-over', 'The game is over.')
+  if (s.phase === 'over') return refuse('game-over')
   return (DECIDERS[c.type] as Decider<CommandType>)(s, c)
 }
 
@@ -55,5 +55,5 @@ export function parseCommand(input: unknown): Result<Command> {
   const parsed = commandSchema.safeParse(input)
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : fail('invalid-command', `Not a valid command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`)
+    : refuseWithDetail('bad-command', parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '))
 }

@@ -4,7 +4,7 @@ import { normalizeGameFile } from '../../shared/game-file/normalize'
 import { fileError, type FileProblem, type GameFileError } from '../../shared/game-file/problems'
 import { apply } from './apply'
 import { parseCommand } from './decide'
-import { fail, ok, type EngineError, type Result } from './errors'
+import { ok, refuse, type EngineError, type Result } from './errors'
 import type { GameEvent } from './events'
 import { PRESETS } from './rulesets'
 import { checkDeal, newGame, setupProblems, type SetupProblem } from './setup'
@@ -48,8 +48,8 @@ export function dispatchUnknown(g: Game, input: unknown): Result<Game> {
 
 /** Take back the last `steps` commands: the state is rebuilt from the recorded events. */
 export function undo(g: Game, steps = 1): Result<Game> {
-  if (!Number.isInteger(steps) || steps < 1) return fail('invalid-command', 'Undo needs a positive whole number of steps.')
-  if (steps > g.log.length) return fail('nothing-to-undo', `Only ${g.log.length} steps can be undone.`)
+  if (!Number.isInteger(steps) || steps < 1) return refuse('bad-undo')
+  if (steps > g.log.length) return refuse('undo-too-many', { count: g.log.length })
   const log = g.log.slice(0, g.log.length - steps)
   let state = g.initial
   for (const entry of log) state = entry.events.reduce(apply, state)

@@ -3,9 +3,9 @@ import type { RulesetOptions } from '../../shared/ruleset'
 import type { RoleId } from '../../shared/roles'
 import { seatName, seatNumber } from '../../shared/seat-name'
 import { answerStyleOf } from '../../shared/answer-style'
-import type { AnswerStyle, Line } from '../../shared/views'
+import type { AnswerStyle } from '../../shared/views'
 import { Emitter } from './emitter'
-import { fail, ok, type EngineError, type Result } from './errors'
+import { ok, refuse, type Refused, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startDayEvents } from './phases'
 import { isPlayer, living, anyLivingWithRole, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
@@ -30,27 +30,27 @@ function needsIdentification(s: GameState, n: NightState, step: NightStepKind): 
 export function decideNight(s: GameState, c: CommandOf<NightCommandType>): NightResult {
   const n = s.night
   const step = currentStep(s)
-  if (s.phase !== 'night' || !n || !step) return fail('wrong-phase', 'It is not night.')
+  if (s.phase !== 'night' || !n || !step) return refuse('not-night')
   const role = stepRole(step)
 
   switch (c.type) {
     case 'identifyRole': {
-      if (c.role !== role) return wrongStep(step, c.role)
-      if (s.setup.deal.mode !== 'physical' || unidentified(s, role) === 0) return fail('not-allowed', `Every ${role} is already recorded.`)
-      if (n.identified) return fail('not-allowed', 'Who woke at this call is already recorded.')
+      if (c.role !== role) return wrongStep(c.role)
+      if (s.setup.deal.mode !== 'physical' || unidentified(s, role) === 0) return refuse('all-identified', { role })
+      if (n.identified) return refuse('call-identified')
       const seen = new Set<number>()
       // A dead player may be recorded too: with a day first (or the blind-operator variant) an
       // unrecorded mafioso can die before the mafia's first call, and the count must still add up.
       for (const p of c.players) {
-        const e = needPlayer(s, p, 'Identify')
+        const e = needPlayer(s, p)
         if (e) return e
-        if (s.roles[p] !== null) return fail('not-allowed', `${s.setup.players[p]} already has a recorded role.`)
-        if (seen.has(p)) return fail('invalid-command', `${s.setup.players[p]} is listed twice.`)
+        if (s.roles[p] !== null) return refuse('has-role', { name: seatName(s.setup.players, p) })
+        if (seen.has(p)) return refuse('listed-twice', { name: seatName(s.setup.players, p) })
         seen.add(p)
       }
       const missing = unidentified(s, role)
-      if (role === 'mafia' && c.players.length !== missing) return fail('not-allowed', `The deal has ${missing} unrecorded mafia; ${c.players.length} given.`)
-      if (c.players.length > missing) return fail('not-allowed', `Only ${missing} ${role} can still be recorded.`)
+      if (role === 'mafia' && c.players.length !== missing) return refuse('mafia-count', { role, count: missing, given: c.players.length })
+      if (c.players.length > missing) return refuse('too-many-identified', { role, count: missing })
       // Recording the cards can show that the game was already decided (a dead mafioso recorded late).
       const em = new Emitter(s).emit({ type: 'roleIdentified', role, players: [...c.players], citizens: citizensShown(s, role, c.players) })
       const w = winnerOf(em.state)
@@ -64,8 +64,8 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
     case 'shoot':
       return shootNow(s) ?? shootRefusal(s, n, c.shooter, c.target) ?? ok([{ type: 'shotRecorded', shooter: c.shooter, target: c.target }])
     case 'clearShot': {
-      if (step !== 'mafia') return wrongStep(step, 'mafia')
-      if (n.shots[c.shooter] === undefined) return fail('not-allowed', 'That player has no recorded shot.')
+      if (step !== 'mafia') return wrongStep('mafia')
+      if (n.shots[c.shooter] === undefined) return refuse('no-shot', { name: seatName(s.setup.players, c.shooter) })
       return ok([{ type: 'shotCleared', shooter: c.shooter }])
     }
     case 'chooseTarget':
@@ -84,14 +84,14 @@ export function decideNight(s: GameState, c: CommandOf<NightCommandType>): Night
   }
 }
 
-function needPlayer(s: GameState, p: number, what: string): Refusal {
-  return isPlayer(s, p) ? null : fail('unknown-player', `${what}: there is no seat ${seatNumber(p)}.`)
+function needPlayer(s: GameState, p: number): Refusal {
+  return isPlayer(s, p) ? null : refuse('no-seat', { seat: seatNumber(p) })
 }
-function needAlive(s: GameState, p: number, what: string): Refusal {
-  return needPlayer(s, p, what) ?? (s.alive[p] ? null : fail('not-alive', `${what}: ${seatName(s.setup.players, p)} is dead.`))
+function needAlive(s: GameState, p: number): Refusal {
+  return needPlayer(s, p) ?? (s.alive[p] ? null : refuse('dead', { name: seatName(s.setup.players, p) }))
 }
-const wrongStep = (step: NightStepKind, want: string): { ok: false; error: EngineError } =>
-  fail('wrong-step', `This is the ${step} call, not the ${want} call.`)
+/** The command belongs to another call: the call it belongs to, named by its role. */
+const wrongStep = (role: RoleId): Refused => refuse('other-call', { role })
 
 /** The night's commands; their union and decide's table (decide.ts) are built from this list. */
 export const NIGHT_COMMANDS = [
@@ -106,16 +106,16 @@ export const NIGHT_COMMANDS = [
 ] as const satisfies readonly CommandType[]
 export type NightCommandType = (typeof NIGHT_COMMANDS)[number]
 
-type Refusal = { ok: false; error: EngineError } | null
+type Refusal = Refused | null
 
 /** The night's call now, or the refusal of any night command (it is not night). */
-function callNow(s: GameState): { n: NightState; step: NightStepKind; o: RulesetOptions } | { ok: false; error: EngineError } {
+function callNow(s: GameState): { n: NightState; step: NightStepKind; o: RulesetOptions } | Refused {
   const n = s.night
   const step = currentStep(s)
-  if (s.phase !== 'night' || !n || !step) return fail('wrong-phase', 'It is not night.')
+  if (s.phase !== 'night' || !n || !step) return refuse('not-night')
   return { n, step, o: s.setup.ruleset.options }
 }
-const refused = (x: object): x is { ok: false; error: EngineError } => 'ok' in x
+const refused = (x: object): x is Refused => 'ok' in x
 
 /**
  * The one-seat night commands, checked the way decide checks them: first what does not depend on
@@ -127,24 +127,22 @@ export const NIGHT_SEAT_RULES = {
     now(s: GameState): Refusal {
       const at = callNow(s)
       if (refused(at)) return at
-      return at.step !== 'mafia' || !at.o.readNamesAtShots ? fail('not-allowed', 'Names are not read at this call.') : null
+      return at.step !== 'mafia' || !at.o.readNamesAtShots ? refuse('names-not-read') : null
     },
-    seat: (s: GameState, p: number): Refusal => needAlive(s, p, 'Reading start'),
+    seat: (s: GameState, p: number): Refusal => needAlive(s, p),
   },
   chooseTarget: {
     now(s: GameState): Refusal {
       const at = callNow(s)
       if (refused(at)) return at
-      if (at.step !== 'mafia') return wrongStep(at.step, 'mafia')
-      if (at.o.killResolution !== 'groupTarget') return fail('not-allowed', 'This ruleset uses individual shots.')
-      return needsIdentification(s, at.n, at.step) ? fail('identify-first', 'Record who the mafia are first.') : null
+      if (at.step !== 'mafia') return wrongStep('mafia')
+      if (at.o.killResolution !== 'groupTarget') return refuse('uses-shots')
+      return needsIdentification(s, at.n, at.step) ? refuse('identify-first', { role: 'mafia' }) : null
     },
     seat(s: GameState, p: number): Refusal {
-      const e = needAlive(s, p, 'Target')
+      const e = needAlive(s, p)
       if (e) return e
-      return !s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[p] === 'mafia'
-        ? fail('not-allowed', 'The mafia must choose another, sleeping player.')
-        : null
+      return !s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[p] === 'mafia' ? refuse('target-own', { role: 'mafia' }) : null
     },
   },
   /** `now` also decides "did not ask" (target null): it is accepted whenever `now` passes. */
@@ -152,20 +150,20 @@ export const NIGHT_SEAT_RULES = {
     now(s: GameState): Refusal {
       const at = callNow(s)
       if (refused(at)) return at
-      if (at.step !== 'investigator') return wrongStep(at.step, 'investigator')
-      if (needsIdentification(s, at.n, at.step)) return fail('identify-first', 'Record who woke at this call first.')
-      if (!anyLivingWithRole(s, 'investigator')) return fail('not-allowed', 'No investigator is alive; this call is only made for show.')
+      if (at.step !== 'investigator') return wrongStep('investigator')
+      if (needsIdentification(s, at.n, at.step)) return refuse('identify-first', { role: 'investigator' })
+      if (!anyLivingWithRole(s, 'investigator')) return refuse('role-dead-call', { role: 'investigator' })
       // The answer is signed at once: a second point the same night would be a second answer.
-      if (at.n.investigation) return fail('not-allowed', 'The investigators have already pointed at someone tonight (undo to correct a mistake).')
-      if (at.n.investigationSkipped) return fail('not-allowed', 'The investigators are already recorded as not asking tonight (undo to correct a mistake).')
+      if (at.n.investigation) return refuse('investigated-tonight', { role: 'investigator' })
+      if (at.n.investigationSkipped) return refuse('investigation-skipped', { role: 'investigator' })
       return null
     },
     seat(s: GameState, p: number): Refusal {
-      const e = needAlive(s, p, 'Investigation')
+      const e = needAlive(s, p)
       if (e) return e
-      if (s.roles[p] === 'investigator') return fail('not-allowed', 'The investigators check someone else.')
+      if (s.roles[p] === 'investigator') return refuse('investigator-self', { role: 'investigator' })
       if (!s.setup.ruleset.options.investigatorMayRepeat && s.investigations.some((i) => i.target === p))
-        return fail('not-allowed', `${s.setup.players[p]} was already investigated.`)
+        return refuse('already-investigated', { name: seatName(s.setup.players, p) })
       return null
     },
   },
@@ -173,14 +171,14 @@ export const NIGHT_SEAT_RULES = {
     now(s: GameState): Refusal {
       const at = callNow(s)
       if (refused(at)) return at
-      if (at.step !== 'doctor') return wrongStep(at.step, 'doctor')
-      if (needsIdentification(s, at.n, at.step)) return fail('identify-first', 'Record who woke at this call first.')
-      return anyLivingWithRole(s, 'doctor') ? null : fail('not-allowed', 'No doctor is alive; this call is only made for show.')
+      if (at.step !== 'doctor') return wrongStep('doctor')
+      if (needsIdentification(s, at.n, at.step)) return refuse('identify-first', { role: 'doctor' })
+      return anyLivingWithRole(s, 'doctor') ? null : refuse('role-dead-call', { role: 'doctor' })
     },
     seat(s: GameState, p: number): Refusal {
-      const e = needAlive(s, p, 'Heal')
+      const e = needAlive(s, p)
       if (e) return e
-      return !s.setup.ruleset.options.doctorSelfHeal && s.roles[p] === 'doctor' ? fail('not-allowed', 'Doctors may not heal themselves in this ruleset.') : null
+      return !s.setup.ruleset.options.doctorSelfHeal && s.roles[p] === 'doctor' ? refuse('doctor-self', { role: 'doctor' }) : null
     },
   },
 } satisfies Partial<Record<NightCommandType, { now(s: GameState): Refusal; seat(s: GameState, p: number): Refusal }>>
@@ -189,59 +187,43 @@ export const NIGHT_SEAT_RULES = {
 export function shootNow(s: GameState): Refusal {
   const at = callNow(s)
   if (refused(at)) return at
-  if (at.step !== 'mafia') return wrongStep(at.step, 'mafia')
-  if (at.o.killResolution !== 'individualShots') return fail('not-allowed', 'This ruleset has one group target, not individual shots.')
-  return needsIdentification(s, at.n, at.step) ? fail('identify-first', 'Record who the mafia are first.') : null
+  if (at.step !== 'mafia') return wrongStep('mafia')
+  if (at.o.killResolution !== 'individualShots') return refuse('uses-group-target')
+  return needsIdentification(s, at.n, at.step) ? refuse('identify-first', { role: 'mafia' }) : null
 }
 
 /** A shot by `shooter` at `target` (null: did not shoot), once shootNow passed. */
 export function shootRefusal(s: GameState, n: NightState, shooter: number, target: number | null): Refusal {
-  const e = needAlive(s, shooter, 'Shooter') ?? (target === null ? null : needAlive(s, target, 'Target'))
+  const e = needAlive(s, shooter) ?? (target === null ? null : needAlive(s, target))
   if (e) return e
-  if (s.roles[shooter] !== 'mafia') return fail('not-allowed', `${s.setup.players[shooter]} is not mafia.`)
+  if (s.roles[shooter] !== 'mafia') return refuse('not-shooter', { name: seatName(s.setup.players, shooter), role: 'mafia' })
   // Nobody can be made to point: a missing shot is recorded and counts toward no one.
-  if (target === null) return n.shots[shooter] === null ? fail('not-allowed', `${s.setup.players[shooter]} is already recorded as not shooting.`) : null
-  if (shooter === target) return fail('not-allowed', 'Nobody may shoot themselves.')
-  if (!s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[target] === 'mafia') return fail('not-allowed', 'The mafia may not target a mafioso.')
+  if (target === null) return n.shots[shooter] === null ? refuse('already-no-shot', { name: seatName(s.setup.players, shooter) }) : null
+  if (shooter === target) return refuse('self-shot')
+  if (!s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[target] === 'mafia') return refuse('target-own', { role: 'mafia' })
   return null
 }
 
 /**
- * Why the current call cannot end yet, as a message key for the window (`why.*` in script-en.ts)
- * and an English message for the engine's refusal; null when it can end.
+ * Why the current call cannot end yet — the refusal of endNightStep, and the line under the
+ * disabled button (`legal.endNightStepWhy`) — or null when it can end.
  */
-export function endStepBlocker(s: GameState): { code: 'identify-first' | 'step-incomplete'; line: Line; message: string } | null {
+export function endStepBlocker(s: GameState): Refused | null {
   const n = s.night
   const step = currentStep(s)
   if (!n || !step) return null
-  const roleName = (): string => stepRole(step)
-  if (needsIdentification(s, n, step))
-    return { code: 'identify-first', line: { key: 'why.identifyFirst', params: { role: roleName() } }, message: 'Record who woke at this call first.' }
+  if (needsIdentification(s, n, step)) return refuse('identify-first', { role: stepRole(step) })
   if (step === 'mafia') {
     if (s.setup.ruleset.options.killResolution === 'individualShots') {
       const missing = shotsMissing(s, n)
-      if (missing.length > 0) {
-        const names = missing.map((m) => seatName(s.setup.players, m)).join(', ')
-        return incomplete(
-          'why.shotsMissing',
-          { names, count: missing.length },
-          `Still waiting for the shot of ${names} (record "did not shoot" if they do not point).`,
-        )
-      }
-    } else if (n.target === null) return incomplete('why.noTarget', {}, 'The mafia have not chosen a target.')
+      if (missing.length > 0) return refuse('shots-missing', { names: missing.map((m) => seatName(s.setup.players, m)).join(', ') })
+    } else if (n.target === null) return refuse('no-target')
   }
   if (step === 'investigator' && !n.investigation && !n.investigationSkipped && investigationPossible(s))
-    return incomplete('why.noInvestigation', { role: roleName() }, 'The investigators have not pointed at anyone (record "did not ask" if they do not).')
-  if (step === 'doctor' && n.heal === null && anyLivingWithRole(s, 'doctor'))
-    return incomplete('why.noHeal', { role: roleName() }, 'The doctors have not chosen whom to heal.')
+    return refuse('no-investigation', { role: 'investigator' })
+  if (step === 'doctor' && n.heal === null && anyLivingWithRole(s, 'doctor')) return refuse('no-heal', { role: 'doctor' })
   return null
 }
-
-const incomplete = (key: string, params: Record<string, string | number>, message: string) => ({
-  code: 'step-incomplete' as const,
-  line: { key, params },
-  message,
-})
 
 /** The living mafiosi with no shot recorded yet (neither a target nor "did not shoot"). */
 function shotsMissing(s: GameState, n: NightState): number[] {
@@ -252,7 +234,7 @@ function shotsMissing(s: GameState, n: NightState): number[] {
 
 function endStep(s: GameState, n: NightState): NightResult {
   const blocked = endStepBlocker(s)
-  if (blocked) return fail(blocked.code, blocked.message)
+  if (blocked) return blocked
   const em = new Emitter(s)
   em.emit({ type: 'nightStepEnded' })
   if (n.stepIndex + 1 < n.steps.length) return ok(em.events)

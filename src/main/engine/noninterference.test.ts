@@ -29,6 +29,10 @@ import { describeHistory, describeLastStep, historySteps } from './history'
 import { setupProblems } from './setup'
 import { projectorView } from './views/projector'
 import { refereeView } from './views/referee'
+import { shownRefusal } from './views/blind'
+import { blindLegalActions } from './views/legal'
+import { decide } from './decide'
+import type { LegalActions } from '../../shared/views'
 
 const GAMES = 1000
 const TIMEOUT = 120_000
@@ -142,63 +146,118 @@ function windowView(g: Game): string {
   })
 }
 
+/** The clicks the blind view offers (a sample), as commands: what the operator can press. */
+function offered(legal: LegalActions, rng: Rng): Command[] {
+  const all: Command[] = []
+  for (const [m, targets] of Object.entries(legal.shoot)) for (const t of targets) all.push({ type: 'shoot', shooter: Number(m), target: t })
+  for (const m of legal.noShot) all.push({ type: 'shoot', shooter: m, target: null })
+  for (const t of legal.investigate) all.push({ type: 'investigate', target: t })
+  for (const t of legal.heal) all.push({ type: 'heal', target: t })
+  for (const t of legal.chooseTarget) all.push({ type: 'chooseTarget', target: t })
+  for (const p of legal.setReadingStart) all.push({ type: 'setReadingStart', player: p })
+  for (const p of legal.accuse) all.push({ type: 'accuse', accused: p })
+  for (const p of legal.nominate) all.push({ type: 'nominate', player: p })
+  if (legal.skipInvestigation) all.push({ type: 'investigate', target: null })
+  if (legal.endNightStep) all.push({ type: 'endNightStep' })
+  if (legal.closeNominations) all.push({ type: 'closeNominations' })
+  return rng.shuffle(all).slice(0, 8)
+}
+
+/**
+ * The refusals the blind operator reads, for twin states whose views are byte-identical: the same
+ * click (offered by the view, or any command) refused in both must read the same — code, reason,
+ * parameters and English words. That one twin refuses and the other accepts is inherent (the rules
+ * still refuse what they do not allow: docs/engine.md) and only counted.
+ */
+const refusalCount = { both: 0, secretReason: 0, oneSided: 0 }
+function sameRefusals(a: GameState, b: GameState, ctx: Ctx, what: string): void {
+  const clicks = [...offered(blindLegalActions(a), ctx.rng), randomCommand(a, ctx), randomCommand(b, ctx)]
+  for (const c of clicks) {
+    const ra = decide(a, c)
+    const rb = decide(b, c)
+    if (ra.ok && rb.ok) continue
+    if (ra.ok || rb.ok) {
+      refusalCount.oneSided++
+      continue
+    }
+    refusalCount.both++
+    if (JSON.stringify(ra.error) !== JSON.stringify(rb.error)) refusalCount.secretReason++
+    same(shownRefusal(a, c, ra.error), shownRefusal(b, c, rb.error), `${what}: the refusal of ${JSON.stringify(c)}`)
+  }
+}
+
 describe.each(PRESET_IDS)('%s: the blind referee view', (id) => {
-  it(`twin games with permuted deals give byte-identical blind views at every step before the hand-over (${BLIND_GAMES} pairs)`, { timeout: TIMEOUT }, () => {
-    let compared = 0
-    let nightSteps = 0
-    let permuted = 0
-    fc.assert(
-      fc.property(SEEDS, (seed) => {
-        const rng = new Rng(seed)
-        const rs = blindSetup(rng, id)
-        const created = createGame(rs.setup)
-        if (!created.ok) throw new Error(`seed ${seed}: ${created.error.message}`)
-        // Play A until the hand-over (or the end): random commands, the way on, and days closed early.
-        let A: Game = created.value
-        const ctx: Ctx = { rng, cards: rs.cards, now: rng.int(1_000_000) }
-        for (let k = 0; k < 600 && A.state.operatorBlind; k++) {
-          const s = A.state
-          const c: Command | null =
-            s.phase === 'day' && rng.chance(0.15) ? { type: 'endDay' } : k > 300 || rng.chance(0.3) ? progressCommand(s, ctx) : randomCommand(s, ctx)
-          if (!c) break
-          const r = dispatch(A, c)
-          if (r.ok) A = r.value
-        }
-        // The steps taken blind; π moves roles among the players alive at the last of them.
-        const states = [A.initial]
-        for (const e of A.log) states.push(e.events.reduce(apply, states[states.length - 1] as GameState))
-        const blindLen = states.findIndex((s) => !s.operatorBlind) - 1
-        const horizon = blindLen < 0 ? A.log.length : blindLen
-        const last = states[horizon] as GameState
-        const S = last.alive.flatMap((x, p) => (x ? [p] : []))
-        const known = (p: number) => rs.setup.deal.roles[p] !== null
-        const groups = rs.setup.deal.mode === 'physical' ? [S.filter(known), S.filter((p) => !known(p))] : [S]
-        const pi = permutationOn(rng, last.alive.length, groups)
-        if (pi.some((q, p) => rs.cards[p] !== rs.cards[q])) permuted++
-        const twin = createGame(permutedSetup(rs.setup, pi))
-        if (!twin.ok) throw new Error(`seed ${seed}: ${twin.error.message}`)
-        let B: Game = twin.value
-        let a: Game = created.value
-        same(windowView(a), windowView(B), `seed ${seed}: blind view at the start`)
-        for (let i = 0; i < horizon; i++) {
-          const entry = A.log[i] as { command: Command }
-          const rb = dispatch(B, mapCommand(entry.command, pi))
-          if (!rb.ok) throw new Error(`seed ${seed}: B refused ${JSON.stringify(entry.command)} at step ${i}: ${rb.error.message}`)
-          B = rb.value
-          a = { ...A, log: A.log.slice(0, i + 1), state: states[i + 1] as GameState }
-          if (!a.state.operatorBlind) break
-          same(windowView(a), windowView(B), `seed ${seed}: blind view after step ${i} ${JSON.stringify(entry.command)}`)
-          compared++
-          if (a.state.phase === 'night' && (a.state.night?.number ?? 0) >= 1) nightSteps++
-        }
-      }),
-      { seed: master[id] + 11, numRuns: BLIND_GAMES, endOnFailure: true },
-    )
-    console.log(`${id}: blind views compared at ${compared} steps (${nightSteps} at night 1 or later), ${permuted} pairs dealt differently`)
-    expect(compared).toBeGreaterThan(500)
-    expect(nightSteps).toBeGreaterThan(50)
-    expect(permuted).toBeGreaterThan(BLIND_GAMES / 2)
-  })
+  it(
+    `twin games with permuted deals give byte-identical blind views, and the same refusals, at every step before the hand-over (${BLIND_GAMES} pairs)`,
+    { timeout: TIMEOUT },
+    () => {
+      Object.assign(refusalCount, { both: 0, secretReason: 0, oneSided: 0 })
+      let compared = 0
+      let nightSteps = 0
+      let permuted = 0
+      fc.assert(
+        fc.property(SEEDS, (seed) => {
+          const rng = new Rng(seed)
+          const rs = blindSetup(rng, id)
+          const created = createGame(rs.setup)
+          if (!created.ok) throw new Error(`seed ${seed}: ${created.error.message}`)
+          // Play A until the hand-over (or the end): random commands, the way on, and days closed early.
+          let A: Game = created.value
+          const ctx: Ctx = { rng, cards: rs.cards, now: rng.int(1_000_000) }
+          for (let k = 0; k < 600 && A.state.operatorBlind; k++) {
+            const s = A.state
+            const c: Command | null =
+              s.phase === 'day' && rng.chance(0.15) ? { type: 'endDay' } : k > 300 || rng.chance(0.3) ? progressCommand(s, ctx) : randomCommand(s, ctx)
+            if (!c) break
+            const r = dispatch(A, c)
+            if (r.ok) A = r.value
+          }
+          // The steps taken blind; π moves roles among the players alive at the last of them.
+          const states = [A.initial]
+          for (const e of A.log) states.push(e.events.reduce(apply, states[states.length - 1] as GameState))
+          const blindLen = states.findIndex((s) => !s.operatorBlind) - 1
+          const horizon = blindLen < 0 ? A.log.length : blindLen
+          const last = states[horizon] as GameState
+          const S = last.alive.flatMap((x, p) => (x ? [p] : []))
+          const known = (p: number) => rs.setup.deal.roles[p] !== null
+          const groups = rs.setup.deal.mode === 'physical' ? [S.filter(known), S.filter((p) => !known(p))] : [S]
+          const pi = permutationOn(rng, last.alive.length, groups)
+          if (pi.some((q, p) => rs.cards[p] !== rs.cards[q])) permuted++
+          const twin = createGame(permutedSetup(rs.setup, pi))
+          if (!twin.ok) throw new Error(`seed ${seed}: ${twin.error.message}`)
+          let B: Game = twin.value
+          let a: Game = created.value
+          same(windowView(a), windowView(B), `seed ${seed}: blind view at the start`)
+          const clickCtx: Ctx = { rng: new Rng(seed ^ 0x5eed), cards: rs.cards, now: ctx.now }
+          sameRefusals(a.state, B.state, clickCtx, `seed ${seed}: at the start`)
+          for (let i = 0; i < horizon; i++) {
+            const entry = A.log[i] as { command: Command }
+            const rb = dispatch(B, mapCommand(entry.command, pi))
+            if (!rb.ok) throw new Error(`seed ${seed}: B refused ${JSON.stringify(entry.command)} at step ${i}: ${rb.error.message}`)
+            B = rb.value
+            a = { ...A, log: A.log.slice(0, i + 1), state: states[i + 1] as GameState }
+            if (!a.state.operatorBlind) break
+            same(windowView(a), windowView(B), `seed ${seed}: blind view after step ${i} ${JSON.stringify(entry.command)}`)
+            sameRefusals(a.state, B.state, clickCtx, `seed ${seed}: after step ${i}`)
+            compared++
+            if (a.state.phase === 'night' && (a.state.night?.number ?? 0) >= 1) nightSteps++
+          }
+        }),
+        { seed: master[id] + 11, numRuns: BLIND_GAMES, endOnFailure: true },
+      )
+      const r = { ...refusalCount }
+      console.log(`${id}: blind views compared at ${compared} steps (${nightSteps} at night 1 or later), ${permuted} pairs dealt differently`)
+      console.log(
+        `${id}: ${r.both} clicks refused in both twins read the same (${r.secretReason} with different engine reasons); ${r.oneSided} refused in one twin only`,
+      )
+      expect(compared).toBeGreaterThan(500)
+      // Enough refusals compared, and the secrets did change the engine's own reasons: the words had to be hidden.
+      expect(r.both).toBeGreaterThan(1000)
+      expect(r.secretReason).toBeGreaterThan(5)
+      expect(nightSteps).toBeGreaterThan(50)
+      expect(permuted).toBeGreaterThan(BLIND_GAMES / 2)
+    },
+  )
 })
 
 const ROLES: (RoleId | null)[] = ['mafia', 'investigator', 'doctor', 'citizen', null]

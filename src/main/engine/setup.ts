@@ -2,7 +2,7 @@ import type { RoleCounts, RoleId } from '../../shared/roles'
 import { checkLine, type CheckLine } from '../../shared/setup-check'
 import { fileNameProblems, tableNameProblems } from '../../shared/look-alike'
 import { rulesetSchema, type Ruleset } from '../../shared/ruleset'
-import { fail, ok, type Result } from './errors'
+import { ok, refuse, refuseWithDetail, type Result } from './errors'
 import { startDayEvents, startNightEvents } from './phases'
 import { Emitter } from './emitter'
 import { winnerForCounts, winnerOf } from './queries'
@@ -132,9 +132,9 @@ export function checkDeal(setup: GameSetup): string | null {
 /** The state a game starts in, or why it cannot start. */
 export function newGame(setup: GameSetup): Result<GameState> {
   const problems = setupProblems(setup.ruleset, setup.players, setup.deal.counts, 'file')
-  if (problems.length) return fail('invalid-command', problems.map((x) => x.message).join(' '))
+  if (problems.length) return refuseWithDetail('setup-invalid', problems.map((x) => x.message).join(' '))
   const bad = checkDeal(setup)
-  if (bad) return fail('invalid-command', bad)
+  if (bad) return refuseWithDetail('setup-invalid', bad)
   const o = setup.ruleset.options
   const n = setup.players.length
   const s: GameState = {
@@ -156,7 +156,7 @@ export function newGame(setup: GameSetup): Result<GameState> {
     refereePlayer: null,
     notes: setup.players.map(() => ''),
   }
-  if (winnerOf(s)) return fail('invalid-command', 'This deal is already won before the first night.')
+  if (winnerOf(s)) return refuse('won-at-start')
   const em = new Emitter(s)
   if (o.firstPhase === 'day') startDayEvents(em)
   else startNightEvents(em)

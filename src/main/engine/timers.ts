@@ -1,6 +1,6 @@
 import type { CommandOf, CommandType } from '../../shared/commands'
 import { decideDay, randomDeath } from './day'
-import { fail, ok, type Result } from './errors'
+import { ok, refuse, type Result } from './errors'
 import type { GameEvent } from './events'
 import type { GameState, TimerState } from './state'
 
@@ -20,28 +20,28 @@ export function newTimer(kind: TimerState['kind'], seconds: number | null): Time
 }
 
 export function decideTimer(s: GameState, c: CommandOf<TimerCommandType>): Result<GameEvent[]> {
-  if (s.phase !== 'day' || !s.day) return fail('wrong-phase', 'Clocks run only by day.')
+  if (s.phase !== 'day' || !s.day) return refuse('clocks-by-day')
   const which = c.timer ?? (s.day.stage === 'defence' && s.defenceTimer ? 'defence' : 'day')
   const t = which === 'day' ? s.dayTimer : s.defenceTimer
-  if (!t) return fail('timer-invalid', `There is no ${which} clock now.`)
+  if (!t) return refuse('no-clock', { clock: which })
   switch (c.type) {
     case 'startTimer':
     case 'resumeTimer':
-      if (t.expired) return fail('timer-invalid', `The ${which} clock has run out.`)
-      if (t.deadline !== null) return fail('timer-invalid', `The ${which} clock is already running.`)
+      if (t.expired) return refuse('clock-out', { clock: which })
+      if (t.deadline !== null) return refuse('clock-running', { clock: which })
       return ok([{ type: 'timerStarted', timer: which, at: c.at }])
     case 'pauseTimer':
-      if (t.deadline === null) return fail('timer-invalid', `The ${which} clock is not running.`)
+      if (t.deadline === null) return refuse('clock-stopped', { clock: which })
       return ok([{ type: 'timerPaused', timer: which, at: c.at }])
     case 'addTime': {
-      if (t.expired) return fail('timer-invalid', `The ${which} clock has run out.`)
-      if (c.seconds === 0) return fail('timer-invalid', 'Add a non-zero amount of time.')
-      if (remainingMs(t, c.at) + c.seconds * 1000 <= 0) return fail('timer-invalid', 'That would leave no time at all.')
+      if (t.expired) return refuse('clock-out', { clock: which })
+      if (c.seconds === 0) return refuse('zero-time')
+      if (remainingMs(t, c.at) + c.seconds * 1000 <= 0) return refuse('no-time-left')
       return ok([{ type: 'timeAdded', timer: which, ms: c.seconds * 1000 }])
     }
     case 'timerExpired': {
-      if (t.expired) return fail('timer-invalid', `The ${which} clock has already run out.`)
-      if (t.deadline === null || c.at < t.deadline) return fail('timer-invalid', `The ${which} clock has time left.`)
+      if (t.expired) return refuse('clock-out', { clock: which })
+      if (t.deadline === null || c.at < t.deadline) return refuse('clock-left', { clock: which })
       const expired: GameEvent = { type: 'timerExpired', timer: which }
       if (which === 'defence') return ok([expired])
       return dayTimeout(s, expired, c.draw)
@@ -53,7 +53,7 @@ export function decideTimer(s: GameState, c: CommandOf<TimerCommandType>): Resul
 function dayTimeout(s: GameState, expired: GameEvent, draw: number | undefined): Result<GameEvent[]> {
   const d = s.day
   const o = s.setup.ruleset.options
-  if (!d) return fail('wrong-phase', 'It is not day.')
+  if (!d) return refuse('not-day')
   const follow = (r: Result<GameEvent[]>): Result<GameEvent[]> => (r.ok ? ok([expired, ...r.value]) : r)
   if (o.dayTimeoutAction === 'randomDeath' && !d.deathToday && d.stage !== 'lastWords') return follow(randomDeath(s, draw))
   if (o.dayTimeoutAction === 'closeNominations' && d.stage === 'nominating') {

@@ -619,6 +619,32 @@ describe('GameHost: the blind-operator variant (first dead becomes referee)', ()
     expect(host.play({ type: 'shoot', shooter: citizen, target: town })).toMatchObject({ ok: false, error: { code: 'not-allowed' } })
   })
 
+  it('a blind night refusal names no secret: the engine says "not mafia" or waits for a named shooter, the operator reads one generic reason', () => {
+    const { host } = makeHost()
+    const r = preset('maffiasig')
+    const options = { ...r.options, firstDeadBecomesReferee: true, firstPhase: 'day' as const, dayMustEndWithDeath: false }
+    ok(host.invoke('startGame', maffiasigRequest({ ruleset: { ...r, options } })))
+    const roles = PLAYERS9.map((_, seat) => host.invoke('revealRole', seat)).map((x) => (x.ok ? x.value : null))
+    const mafia = roles.flatMap((role, seat) => (role === 'mafia' ? [seat] : []))
+    const town = roles.findIndex((role) => role === 'citizen')
+    const citizen = roles.findIndex((role, seat) => role === 'citizen' && seat !== town)
+    // By day nothing the engine checks reads a role: the reason stays, with its public parameters.
+    expect(host.play({ type: 'endLastWords' })).toMatchObject({
+      ok: false,
+      error: { code: 'wrong-step', reason: 'day-stage', params: { stage: 'discussion' } },
+    })
+    ok(host.play({ type: 'endDay' }))
+    ok(host.play({ type: 'shoot', shooter: mafia[0]!, target: town }))
+    const generic = { code: 'not-allowed', reason: 'blind-night', params: {} }
+    const notMafia = host.play({ type: 'shoot', shooter: citizen, target: town })
+    const waiting = host.play({ type: 'endNightStep' }) // the engine waits for the other mafioso's shot
+    const otherCall = host.play({ type: 'investigate', target: town }) // the engine would name the call the night is at
+    for (const answer of [notMafia, waiting, otherCall]) expect(answer).toMatchObject({ ok: false, error: generic })
+    const words = JSON.stringify([notMafia, waiting, otherCall])
+    expect(words).not.toContain(PLAYERS9[mafia[1]!]!)
+    expect(words).not.toMatch(/mafi|inspector|investigat|citizen|doctor/i)
+  })
+
   it('without the variant the reveal simply answers from the referee view', () => {
     const { host } = makeHost()
     ok(host.invoke('startGame', maffiasigRequest()))

@@ -9,6 +9,11 @@ export const fail = (code: HostErrorCode | string, message: string, params?: Api
   ok: false,
   error: params ? { code, message, params } : { code, message },
 })
+/** The engine's refusal as an answer: its code, its reason and parameters, its English words. */
+export const refused = (e: { code: string; reason: string; params: Record<string, string | number>; message: string }): { ok: false; error: ApiError } => ({
+  ok: false,
+  error: { code: e.code, reason: e.reason, params: e.params, message: e.message },
+})
 export const OK: { ok: true; value: null } = { ok: true, value: null }
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value })
 

@@ -16,6 +16,7 @@ import {
   physicalDeal,
   refereeView,
   setupProblems,
+  shownRefusal,
   toGameFile,
   undo as engineUndo,
   type Game,
@@ -28,7 +29,7 @@ import { normalizeName } from '../../shared/names'
 import type { JournalWriter } from './persistence/journal'
 import type { JournalFile } from './persistence/journal-file'
 import { cryptoHex, type HostRandom } from './random'
-import { OK, fail, messageOf, ok } from './result'
+import { OK, fail, messageOf, ok, refused } from './result'
 import { newGameId, summarize } from './summary'
 
 /**
@@ -220,7 +221,7 @@ export class Table {
     if (steps > historySteps(cur.game.log).length) return fail('nothing-to-undo', `Only ${historySteps(cur.game.log).length} steps can be undone.`)
     const entries = entriesToUndo(cur.game.log, steps)
     const r = engineUndo(cur.game, entries)
-    if (!r.ok) return fail(r.error.code, r.error.message)
+    if (!r.ok) return refused(r.error)
     try {
       cur.journal?.append({ undo: entries })
     } catch (e) {
@@ -236,7 +237,8 @@ export class Table {
     const cur = this.current
     if (!cur) return fail('no-game', 'No game is open.')
     const r = dispatch(cur.game, c)
-    if (!r.ok) return fail(r.error.code, r.error.message)
+    // While the operator is a blind player, a refused night action names no secret (shownRefusal).
+    if (!r.ok) return refused(shownRefusal(cur.game.state, c, r.error))
     try {
       cur.journal?.append({ command: c })
     } catch (e) {
@@ -265,7 +267,7 @@ export class Table {
 
   private openNewGame(ruleset: Ruleset, players: string[], deal: Game['setup']['deal']): ApiResult {
     const created = createGame({ ruleset: structuredClone(ruleset), players, deal })
-    if (!created.ok) return fail(created.error.code, created.error.message)
+    if (!created.ok) return refused(created.error)
     const now = new Date(this.deps.clock.now())
     const id = newGameId(now, cryptoHex(3))
     const createdAt = now.toISOString()

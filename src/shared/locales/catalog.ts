@@ -9,6 +9,7 @@ import en_notices from './en/notices.json'
 import en_options from './en/options.json'
 import en_print from './en/print.json'
 import en_projector from './en/projector.json'
+import en_refusals from './en/refusals.json'
 import en_roles from './en/roles.json'
 import en_room from './en/room.json'
 import en_rules from './en/rules.json'
@@ -24,6 +25,7 @@ import et_notices from './et/notices.json'
 import et_options from './et/options.json'
 import et_print from './et/print.json'
 import et_projector from './et/projector.json'
+import et_refusals from './et/refusals.json'
 import et_roles from './et/roles.json'
 import et_room from './et/room.json'
 import et_rules from './et/rules.json'
@@ -39,6 +41,7 @@ import hu_notices from './hu/notices.json'
 import hu_options from './hu/options.json'
 import hu_print from './hu/print.json'
 import hu_projector from './hu/projector.json'
+import hu_refusals from './hu/refusals.json'
 import hu_roles from './hu/roles.json'
 import hu_room from './hu/room.json'
 import hu_rules from './hu/rules.json'
@@ -54,6 +57,7 @@ import ja_notices from './ja/notices.json'
 import ja_options from './ja/options.json'
 import ja_print from './ja/print.json'
 import ja_projector from './ja/projector.json'
+import ja_refusals from './ja/refusals.json'
 import ja_roles from './ja/roles.json'
 import ja_room from './ja/room.json'
 import ja_rules from './ja/rules.json'
@@ -69,6 +73,7 @@ import sv_notices from './sv/notices.json'
 import sv_options from './sv/options.json'
 import sv_print from './sv/print.json'
 import sv_projector from './sv/projector.json'
+import sv_refusals from './sv/refusals.json'
 import sv_roles from './sv/roles.json'
 import sv_room from './sv/room.json'
 import sv_rules from './sv/rules.json'
@@ -76,9 +81,9 @@ import sv_script from './sv/script.json'
 import sv_setup from './sv/setup.json'
 
 export const CATALOG: Record<string, Record<string, Record<string, unknown>>> = {
-  en: { cards: en_cards, club: en_club, common: en_common, errors: en_errors, game: en_game, help: en_help, notices: en_notices, options: en_options, print: en_print, projector: en_projector, roles: en_roles, room: en_room, rules: en_rules, script: en_script, setup: en_setup },
-  et: { cards: et_cards, club: et_club, common: et_common, errors: et_errors, game: et_game, help: et_help, notices: et_notices, options: et_options, print: et_print, projector: et_projector, roles: et_roles, room: et_room, rules: et_rules, script: et_script, setup: et_setup },
-  hu: { cards: hu_cards, club: hu_club, common: hu_common, errors: hu_errors, game: hu_game, help: hu_help, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, roles: hu_roles, room: hu_room, rules: hu_rules, script: hu_script, setup: hu_setup },
-  ja: { cards: ja_cards, club: ja_club, common: ja_common, errors: ja_errors, game: ja_game, help: ja_help, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, roles: ja_roles, room: ja_room, rules: ja_rules, script: ja_script, setup: ja_setup },
-  sv: { cards: sv_cards, club: sv_club, common: sv_common, errors: sv_errors, game: sv_game, help: sv_help, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, roles: sv_roles, room: sv_room, rules: sv_rules, script: sv_script, setup: sv_setup },
+  en: { cards: en_cards, club: en_club, common: en_common, errors: en_errors, game: en_game, help: en_help, notices: en_notices, options: en_options, print: en_print, projector: en_projector, refusals: en_refusals, roles: en_roles, room: en_room, rules: en_rules, script: en_script, setup: en_setup },
+  et: { cards: et_cards, club: et_club, common: et_common, errors: et_errors, game: et_game, help: et_help, notices: et_notices, options: et_options, print: et_print, projector: et_projector, refusals: et_refusals, roles: et_roles, room: et_room, rules: et_rules, script: et_script, setup: et_setup },
+  hu: { cards: hu_cards, club: hu_club, common: hu_common, errors: hu_errors, game: hu_game, help: hu_help, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, refusals: hu_refusals, roles: hu_roles, room: hu_room, rules: hu_rules, script: hu_script, setup: hu_setup },
+  ja: { cards: ja_cards, club: ja_club, common: ja_common, errors: ja_errors, game: ja_game, help: ja_help, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, refusals: ja_refusals, roles: ja_roles, room: ja_room, rules: ja_rules, script: ja_script, setup: ja_setup },
+  sv: { cards: sv_cards, club: sv_club, common: sv_common, errors: sv_errors, game: sv_game, help: sv_help, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, refusals: sv_refusals, roles: sv_roles, room: sv_room, rules: sv_rules, script: sv_script, setup: sv_setup },
 }

@@ -438,7 +438,7 @@ describe('MaffiaSIG — nobody can be made to point: "did not shoot" and "did no
   it('3 mafia, one does not shoot, two agree → the night ends and the target dies (2 of 3 living needed)', () => {
     const g = night1().do({ type: 'shoot', shooter: 0, target: 5 }, { type: 'shoot', shooter: 1, target: 5 })
     expect(g.referee.legal.endNightStep).toBe(false)
-    expect(g.referee.legal.endNightStepWhy).toEqual({ key: 'why.shotsMissing', params: { names: names[2], count: 1 } })
+    expect(g.referee.legal.endNightStepWhy).toEqual({ reason: 'shots-missing', params: { names: names[2] } })
     expect(g.referee.legal.noShot).toEqual([0, 1, 2])
     g.do({ type: 'shoot', shooter: 2, target: null })
     expect(g.referee.legal.endNightStep).toBe(true)
@@ -481,7 +481,7 @@ describe('MaffiaSIG — nobody can be made to point: "did not shoot" and "did no
 
   it('the inspector may ask ("rákérdezhet"): "did not ask" ends the call without an answer, and is logged', () => {
     const g = night1().shots({ 0: 5, 1: 5, 2: 5 })
-    expect(g.referee.legal.endNightStepWhy).toEqual({ key: 'why.noInvestigation', params: { role: 'investigator' } })
+    expect(g.referee.legal.endNightStepWhy).toEqual({ reason: 'no-investigation', params: { role: 'investigator' } })
     expect(g.referee.legal.skipInvestigation).toBe(true)
     g.do({ type: 'investigate', target: null })
     expect(g.referee.lastStep).toEqual({ key: 'step.noInvestigation', params: { type: 'investigate' } })

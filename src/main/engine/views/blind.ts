@@ -1,7 +1,8 @@
 import type { Command } from '../../../shared/commands'
 import type { Line, ProjectorOptions, RefereeView } from '../../../shared/views'
+import { refusal, type EngineError } from '../errors'
 import type { GameEvent } from '../events'
-import { answerStyle } from '../night'
+import { answerStyle, NIGHT_COMMANDS } from '../night'
 import type { GameState } from '../state'
 import { describeCommand } from './step-line'
 import { blindLegalActions } from './legal'
@@ -39,4 +40,19 @@ export function blindRefereeView(
     notes: [...s.notes],
     lastStep: history.lastStep !== undefined ? history.lastStep : history.last ? describeCommand(s, history.last, history.lastEvents) : null,
   }
+}
+
+const NIGHT: ReadonlySet<string> = new Set(NIGHT_COMMANDS)
+
+/**
+ * The refusal the operator reads. While the operator is a blind player, a refused night action
+ * reads the same whatever the engine's reason: that reason may name a secret ("Anna cannot shoot:
+ * her card is not the mafia's", "waiting for the shot of Bence", which call the night is at), and
+ * even its code or which check came first could. By day nothing the engine checks depends on a role,
+ * so the reason stays. That a night action was refused at all is inherent (the blind operator
+ * records what the players showed; the rules must still refuse what they do not allow):
+ * noninterference.test.ts checks that for twin deals the words are the same whenever both refuse.
+ */
+export function shownRefusal(s: GameState, c: Command, e: EngineError): EngineError {
+  return s.operatorBlind && NIGHT.has(c.type) ? refusal('blind-night') : e
 }

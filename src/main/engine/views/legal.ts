@@ -8,10 +8,11 @@ import {
   type SimpleCommandType,
 } from '../../../shared/commands'
 import type { RoleId } from '../../../shared/roles'
+import type { Reason } from '../../../shared/refusals'
 import type { LegalActions } from '../../../shared/views'
 import { DAY_COMMANDS, DAY_SEAT_RULES } from '../day'
 import { decide } from '../decide'
-import type { Result } from '../errors'
+import type { Refused, Result } from '../errors'
 import type { GameEvent } from '../events'
 import { endStepBlocker, NIGHT_COMMANDS, NIGHT_SEAT_RULES, shootNow, shootRefusal, stepRole } from '../night'
 import { living, livingWithRole, unidentified } from '../queries'
@@ -32,6 +33,9 @@ const SEAT_RULES = { ...NIGHT_SEAT_RULES, ...DAY_SEAT_RULES } satisfies Record<S
 const NIGHT = new Set<CommandType>(NIGHT_COMMANDS)
 const DAY = new Set<CommandType>(DAY_COMMANDS)
 const inPhase = (s: GameState, t: CommandType): boolean => (s.phase === 'night' ? NIGHT.has(t) : s.phase === 'day' ? DAY.has(t) : false)
+
+/** A refusal as the line under a disabled button: its reason and parameters. */
+const whyNot = (r: Refused | null): Reason | null => (r ? { reason: r.error.reason, params: r.error.params } : null)
 
 /** The command a flag stands for, with a draw where the host would add one (any draw decides legality alike). */
 const probe = (t: SimpleCommandType): Command => ({ type: t, ...(HOST_FIELDS_OF[t].includes('draw') ? { draw: 0 } : {}) }) as Command
@@ -65,7 +69,7 @@ export function legalActions(s: GameState): LegalActions {
     shoot,
     noShot,
     skipInvestigation: !NIGHT_SEAT_RULES.investigate.now(s),
-    endNightStepWhy: s.phase === 'night' && !s.operatorBlind ? (endStepBlocker(s)?.line ?? null) : null,
+    endNightStepWhy: s.phase === 'night' && !s.operatorBlind ? whyNot(endStepBlocker(s)) : null,
     closeNominationsExecutes: executed?.type === 'playerDied' ? executed.player : null,
     ...publicActions(s),
   }

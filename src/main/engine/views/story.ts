@@ -1,6 +1,6 @@
 import type { Story, StoryChapter, StoryDay, StoryNight, StoryNightOutcome } from '../../../shared/story'
 import { apply } from '../apply'
-import { fail, ok, type Result } from '../errors'
+import { ok, refuse, type Result } from '../errors'
 import type { GameEvent } from '../events'
 import type { Game } from '../game'
 import { shotTally } from '../night'
@@ -12,7 +12,7 @@ import type { GameState, NightState } from '../state'
  * can still be played: the story lays every secret open, so it must never exist before the end.
  */
 export function buildStory(game: Game): Result<Story> {
-  if (game.state.phase !== 'over' || game.state.winner === null) return fail('not-allowed', 'The story of a game is told only once the game is over.')
+  if (game.state.phase !== 'over' || game.state.winner === null) return refuse('story-before-end')
   const chapters: StoryChapter[] = []
   let s = game.initial
   for (const entry of game.log) {

@@ -6,6 +6,7 @@ import type { GameState } from '../../engine'
 import { safe } from '../fan-out'
 import { OK, fail, messageOf, ok } from '../result'
 import { interfaceAddresses, lanAddresses } from './addresses'
+import { seatNumber } from '../../../shared/seat-name'
 import { Room } from './room'
 import { startRoomServer, type RoomHost, type RoomServer } from './server'
 
@@ -135,7 +136,7 @@ export class RoomPart implements RoomHost {
   personalLink(seat: number): ApiResult<string> {
     const name = this.deps.state()?.setup.players[seat]
     if (!this.server) return fail('unavailable', 'Open the room on the network first.')
-    if (name === undefined) return fail('not-found', `There is no seat ${seat + 1}.`)
+    if (name === undefined) return fail('not-found', `There is no seat ${seatNumber(seat)}.`)
     return ok(`${this.server.origin}/player/#claim=${this.room.personalSecret(name)}`)
   }
 

@@ -89,6 +89,31 @@ describe('errors by code', () => {
     expect(refused).toBeGreaterThan(REFEREE_METHODS.length)
   })
 
+  it("an engine refusal reads its code and its reason in the window's language, with the name and the role as the ruleset names it", async () => {
+    const { app, wrapper, shown } = await bannerIn('hu')
+    const names = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi']
+    const started = await app.act('startGame', {
+      ruleset: preset('maffiasig'),
+      players: names,
+      counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 4 },
+      dealMode: 'physical',
+      knownRoles: ['mafia', 'mafia', 'investigator', 'citizen', 'citizen', 'citizen', 'citizen'],
+    })
+    expect(started).toMatchObject({ ok: true })
+    // Night 0 is the mafia's meeting: an investigation now belongs to the inspector's call.
+    await app.act('play', { type: 'investigate', target: 4 })
+    expect(app.error).toMatchObject({ code: 'wrong-step', reason: 'other-call', params: { role: 'investigator' } })
+    expect(await shown()).toBe('Nem sikerült: Ez ennél a lépésnél nem lehetséges. Most egy másik hívás van, nem ez: Felügyelő.')
+    await app.act('play', { type: 'endNightStep' })
+    // Day 1 opens with the discussion: the stage is named in Hungarian too.
+    await app.act('play', { type: 'withdrawNomination', player: 1 })
+    expect(app.error).toMatchObject({ reason: 'day-stage', params: { stage: 'discussion' } })
+    const stage = await shown()
+    expect(stage).toContain('(most: Beszélgetés)')
+    expect(stage).not.toMatch(ENGLISH)
+    wrapper.unmount()
+  })
+
   it('a code no locale knows reads as one translated sentence with that code', async () => {
     const { app, wrapper, shown } = await bannerIn('sv')
     app.error = { code: 'weird-thing', message: 'Something exploded: expected string' }

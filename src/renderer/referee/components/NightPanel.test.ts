@@ -119,7 +119,7 @@ describe('NightPanel', () => {
       legal: makeLegal({
         shoot: { 0: [1, 2], 3: [0, 1, 2] },
         noShot: [0],
-        endNightStepWhy: { key: 'why.shotsMissing', params: { names: 'Anna', count: 1 } },
+        endNightStepWhy: { reason: 'shots-missing', params: { names: 'Anna' } },
       }),
     })
     const { wrapper, api } = await setup(game)
@@ -130,6 +130,14 @@ describe('NightPanel', () => {
     const why = wrapper.get('[data-test="end-step-why"]')
     expect(why.text()).toContain('Waiting for the shot of Anna')
     expect(wrapper.get('[data-test="end-step"]').attributes('aria-describedby')).toBe(why.attributes('id'))
+  })
+
+  it('the why-line names the role as the ruleset does (a role id in the reason, never an English word from the engine)', async () => {
+    const base = makeRefereeView()
+    const game = makeRefereeView({ legal: makeLegal({ endNightStepWhy: { reason: 'no-investigation', params: { role: 'investigator' } } }) })
+    expect(base.projector.names.en.roleNames.investigator).toBe('Inspector')
+    const { wrapper } = await setup(game)
+    expect(wrapper.get('[data-test="end-step-why"]').text()).toBe('Waiting for the Inspector to point. If they do not, press “Did not ask”.')
   })
 
   it('records "did not ask" for the investigators', async () => {
