@@ -5,6 +5,9 @@
  *   - a referee command (the day clock started or paused: every screen changes) until every phone
  *     and the TV has received its new screen: median, p95, max over 200 commands;
  *   - the player page's JavaScript, gzipped (out/renderer/player: run `npm run build` first);
+ *   - the player page's first render in Chromium (Pixel 7, a fresh context each time: nothing cached)
+ *     under 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), from navigation until the role
+ *     card and the board are drawn (a seated phone), and until the names are (a new phone);
  *   - the host's memory per connected device (heap and RSS before and after connecting them).
  *
  * `npm run bench -- room`; `--quick` measures 50 commands.
@@ -22,6 +25,8 @@ import { createFileHost } from '../src/main/host'
 import { lanAddresses } from '../src/main/host/room/addresses'
 import { tempDir } from '../test/support/host'
 import { sseReader } from '../test/support/sse'
+import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
+import { devices } from 'playwright'
 
 const PHONES = 20
 // A full collection before each memory reading (the bench runs under tsx, without --expose-gc).
@@ -80,6 +85,48 @@ function pageWeight(): string {
   return `${files.length} scripts on first load, ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzipped (the TV's projector app is a lazy chunk, not counted)`
 }
 
+const LOADS = 5
+const THROTTLE = 4
+
+/**
+ * Milliseconds from navigation (the page's time origin) until every one of `selectors` is in the
+ * page and a frame has been drawn with them, for a phone with `token` saved (null: a new phone), in
+ * a fresh context (nothing cached) under THROTTLE× CPU throttling: the median of LOADS loads.
+ */
+async function firstRender(playerUrl: string, token: string | null, selectors: string[]): Promise<string> {
+  if (browserTestsSkipped || !existsSync(join(RENDERER, 'player', 'index.html'))) return 'not measured (no built page, or browser tests skipped)'
+  const browser = await launchChromium()
+  try {
+    const times: number[] = []
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+      if (token) await context.addInitScript((t) => localStorage.setItem('nightfall-room-player', t), token)
+      // As text: tsx would wrap a named function here in a helper the page does not have.
+      await context.addInitScript({
+        content: `window.firstRender = new Promise((done) => {
+          const seen = () => {
+            if (!${JSON.stringify(selectors)}.every((s) => document.querySelector(s))) return
+            observer.disconnect()
+            requestAnimationFrame(() => setTimeout(() => done(performance.now())))
+          }
+          const observer = new MutationObserver(seen)
+          observer.observe(document, { childList: true, subtree: true })
+        })`,
+      })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
+      await page.goto(playerUrl, { waitUntil: 'commit' })
+      times.push(await page.evaluate(() => (window as unknown as { firstRender: Promise<number> }).firstRender))
+      await context.close()
+    }
+    const ms = (x: number) => `${x.toFixed(0)} ms`
+    return `median ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))} (${LOADS} loads)`
+  } finally {
+    await browser.close()
+  }
+}
+
 export default async function bench(): Promise<void> {
   const n = process.argv.includes('--quick') ? 50 : 200
   const lan = (await lanAddresses())[0] ?? '127.0.0.1'
@@ -120,6 +167,10 @@ export default async function bench(): Promise<void> {
     if (i >= 20) times.push(performance.now() - t0)
   }
   for (const s of screens) s.close()
+
+  // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
+  const seated = await firstRender(view.playerUrl!, tokens[0]!, ['[data-test=role-card]', '[data-test=projector-board]'])
+  const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'])
   await host.invoke('closeRoom')
   host.dispose()
 
@@ -127,6 +178,8 @@ export default async function bench(): Promise<void> {
   console.log(`Room on ${lan}: ${PHONES} phones + 1 TV, ${n} referee commands (load ${loadavg()[0]!.toFixed(1)})`)
   console.log(`  command → every screen updated: median ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(Math.max(...times))}`)
   console.log(`  player page: ${pageWeight()}`)
+  console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → role card and board drawn: ${seated}`)
+  console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → the names to pick from drawn: ${fresh}`)
   const per = (a: number, b: number) => `${((b - a) / (PHONES + 1) / 1024).toFixed(1)} KB`
   console.log(`  host memory per connected device: heap ${per(before.heapUsed, after.heapUsed)}, RSS ${per(before.rss, after.rss)}`)
 }

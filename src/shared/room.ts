@@ -1,3 +1,4 @@
+import type { Story } from './story'
 import type { PlayerView } from './views'
 
 /**
@@ -59,13 +60,20 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
  * What a phone shows: asking (the referee has not answered), waiting for the game to start (`idle`:
  * let in before the game, its player on the roster), the game (its player view), or — the last
  * message before its stream ends — that its player left the roster (`left`: the phone is dropped).
- * `lang`: the room's language.
+ * `lang`: the room's language. `story`: once the game is over, the story as the projector shows
+ * it, at the projector's page (null while the projector shows anything else).
  */
 export type PlayerScreen =
   | { kind: 'asking'; name: string; sentAt: number; lang: string | null }
   | { kind: 'idle'; name: string; sentAt: number; lang: string | null }
   | { kind: 'left'; name: string; sentAt: number; lang: string | null }
-  | { kind: 'game'; view: PlayerView; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: PlayerView; story: ShownStory | null; sentAt: number; lang: string | null }
+
+/** A finished game's story at the page the projector shows: the projector's screen's own two fields. */
+export interface ShownStory {
+  story: Story
+  index: number
+}
 
 /** The names a phone may pick from: the game's seated players, or before a game the roster's (public: the projector shows them). */
 export interface JoinChoices {

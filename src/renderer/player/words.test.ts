@@ -4,13 +4,13 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { LANGUAGE_IDS } from '../../shared/languages'
-import type { RoomWords } from '../shared/composables/useRoomI18n'
+import type { RoomWords } from '../shared/room-text'
 import { PHONE_SECTIONS, phoneWords, switchLanguage, t } from './words'
 
 type Tree = { [key: string]: string | Tree }
 const file = (lang: string, area: string): Tree =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, '../../shared/locales', lang, `${area}.json`), 'utf8')) as Tree
-const messagesOf = (lang: string): Tree => Object.assign({}, ...['common', 'projector', 'room'].map((a) => file(lang, a))) as Tree
+const messagesOf = (lang: string): Tree => Object.assign({}, ...['common', 'projector', 'room', 'club'].map((a) => file(lang, a))) as Tree
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`)))
 

@@ -1,23 +1,22 @@
-import { ref, type App } from 'vue'
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
-import { ROOM_I18N, type RoomWords } from '../shared/composables/useRoomI18n'
+import type { RoomWords } from '../shared/room-text'
 
 /**
- * A phone's words without vue-i18n (it would be a third of the page): the sections of the locale
+ * A phone's words without vue-i18n (or Vue): the sections of the locale
  * files that the phone's screen and the board use, looked up by key. The syntax these sections use
  * is vue-i18n's simple subset: `{name}` values and `a | b | c` plural forms chosen as vue-i18n does
  * (words.test.ts compares every message in every language with vue-i18n's own output).
  */
 type Tree = { [key: string]: string | Tree }
 
-/** The sections a phone needs: the board's (phase … announce) and the phone's own. */
-export const PHONE_SECTIONS = ['phase', 'stage', 'winner', 'clock', 'projector', 'announce', 'phone'] as const
+/** The sections a phone needs: the board's (phase … announce), the story's after the game, and the phone's own. */
+export const PHONE_SECTIONS = ['phase', 'stage', 'winner', 'clock', 'projector', 'announce', 'story', 'phone'] as const
 
 // The locale files as text (not vue-i18n's compiled messages): English bundled, every other language
 // a lazily loaded chunk per area, fetched only when that language is shown.
 // (Vite reads these globs at build time: they must be literals.)
-const englishFiles = import.meta.glob<string>('../../shared/locales/en/{common,projector,room}.json', { query: '?raw', import: 'default', eager: true })
-const areas = import.meta.glob<string>(['../../shared/locales/*/{common,projector,room}.json', '!../../shared/locales/en/*.json'], {
+const englishFiles = import.meta.glob<string>('../../shared/locales/en/{common,projector,room,club}.json', { query: '?raw', import: 'default', eager: true })
+const areas = import.meta.glob<string>(['../../shared/locales/*/{common,projector,room,club}.json', '!../../shared/locales/en/*.json'], {
   query: '?raw',
   import: 'default',
 })
@@ -34,7 +33,7 @@ function sections(files: readonly string[]): Tree {
 const english = sections(Object.values(englishFiles))
 
 const loaded = new Map<string, Tree>([[FALLBACK_LANGUAGE, english]])
-const locale = ref<string>(FALLBACK_LANGUAGE)
+const locale = { value: FALLBACK_LANGUAGE as string }
 let wanted = ''
 
 function lookup(tree: Tree | undefined, key: string): string | undefined {
@@ -60,8 +59,11 @@ export function t(key: string, named: Record<string, unknown> = {}, plural?: num
   return text.replace(/\{\s*(\w+)\s*\}/g, (_, name: string) => (values[name] === undefined ? '' : String(values[name])))
 }
 
-/** Show `want` (English when unknown): load its sections the first time; the last one asked for wins. */
-export async function switchLanguage(want: string): Promise<void> {
+/**
+ * Show `want` (English when unknown): load its sections the first time; the last one asked for wins.
+ * True when the page's language changed (the page then draws itself again).
+ */
+export async function switchLanguage(want: string): Promise<boolean> {
   const lang: Language = isLanguage(want) ? want : FALLBACK_LANGUAGE
   wanted = lang
   if (!loaded.has(lang)) {
@@ -69,18 +71,17 @@ export async function switchLanguage(want: string): Promise<void> {
       const files = await Promise.all(Object.entries(areas).flatMap(([path, load]) => (path.includes(`/locales/${lang}/`) ? [load()] : [])))
       loaded.set(lang, sections(files))
     } catch {
-      return // a chunk that fails to load leaves the page in the language it had
+      return false // a chunk that fails to load leaves the page in the language it had
     }
   }
-  if (wanted !== lang) return
+  if (wanted !== lang) return false
+  const changed = locale.value !== lang
   locale.value = lang
   document.documentElement.lang = lang
+  return changed
 }
 
 /** The first of the phone's languages that we have, else English. */
 export const phoneLocale = (): Language => matchLanguage(navigator.languages ?? []) ?? FALLBACK_LANGUAGE
 
 export const phoneWords: RoomWords = { t, locale }
-
-/** The plugin: the board's and the phone's words, for the whole page. */
-export const wordsPlugin = { install: (app: App) => void app.provide(ROOM_I18N, phoneWords) }

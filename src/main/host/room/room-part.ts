@@ -1,5 +1,5 @@
 import type { ApiResult, ProjectorScreen } from '../../../shared/api'
-import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView } from '../../../shared/room'
+import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory } from '../../../shared/room'
 import type { ProjectorOptions } from '../../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
@@ -163,7 +163,8 @@ export class RoomPart implements RoomHost {
     const s = this.deps.state()
     const seat = s ? s.setup.players.indexOf(d.name) : -1
     if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
-    return { kind: 'game', view: playerView(s, seat, this.deps.options()), sentAt, lang }
+    const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
+    return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, sentAt, lang }
   }
 
   projectorScreen(): ProjectorScreen {
@@ -212,6 +213,15 @@ export class RoomPart implements RoomHost {
   async dispose(): Promise<void> {
     await this.shut()
   }
+}
+
+/**
+ * After the game, a phone shows what the projector shows: the story at the projector's page, copied
+ * field by field from the projector's own screen (never from the host's state), so a phone is told
+ * nothing that the room's screen does not show.
+ */
+function shownStory(p: ProjectorScreen): ShownStory | null {
+  return p.kind === 'story' ? { story: p.story, index: p.index } : null
 }
 
 const content = (s: PlayerScreen): string => {

@@ -75,6 +75,28 @@ describe('the room on the LAN', () => {
       phones.every((p) => p.messages.at(-1)?.kind === 'game' && (p.messages.at(-1) as { view: { board: { phase: string } } }).view.board.phase === 'over'),
     )
 
+    // After the game a phone shows what the projector shows: the story, at the projector's page, once the referee puts it up.
+    expect(phones.every((p) => p.messages.every((m) => m.kind !== 'game' || m.story === null))).toBe(true)
+    for (const index of [0, 1]) {
+      expect(await host.invoke('showOnProjector', { kind: 'story', gameId: null, index })).toMatchObject({ ok: true })
+      const shown = host.projectorScreen()
+      if (shown.kind !== 'story') throw new Error(`the projector shows ${shown.kind}`)
+      await until(() =>
+        phones.every((p) => {
+          const m = p.messages.at(-1)
+          return m?.kind === 'game' && m.story?.index === index
+        }),
+      )
+      for (const p of phones) expect(p.messages.at(-1)).toMatchObject({ story: { story: shown.story, index: shown.index } })
+    }
+    expect(await host.invoke('showOnProjector', { kind: 'standings' })).toMatchObject({ ok: true })
+    await until(() =>
+      phones.every((p) => {
+        const m = p.messages.at(-1)
+        return m?.kind === 'game' && m.story === null
+      }),
+    )
+
     const mafia = roles.flatMap((r, p) => (r === 'mafia' ? [p] : []))
     let partnersSeen = 0
     phones.forEach((phone, seat) => {

@@ -1,0 +1,171 @@
+import { formatClock, isWarning, remainingMs } from '../../shared/clock'
+import { phaseTitle, seatName, seatNumber } from '../../shared/names'
+import { announcementText, roomNames, type RoomWords } from '../../shared/room-text'
+import { LONG_NAME, seatPlaces } from '../../shared/seat-ring-layout'
+import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
+import { h } from './h'
+
+/**
+ * The public board on a phone: what the projector shows during a game (ProjectorBoard.vue and its
+ * parts, SeatRing, BigClock, VoteDisplay), drawn without Vue from the same view and the same words.
+ * `tick` brings the clock up to date (called a few times a second: the countdown needs no message).
+ */
+export function board(view: ProjectorView, offset: number, words: RoomWords): { el: HTMLElement; tick(): void } {
+  const { t } = words
+  const { localRoleNames, rulesetName, winnerText } = roomNames(words)
+  const text = announcementText(words)
+  const name = (p: number) => seatName(view.seats, p)
+  const hands = view.vote?.candidates.flatMap((c) => c.voters ?? []) ?? []
+  const recent = view.announcements
+    .filter((a) => a.kind !== 'gameOver')
+    .slice(-3)
+    .reverse()
+    .map((a) => text(a, view.seats, view.names))
+  const clock = view.clock && !view.winner ? bigClock(view.clock, offset, words) : null
+
+  const center = h(
+    'div',
+    { class: ['center', !!view.vote && 'voting'] },
+    h('p', { class: 'ruleset' }, rulesetName(view.rulesetName)),
+    h('h1', { class: 'title' }, phaseTitle(t, view), view.phase === 'day' && view.stage && h('span', { class: 'stage' }, ` · ${t(`stage.${view.stage}`)}`)),
+    view.winner
+      ? h(
+          'div',
+          { class: ['winner', `winner-${view.winner}`], 'data-test': 'winner' },
+          winnerText(view.names, view.winner),
+          h('p', { class: 'winner-note' }, t('winner.reveal')),
+        )
+      : [
+          clock?.el,
+          view.vote
+            ? voteDisplay(view.vote, view.seats, t)
+            : view.speaker !== null
+              ? h('p', { class: 'speaker' }, t('projector.speaking', { name: name(view.speaker) }))
+              : view.accused !== null && h('p', { class: 'speaker' }, t('projector.accused', { name: name(view.accused) })),
+          view.stage === 'nominating' &&
+            view.nominees.length > 0 &&
+            h('p', { class: 'nominees' }, `${t('projector.nominees')}: ${view.nominees.map(name).join(', ')}`),
+        ],
+    recent.length > 0 &&
+      h('ol', { class: 'announcements', 'aria-live': 'polite' }, ...recent.map((line, i) => h('li', { class: [i === 0 && 'latest'] }, line))),
+  )
+  const nominees = view.stage === 'nominating' || view.stage === 'vote' || view.stage === 'defence' ? view.nominees : []
+  const el = h(
+    'div',
+    { class: ['projector-board', view.phase === 'day' ? 'theme-day' : 'theme-night', `phase-${view.phase}`], 'data-test': 'projector-board' },
+    seatRing(view, localRoleNames(view.names), nominees, hands, t),
+    center,
+  )
+  return { el, tick: () => clock?.tick() }
+}
+
+/** The table: every seat around the board (seat-ring-layout.ts), alive or dead, with its number; a role only when the host sent one. */
+function seatRing(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: RoomWords['t']): HTMLElement {
+  const places = seatPlaces(view.seats.length)
+  const seat = (s: ProjectorSeat, i: number) =>
+    h(
+      'li',
+      {
+        class: [
+          'seat',
+          !s.alive && 'dead',
+          view.accused === s.seat && 'accused',
+          view.speaker === s.seat && 'speaker',
+          nominees.includes(s.seat) && 'nominee',
+          hands.includes(s.seat) && 'hand',
+          s.role !== null && `role-${s.role}`,
+        ],
+        style: { left: `${places[i]?.left ?? 50}%`, top: `${places[i]?.top ?? 50}%` },
+        'data-seat': s.seat,
+      },
+      h('span', { class: 'seat-no', 'data-test': 'seat-no' }, seatNumber(s.seat)),
+      hands.includes(s.seat) && h('span', { class: 'hand-mark', 'data-test': 'hand-up', role: 'img', 'aria-label': t('projector.handUp') }, '▲'),
+      h('span', { class: ['name', 'fit-name', [...s.name].length > LONG_NAME && 'long'], title: s.name }, s.name),
+      !s.alive && h('span', { class: 'status' }, t('projector.dead')),
+      s.role !== null && h('span', { class: 'role', 'data-role': true }, roleNames[s.role]),
+    )
+  return h('ol', { class: 'seat-ring', style: { '--n': Math.max(1, view.seats.length) } }, ...view.seats.map(seat))
+}
+
+/** The countdown from the host's deadline; warning colour below clock.warningMs. */
+function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTMLElement; tick(): void } {
+  const label = t(`clock.${clock.kind}`)
+  const time = h('span', { class: 'time' })
+  const warn = h('span', { class: 'sr-only' }, t('clock.warning'))
+  const paused = clock.deadline === null && !clock.expired
+  const el = h(
+    'div',
+    { class: 'big-clock', role: 'timer', 'aria-label': label },
+    h('span', { class: 'label' }, paused ? `${label} · ${t('clock.paused')}` : label),
+    time,
+  )
+  let shown = ''
+  const tick = () => {
+    const remaining = remainingMs(clock, Date.now(), offset)
+    const warning = isWarning(clock, remaining)
+    const expired = clock.expired || (clock.deadline !== null && remaining === 0)
+    const state = expired ? 'expired' : warning ? 'warning' : paused ? 'paused' : 'running'
+    const text = expired ? t('clock.expired') : formatClock(remaining)
+    if (text === shown && el.dataset.state === state) return
+    shown = text
+    el.dataset.state = state
+    el.className = ['big-clock', 'clock', warning && 'warning', expired && 'expired', paused && 'paused'].filter(Boolean).join(' ')
+    time.textContent = text
+    if (warning) el.append(warn)
+    else warn.remove()
+  }
+  tick()
+  return { el, tick }
+}
+
+/** The open vote as the room sees it: yes so far against the majority needed, or the count per suspect. */
+function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], t: RoomWords['t']): HTMLElement {
+  const name = (p: number) => seatName(seats, p)
+  const hands = (voters: number[] | null | undefined, test: string) =>
+    !!voters?.length && h('p', { class: 'hands', 'data-test': test }, voters.map(name).join(', '))
+  if (vote.kind !== 'plurality') {
+    const accused = vote.candidates[0]?.seat ?? null
+    const reached = vote.yes >= vote.needed && 'reached'
+    return h(
+      'section',
+      { class: ['vote-display', 'vote', `kind-${vote.kind}`], 'aria-live': 'polite' },
+      h('h2', { class: 'question' }, t(`projector.${vote.kind}`, { name: accused === null ? '' : name(accused) })),
+      h(
+        'p',
+        { class: ['running-count', reached], 'data-test': 'vote-count', 'aria-hidden': 'true' },
+        t('projector.yesCount', { yes: vote.yes, needed: vote.needed }),
+      ),
+      h(
+        'p',
+        { class: ['progress', reached], 'data-test': 'vote-progress' },
+        t('projector.yesNo', { needed: vote.needed, eligible: vote.eligible, yes: vote.yes }),
+      ),
+      hands(vote.candidates[0]?.voters, 'vote-hands'),
+    )
+  }
+  return h(
+    'section',
+    { class: ['vote-display', 'vote', `kind-${vote.kind}`], 'aria-live': 'polite' },
+    h('h2', { class: 'question' }, t(vote.revote ? 'projector.revote' : 'projector.plurality')),
+    vote.revote &&
+      vote.tiedAt !== null &&
+      h(
+        'p',
+        { class: 'reason', 'data-test': 'revote-reason' },
+        t('projector.revoteReason', { names: vote.candidates.map((c) => name(c.seat)).join(', '), n: vote.tiedAt }, vote.tiedAt),
+      ),
+    h(
+      'ul',
+      { class: 'candidates' },
+      ...vote.candidates.map((c) =>
+        h(
+          'li',
+          { 'data-candidate': c.seat },
+          h('span', { class: 'cand-name' }, name(c.seat)),
+          h('span', { class: 'cand-votes' }, t('projector.votes', { n: c.votes }, c.votes)),
+          !!c.voters?.length && h('span', { class: 'hands', 'data-test': 'candidate-hands' }, c.voters.map(name).join(', ')),
+        ),
+      ),
+    ),
+  )
+}

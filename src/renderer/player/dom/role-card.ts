@@ -1,0 +1,59 @@
+import { roomNames, type RoomWords } from '../../shared/room-text'
+import type { PlayerView } from '../../../shared/views'
+import { h } from './h'
+
+/**
+ * The player's own card: face down until held, face up while held. The same box, layout and colours
+ * for every role (the partners' line is always there, blank for everybody but a told mafioso), so a
+ * glance across the table tells nothing; the role is not in the page at all while the card is down.
+ * One button for the page's life: a new screen while it is held keeps it open, with the new words.
+ */
+export function roleCard(words: RoomWords, looked: () => void): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null): void } {
+  let view: PlayerView | null = null
+  let partners: string | null = null
+  let open = false
+  const { t } = words
+  const draw = () => {
+    if (!view) return
+    const role = view.role ? roomNames(words).localRoleNames(view.board.names)[view.role] : t('phone.notRecorded')
+    const line = partners === null ? '\u00a0' : partners === '' ? t('phone.alone') : t('phone.partners', { names: partners })
+    el.replaceChildren(
+      h('span', { class: 'card-who' }, view.name),
+      open ? h('strong', { class: 'card-role', 'data-test': 'role-name' }, role) : h('strong', { class: 'card-role' }, t('phone.hold')),
+      open ? h('span', { class: 'card-partners', 'data-test': 'role-partners' }, line) : h('span', { class: 'card-partners' }, '\u00a0'),
+    )
+  }
+  const set = (to: boolean) => {
+    if (open === to) return
+    open = to
+    draw()
+    if (open) looked()
+  }
+  const show = (e: Event) => {
+    e.preventDefault()
+    set(true)
+  }
+  const hide = () => set(false)
+  const el = h('button', {
+    type: 'button',
+    class: 'role-card',
+    'data-test': 'role-card',
+    on: {
+      pointerdown: show,
+      pointerup: hide,
+      pointerleave: hide,
+      pointercancel: hide,
+      keydown: (e) => e.key === ' ' && show(e),
+      keyup: (e) => e.key === ' ' && hide(),
+      contextmenu: (e) => e.preventDefault(),
+    },
+  })
+  return {
+    el,
+    show: (v, p) => {
+      view = v
+      partners = p
+      draw()
+    },
+  }
+}

@@ -1,0 +1,160 @@
+import type { PlayerScreen } from '../../shared/room'
+import { clockOffset } from '../shared/clock'
+import { board } from './dom/board'
+import { h } from './dom/h'
+import { roleCard } from './dom/role-card'
+import { storyBoard } from './dom/story'
+import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
+import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
+
+/** Why a phone shows no game, and the words it says for it. */
+const PROBLEMS = {
+  busy: 'phone.busy',
+  refused: 'phone.refused',
+  unreachable: 'phone.unreachable',
+  gone: 'phone.refused',
+  left: 'phone.left',
+  claimRefused: 'phone.claimRefused',
+} as const
+type Problem = keyof typeof PROBLEMS
+
+/**
+ * A player's phone in the room, without Vue (docs/room.md): pick a seated name, wait for the referee
+ * to let it in, then the own role (hidden until held), a mafioso's partners once told, and the public
+ * board — after the game, the story as the projector shows it. Nothing else. Each change draws the
+ * page again from this state (render); only the role card lives on, so a held card stays open.
+ */
+export function mountPhone(root: HTMLElement): void {
+  let token = savedToken('player')
+  let screen: PlayerScreen | null = null
+  let offset = 0
+  let connected = true
+  let choices: string[] | null = null
+  let problem: Problem | null = null
+  let close: (() => void) | null = null
+  let lang = ''
+  let told = false
+  let tick = () => {}
+
+  const card = roleCard(words, () => {
+    if (told || !token) return
+    told = true
+    lookedAtRole(token)
+  })
+
+  const language = (want: string) => {
+    if (want === lang) return
+    lang = want
+    void switchLanguage(want).then((changed) => changed && render())
+  }
+
+  async function loadNames(): Promise<void> {
+    const c = await names()
+    if (!c) problem = 'unreachable'
+    else {
+      choices = c.names
+      if (c.lang) language(c.lang)
+    }
+    render()
+  }
+
+  function listen(tk: string): void {
+    close?.()
+    close = openStream<PlayerScreen>('/room/player', tk, {
+      message: (s) => {
+        offset = clockOffset(s.sentAt)
+        screen = s
+        connected = true
+        problem = null
+        language(s.lang ?? phoneLocale())
+        render()
+      },
+      connected: (up) => {
+        if (connected === up) return
+        connected = up
+        render()
+      },
+      gone: () => forget('gone'),
+    })
+  }
+
+  function forget(why: 'gone' | 'left' | null): void {
+    // The last word of a phone whose player left the roster stays on screen.
+    if (why === 'gone' && screen?.kind === 'left') why = 'left'
+    close?.()
+    close = null
+    saveToken('player', null)
+    token = null
+    screen = null
+    problem = why
+    render()
+    void loadNames()
+  }
+
+  async function join(name: string): Promise<void> {
+    const r = await ask('/room/join', { name })
+    if ('error' in r) {
+      problem = r.error
+      return render()
+    }
+    problem = null
+    saveToken('player', r.token)
+    token = r.token
+    render()
+    listen(r.token)
+  }
+
+  /** What the page shows below the role card (the card is shown during a game). */
+  function content(): HTMLElement[] {
+    tick = () => {}
+    if (screen?.kind === 'game') {
+      const v = screen.view
+      const partners = v.partners?.map((p) => v.board.seats[p]?.name ?? '').join(', ') ?? null
+      card.show(v, partners)
+      if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
+      const b = board(v.board, offset, words)
+      tick = b.tick
+      return [h('div', { class: 'board' }, b.el)]
+    }
+    if (screen) return [h('section', { class: 'message', 'data-test': `player-${screen.kind}` }, h('p', {}, t(`phone.${screen.kind}`, { name: screen.name })))]
+    if (token) return []
+    return [
+      h(
+        'section',
+        { class: 'message' },
+        problem && h('p', { class: 'problem', role: 'alert', 'data-test': 'player-problem' }, t(PROBLEMS[problem])),
+        choices?.length
+          ? [
+              h('h1', {}, t('phone.pickName')),
+              h(
+                'ul',
+                { class: 'names', 'data-test': 'player-names' },
+                ...choices.map((n) => h('li', {}, h('button', { type: 'button', on: { click: () => void join(n) } }, n))),
+              ),
+            ]
+          : choices && [h('p', {}, t('phone.noGame')), h('button', { type: 'button', on: { click: () => void loadNames() } }, t('phone.look'))],
+      ),
+    ]
+  }
+
+  const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
+  root.replaceChildren(app)
+  function render(): void {
+    const rest = [...content(), ...(token && !connected ? [h('p', { class: 'lost', role: 'status' }, t('phone.lost'))] : [])]
+    if (screen?.kind !== 'game') return app.replaceChildren(...rest)
+    // The card stays where it is (a card held down is never taken out of the page): only what follows it is drawn again.
+    if (app.firstChild !== card.el) app.prepend(card.el)
+    while (card.el.nextSibling) card.el.nextSibling.remove()
+    app.append(...rest)
+  }
+
+  setInterval(() => tick(), 200)
+  language(phoneLocale())
+  render()
+  void claimFromAddress().then((claimed) => {
+    if (claimed && 'token' in claimed) token = claimed.token
+    else if (claimed) problem = claimed.error === 'refused' ? 'claimRefused' : claimed.error
+    if (token) listen(token)
+    else void loadNames()
+  })
+}
