@@ -1,4 +1,6 @@
 import type { ParseArgsConfig } from 'node:util'
+import type { Language } from '../shared/languages'
+import { translate } from '../shared/messages'
 
 /**
  * What every CLI command is: a name, its help, its options (node:util parseArgs config) and a run
@@ -31,13 +33,20 @@ export type OptionValues = Record<string, string | boolean | (string | boolean)[
 export interface CommandArgs {
   values: OptionValues
   positionals: string[]
+  /** `--lang`: every word the command prints is in this language (English by default). */
+  lang: Language
 }
+
+export type Params = Record<string, string | number>
+
+/** One of the CLI's own words (`cli.<key>`) in `lang`. */
+export const cliText = (lang: Language, key: string, params: Params = {}): string => translate(lang, `cli.${key}`, params)
 
 export interface CliCommand {
   /** Its one line in the command list is `cli.summary.<name>` in the locale files. */
   name: string
-  /** The full help text (usage line first), printed by `help NAME` and `NAME --help`. */
-  help: string
+  /** The full help text (usage line first) in `lang`, printed by `help NAME` and `NAME --help`. */
+  help(lang: Language): string
   /** parseArgs options; `--help`/`-h` is added for every command. */
   options: NonNullable<ParseArgsConfig['options']>
   /** How many positional arguments the command takes. */
@@ -45,14 +54,25 @@ export interface CliCommand {
   run(args: CommandArgs, io: Io): ExitCode | Promise<ExitCode>
 }
 
-/** A mistake in what the user gave us. Caught by main.ts: the message is printed, no stack, exit 2. */
+/**
+ * A mistake in what the user gave us, as a line id (`cli.usage.<key>`) with its parameters, and a
+ * hint (`cli.hint.<hint>`). Caught by main.ts: printed in the `--lang` language, no stack, exit 2.
+ * `message` is the English text (logs, tests).
+ */
 export class UsageError extends Error {
   constructor(
-    message: string,
+    readonly key: string,
+    readonly params: Params = {},
     readonly hint?: string,
   ) {
-    super(message)
+    super(cliText('en', `usage.${key}`, params))
     this.name = 'UsageError'
+  }
+  text(lang: Language): string {
+    return cliText(lang, `usage.${this.key}`, this.params)
+  }
+  hintText(lang: Language): string | undefined {
+    return this.hint === undefined ? undefined : cliText(lang, `hint.${this.hint}`, this.params)
   }
 }
 
@@ -68,7 +88,7 @@ export function int(v: OptionValues, key: string, min: number, max: number): num
   const x = str(v, key)
   if (x === undefined) return undefined
   const n = Number(x.trim())
-  if (!/^-?\d+$/.test(x.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`--${key} must be a whole number; got "${x}".`)
-  if (n < min || n > max) throw new UsageError(`--${key} must be between ${min} and ${max}; got ${n}.`)
+  if (!/^-?\d+$/.test(x.trim()) || !Number.isSafeInteger(n)) throw new UsageError('wholeNumber', { option: `--${key}`, value: x })
+  if (n < min || n > max) throw new UsageError('between', { option: `--${key}`, min, max, value: n })
   return n
 }

@@ -3,6 +3,7 @@ import type { PublicAnnouncement } from '../shared/views'
 import { SOURCE_LANGUAGE } from '../shared/glossary'
 import { roleName } from '../shared/role-names'
 import type { Ruleset } from '../shared/ruleset'
+import type { Language } from '../shared/languages'
 
 /** Plain-text output helpers shared by the commands. No colours: the output is read in terminals and logs alike. */
 
@@ -22,11 +23,11 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 const width = (s: string): number => [...s.normalize('NFC')].length
 const pad = (s: string, w: number): string => s + ' '.repeat(Math.max(0, w - width(s)))
 
-/** "Constable (Konstapel)": the English name and the source text's word, or just the English name when both agree. */
-export function roleLabel(role: RoleId, r: Ruleset): string {
-  const en = roleName(r, role, 'en')
+/** "Constable (Konstapel)": the role's name in `lang` and the source text's word, or just the name when both agree. */
+export function roleLabel(role: RoleId, r: Ruleset, lang: Language = 'en'): string {
+  const name = roleName(r, role, lang)
   const nat = roleName(r, role, SOURCE_LANGUAGE[r.base])
-  return nat !== en ? `${en} (${nat})` : en
+  return nat !== name ? `${name} (${nat})` : name
 }
 
 /** A public announcement as the referee would say it. */

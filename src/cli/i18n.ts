@@ -4,7 +4,9 @@ import { caseRoles, markedNameParams, roleName, teamName } from '../shared/role-
 import type { RoleId, Winner } from '../shared/roles'
 import type { RulesetNames } from '../shared/ruleset'
 import type { Line, PublicAnnouncement } from '../shared/views'
-import { UsageError } from './command'
+import { cliText, UsageError } from './command'
+import type { Ruleset } from '../shared/ruleset'
+import { namedText, rulesetName } from '../shared/role-names'
 
 /**
  * The CLI's --lang: the referee's script, the announcements, the role names and the CLI's own
@@ -13,16 +15,15 @@ import { UsageError } from './command'
  */
 const CODES = LANGUAGE_IDS.join(', ')
 
-/** One of the CLI's own words (`cli.<key>`) in `lang`. */
-export const cliText = (lang: Language, key: string, params: Record<string, string | number> = {}): string => translate(lang, `cli.${key}`, params)
+export { cliText }
 
-/** `--lang`'s help line: the accepted codes. */
-export const LANG_HELP = `--lang LANG  ${cliText('en', 'lang', { codes: CODES })}`
+/** `--lang`'s help line in `lang`: the accepted codes. */
+export const langHelp = (lang: Language): string => `--lang LANG  ${cliText(lang, 'lang', { codes: CODES })}`
 
 export function parseLang(value: unknown): Language {
   if (value === undefined) return 'en'
   if (isLanguage(value)) return value
-  throw new UsageError(cliText('en', 'unknownLanguage', { value: String(value), codes: CODES }))
+  throw new UsageError('unknownLanguage', { value: String(value), codes: CODES })
 }
 
 /** The language asked for anywhere on the command line (`--lang xx`, `--lang=xx`), for the framing; English if none or unknown. */
@@ -72,3 +73,14 @@ export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (
 export function winnerText(lang: Language, names: RulesetNames, winner: Winner): string {
   return winner === 'draw' ? translate(lang, 'winner.draw') : translate(lang, 'winner.team', { team: teamName(names, winner, lang) })
 }
+
+/** A setup check's line (a problem or a warning) in `lang`, its roles and ruleset named as `r` names them there. */
+export function checkText(lang: Language, line: Line & { message?: string }, r: Ruleset): string {
+  if (lang === 'en' && line.message !== undefined) return line.message
+  const params = typeof line.params.ruleset === 'string' ? { ...line.params, ruleset: rulesetName(line.params.ruleset, lang) } : line.params
+  return namedText((p) => translate(lang, `check.${line.key}`, p), params, r, lang)
+}
+
+/** A number as `lang` writes it ("10 000", "10,000"); `digits` fixes the decimals. */
+export const num = (lang: Language, x: number, digits?: number): string =>
+  x.toLocaleString(lang, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits })

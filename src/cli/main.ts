@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { EXIT, UsageError, type CliCommand, type ExitCode, type Io, type OptionValues } from './command'
 import { COMMANDS } from './commands'
-import { cliText, langOfArgv, LANGUAGE_CODES } from './i18n'
+import { cliText, langOfArgv, LANGUAGE_CODES, parseLang } from './i18n'
 import type { Language } from '../shared/languages'
 
 /** Parse the arguments, find the command, run it, turn every failure into a message and an exit code. */
@@ -39,7 +39,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode>
     }
     const cmd = lookup(topic)
     if (!cmd) return unknownCommand(topic, io, lang)
-    io.out(cmd.help)
+    io.out(cmd.help(lang))
     return EXIT.ok
   }
   const cmd = lookup(first)
@@ -48,8 +48,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode>
     return await runCommand(cmd, rest, io)
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(cliText(lang, 'error', { message: e.message }))
-      io.err(e.hint ?? cliText(lang, 'try', { command: `${PROGRAM} ${cmd.name}` }))
+      io.err(cliText(lang, 'error', { message: e.text(lang) }))
+      io.err(e.hintText(lang) ?? cliText(lang, 'try', { command: `${PROGRAM} ${cmd.name}` }))
       return EXIT.usage
     }
     const err = e instanceof Error ? e : new Error(String(e))
@@ -72,27 +72,34 @@ async function runCommand(cmd: CliCommand, args: string[], io: Io): Promise<Exit
   try {
     const parsed = parseArgs({
       args,
-      options: { ...cmd.options, help: { type: 'boolean', short: 'h' } },
+      options: { ...cmd.options, help: { type: 'boolean', short: 'h' }, lang: { type: 'string' } },
       allowPositionals: true,
       strict: true,
     })
     values = parsed.values as OptionValues
     positionals = parsed.positionals
   } catch (e) {
-    // parseArgs' own messages are clear ("Unknown option '--x'", "Option '--preset <value>' argument missing").
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, '.'))
+    throw parseArgsError(e as NodeJS.ErrnoException)
   }
+  const lang = parseLang(values.lang)
   if (values.help === true) {
-    io.out(cmd.help)
+    io.out(cmd.help(lang))
     return EXIT.ok
   }
   const { min, max, name = 'ARG' } = cmd.positionals
-  if (positionals.length < min) throw new UsageError(`${cmd.name} needs ${name}.`)
+  if (positionals.length < min) throw new UsageError('needs', { command: cmd.name, arg: name })
   if (positionals.length > max)
-    throw new UsageError(
-      max === 0
-        ? `${cmd.name} takes no arguments besides options; got "${positionals[0]}".`
-        : `${cmd.name} takes at most ${max} ${name}; got ${positionals.length}.`,
-    )
-  return cmd.run({ values, positionals }, io)
+    throw max === 0
+      ? new UsageError('noArguments', { command: cmd.name, value: positionals[0] ?? '' })
+      : new UsageError('atMost', { command: cmd.name, max, arg: name, n: positionals.length })
+  return cmd.run({ values, positionals, lang }, io)
+}
+
+/** parseArgs' refusal as a line of ours: its code says which, the option is the first quoted word of its message. */
+function parseArgsError(e: NodeJS.ErrnoException): UsageError {
+  const option = /'(-[^' ]*)/.exec(e.message)?.[1] ?? /'([^']*)'/.exec(e.message)?.[1] ?? ''
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError('unknownOption', { option })
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(/argument missing/.test(e.message) ? 'missingValue' : 'takesNoValue', { option })
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError('unexpectedArgument', { value: option })
+  return new UsageError('badArguments', { option })
 }

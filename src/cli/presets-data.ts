@@ -6,9 +6,9 @@ import { UsageError } from './command'
 export const allPresets = (): Ruleset[] => PRESET_IDS.map((id) => PRESETS[id])
 
 export function presetById(id: string | undefined): Ruleset {
-  if (id === undefined) throw new UsageError('Which preset? Give --preset with one of: ' + PRESET_IDS.join(', ') + '.')
+  if (id === undefined) throw new UsageError('whichPreset', { presets: PRESET_IDS.join(', ') })
   const key = id.trim().toLowerCase()
   const found = PRESET_IDS.find((p) => p === key) ?? allPresets().find((r) => r.name.toLowerCase() === key)?.base
-  if (!found) throw new UsageError(`Unknown preset "${id}". Presets: ${PRESET_IDS.join(', ')}.`)
+  if (!found) throw new UsageError('unknownPreset', { value: id, presets: PRESET_IDS.join(', ') })
   return PRESETS[found as PresetId]
 }

@@ -7,6 +7,6 @@ export function writeNewFile(path: string, text: string): void {
     writeFileSync(path, text, { flag: 'wx' })
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    throw new UsageError(code === 'EEXIST' ? `${path} already exists; not overwriting it.` : `Cannot write ${path}: ${(e as Error).message}`)
+    throw code === 'EEXIST' ? new UsageError('exists', { file: path }) : new UsageError('cannotWrite', { file: path, error: (e as Error).message })
   }
 }

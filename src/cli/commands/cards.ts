@@ -1,5 +1,4 @@
-import { LANGUAGE_IDS } from '../../shared/languages'
-import { cliText, parseLang } from '../i18n'
+import { cliText, LANGUAGE_CODES } from '../i18n'
 import type { Language } from '../../shared/languages'
 import { spawnSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
@@ -18,7 +17,140 @@ import { cardsPagePath, DEFAULT_RENDERER_DIR } from '../print/paths'
 /** `cards`: the printable deck, personal cards or the referee's sheet as a PDF, rendered by a Chromium. */
 export const cards: CliCommand = {
   name: 'cards',
-  help: `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
+  help: () => MANUAL,
+  options: {
+    preset: { type: 'string' },
+    players: { type: 'string' },
+    names: { type: 'string' },
+    deal: { type: 'string' },
+    kind: { type: 'string' },
+    sheet: { type: 'string' },
+    'source-word': { type: 'boolean' },
+    paper: { type: 'string' },
+    backs: { type: 'boolean' },
+    out: { type: 'string' },
+    renderer: { type: 'string' },
+  },
+  positionals: { min: 0, max: 0 },
+  async run({ values, lang: locale }, io) {
+    const ruleset = presetById(str(values, 'preset'))
+    const out = str(values, 'out')
+    if (out === undefined) throw new UsageError('whereOut')
+    const names = parseNames(str(values, 'names'))
+    const given = int(values, 'players', 0, 1000)
+    if (given !== undefined && names && names.length !== given) throw new UsageError('playersNames', { given, n: names.length })
+    const kind = oneOf<CardsKind>('kind', str(values, 'kind') ?? (names ? 'personal' : 'deck'), CARDS_KINDS)
+    const paper = oneOf<Paper>('paper', str(values, 'paper') ?? 'a4', PAPERS)
+    if (kind === 'rules') {
+      if (flag(values, 'backs') || str(values, 'sheet') !== undefined) throw new UsageError('rulesNoBacks')
+      const counts =
+        given === undefined && !names
+          ? { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
+          : parseDeal(str(values, 'deal'), ruleset, given ?? names?.length ?? 0)
+      const built = buildCardsPayload({ ruleset, kind, paper, backs: false, locale, counts, rules: rulesFor(ruleset, locale) })
+      if (!built.ok) throw new UsageError(`cards.${built.error.code}`)
+      if (existsSync(out)) throw new UsageError('exists', { file: out })
+      return render([[out, built.value]], values, io, locale)
+    }
+    const n = given ?? names?.length
+    if (n === undefined) throw new UsageError('howManyNames')
+    const sheetOut = str(values, 'sheet')
+    if (sheetOut !== undefined && kind !== 'personal') throw new UsageError('sheetPersonal')
+    if (kind !== 'deck' && !names) throw new UsageError(kind === 'sheet' ? 'sheetNames' : 'personalNames')
+    if (flag(values, 'backs') && kind !== 'deck') throw new UsageError('backsDeck')
+    if (n < 1 || n > MAX_CARD_PLAYERS) throw new UsageError('cardPlayers', { max: MAX_CARD_PLAYERS, n })
+
+    const counts = parseDeal(str(values, 'deal'), ruleset, n)
+    const base = { ruleset, paper, backs: flag(values, 'backs'), locale, counts, sourceWord: flag(values, 'source-word') }
+    const players = names ?? []
+    const roles = kind === 'deck' ? undefined : dealFromOrder(counts, cryptoPermutation(n)).roles
+    const payloads: [string, CardsPayload][] = []
+    for (const [file, k] of [[out, kind], ...(sheetOut ? [[sheetOut, 'sheet' as const]] : [])] as [string, CardsKind][]) {
+      const built = buildCardsPayload({ ...base, kind: k, players, ...(roles ? { roles } : {}) })
+      if (!built.ok) throw new UsageError(`cards.${built.error.code}`)
+      if (existsSync(file)) throw new UsageError('exists', { file })
+      payloads.push([file, built.value])
+    }
+    return render(payloads, values, io, locale)
+  },
+}
+
+/** Render each payload to its PDF file with a Chromium (loaded only here: the other commands start without Playwright). */
+async function render(payloads: [string, CardsPayload][], values: CommandArgs['values'], io: Io, lang: Language): Promise<ExitCode> {
+  const { findChromium } = await import('../print/chromium')
+  const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
+  if (!findChromium())
+    throw process.env['CHROMIUM_PATH']
+      ? new UsageError('noChromiumAt', { path: process.env['CHROMIUM_PATH'] }, 'installChromium')
+      : new UsageError('noChromium', {}, 'installChromium')
+  const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
+  ensureBuilt(rendererDir, io, lang)
+  const browser = await launchForCards().catch((e: unknown) => {
+    throw new UsageError('chromiumFailed', { error: (e as Error).message.split('\n')[0] ?? '' }, 'pointChromium')
+  })
+  try {
+    for (const [file, payload] of payloads) {
+      const pdf = await renderCardsPdf(browser, payload, rendererDir)
+      try {
+        writeFileSync(file, pdf, { flag: 'wx' })
+      } catch (e) {
+        throw new UsageError('cannotWrite', { file, error: (e as Error).message })
+      }
+      io.out(wrote(file, payload, lang))
+    }
+  } finally {
+    await browser.close()
+  }
+  return EXIT.ok
+}
+
+/** What was written, in `lang` (the role names are the payload's, already in the cards' language). */
+function wrote(file: string, p: CardsPayload, lang: Language): string {
+  const paper = cliText(lang, `cards.paper.${p.paper}`)
+  if (p.kind === 'rules') return cliText(lang, 'cards.wroteRules', { file, ruleset: p.rulesetName, paper })
+  const roles = p.roles.map((r) => `${r.name} ${p.counts[r.role]}`).join(', ')
+  const key = p.kind === 'deck' ? 'cards.wroteDeck' : p.kind === 'personal' ? 'cards.wrotePersonal' : 'cards.wroteSheet'
+  return cliText(lang, key, { file, players: p.players, ruleset: p.rulesetName, roles, paper })
+}
+
+function oneOf<T extends string>(key: string, raw: string, allowed: readonly T[]): T {
+  const v = raw.trim().toLowerCase()
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError('oneOf', { option: `--${key}`, values: allowed.join(', '), value: raw })
+  return v as T
+}
+
+function parseNames(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined
+  const names = raw.split(',').map((s) => s.trim())
+  if (names.some((s) => s === '')) throw new UsageError('emptyName')
+  return names
+}
+
+/** "M,I,D" or "M,I,D,C": the counts; citizens fill up when not given; they must add up to the table. */
+function parseDeal(raw: string | undefined, r: Ruleset, n: number): RoleCounts {
+  if (raw === undefined) return suggestCounts(r, n)
+  const parts = raw.split(',').map((s) => s.trim())
+  if ((parts.length !== 3 && parts.length !== 4) || parts.some((s) => !/^\d{1,2}$/.test(s))) throw new UsageError('dealFormat', { value: raw })
+  const [mafia, investigator, doctor, citizen] = parts.map(Number) as [number, number, number, number | undefined]
+  const counts = { mafia, investigator, doctor, citizen: citizen ?? n - mafia - investigator - doctor }
+  const sum = counts.mafia + counts.investigator + counts.doctor + counts.citizen
+  if (counts.citizen < 0 || sum !== n) throw new UsageError('dealTotal', { value: raw, cards: mafia + investigator + doctor + Math.max(0, counts.citizen), n })
+  return counts
+}
+
+/** The cards page is part of the built renderer: build it once if it is missing. */
+function ensureBuilt(rendererDir: string, io: Io, lang: Language): void {
+  if (existsSync(cardsPagePath(rendererDir))) return
+  if (rendererDir !== DEFAULT_RENDERER_DIR) throw new UsageError('noPage', { file: cardsPagePath(rendererDir) })
+  io.err(cliText(lang, 'cards.building'))
+  const root = resolve(DEFAULT_RENDERER_DIR, '..', '..')
+  const bin = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
+  const built = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (built.status !== 0 || !existsSync(cardsPagePath(rendererDir))) throw new UsageError('buildFailed')
+}
+
+/** The full help, in English (a translation of the manuals is still to come: docs/i18n.md). */
+const MANUAL = `Usage: nightfall cards --preset PRESET (--players N | --names "A,B,C") --out FILE.pdf [options]
        nightfall cards --preset PRESET --kind rules --out FILE.pdf [--lang L]
 
 Renders the role cards of PRESET (maffiasig, estonian, swedish) to a PDF:
@@ -47,7 +179,7 @@ Options:
   --kind KIND           deck, personal, sheet or rules
   --sheet FILE.pdf      With personal cards: also write the referee's sheet of
                         the same deal to FILE.pdf
-  --lang L              Language of the words: ${LANGUAGE_IDS.join(', ')} (default en),
+  --lang L              Language of the words: ${LANGUAGE_CODES} (default en),
                         the CLI's own messages too
   --source-word         Under each title, also the source text's word for the
                         role (e.g. Konstapel under Constable)
@@ -61,144 +193,4 @@ Examples:
   npm run cli -- cards --preset swedish --players 9 --out deck.pdf
   npm run cli -- cards --preset estonian --players 12 --deal 3,1,1 --paper letter --backs --out deck.pdf
   npm run cli -- cards --preset maffiasig --names "Anna,Bence,Csilla,Dani,Emese,Feri,Gabi,Hanna,Ivan" --out cards.pdf --sheet sheet.pdf
-  npm run cli -- cards --preset maffiasig --kind rules --lang hu --out szabalyok.pdf`,
-  options: {
-    preset: { type: 'string' },
-    players: { type: 'string' },
-    names: { type: 'string' },
-    deal: { type: 'string' },
-    kind: { type: 'string' },
-    sheet: { type: 'string' },
-    lang: { type: 'string' },
-    'source-word': { type: 'boolean' },
-    paper: { type: 'string' },
-    backs: { type: 'boolean' },
-    out: { type: 'string' },
-    renderer: { type: 'string' },
-  },
-  positionals: { min: 0, max: 0 },
-  async run({ values }, io) {
-    const ruleset = presetById(str(values, 'preset'))
-    const out = str(values, 'out')
-    if (out === undefined) throw new UsageError('Where should the PDF go? Give --out FILE.pdf.')
-    const names = parseNames(str(values, 'names'))
-    const given = int(values, 'players', 0, 1000)
-    if (given !== undefined && names && names.length !== given) throw new UsageError(`--players says ${given} but --names lists ${names.length} players.`)
-    const kind = oneOf<CardsKind>('kind', str(values, 'kind') ?? (names ? 'personal' : 'deck'), CARDS_KINDS)
-    const paper = oneOf<Paper>('paper', str(values, 'paper') ?? 'a4', PAPERS)
-    const locale = parseLang(str(values, 'lang'))
-    if (kind === 'rules') {
-      if (flag(values, 'backs') || str(values, 'sheet') !== undefined) throw new UsageError('--backs and --sheet go with cards, not the rules page.')
-      const counts =
-        given === undefined && !names
-          ? { mafia: 0, investigator: 0, doctor: 0, citizen: 0 }
-          : parseDeal(str(values, 'deal'), ruleset, given ?? names?.length ?? 0)
-      const built = buildCardsPayload({ ruleset, kind, paper, backs: false, locale, counts, rules: rulesFor(ruleset, locale) })
-      if (!built.ok) throw new UsageError(built.error.message)
-      if (existsSync(out)) throw new UsageError(`${out} already exists; not overwriting it.`)
-      return render([[out, built.value]], values, io, locale)
-    }
-    const n = given ?? names?.length
-    if (n === undefined) throw new UsageError('How many players? Give --players N or --names "A,B,C".')
-    const sheetOut = str(values, 'sheet')
-    if (sheetOut !== undefined && kind !== 'personal') throw new UsageError('--sheet goes with personal cards (the sheet of the same deal).')
-    if (kind !== 'deck' && !names) throw new UsageError(`${kind === 'sheet' ? 'The sheet' : 'Personal cards'} need the players' names: give --names "A,B,C".`)
-    if (flag(values, 'backs') && kind !== 'deck') throw new UsageError('--backs is for the deck (personal cards are folded, not backed).')
-    if (n < 1 || n > MAX_CARD_PLAYERS) throw new UsageError(`Cards are printed for 1 to ${MAX_CARD_PLAYERS} players; got ${n}.`)
-
-    const counts = parseDeal(str(values, 'deal'), ruleset, n)
-    const base = { ruleset, paper, backs: flag(values, 'backs'), locale, counts, sourceWord: flag(values, 'source-word') }
-    const players = names ?? []
-    const roles = kind === 'deck' ? undefined : dealFromOrder(counts, cryptoPermutation(n)).roles
-    const payloads: [string, CardsPayload][] = []
-    for (const [file, k] of [[out, kind], ...(sheetOut ? [[sheetOut, 'sheet' as const]] : [])] as [string, CardsKind][]) {
-      const built = buildCardsPayload({ ...base, kind: k, players, ...(roles ? { roles } : {}) })
-      if (!built.ok) throw new UsageError(built.error.message)
-      if (existsSync(file)) throw new UsageError(`${file} already exists; not overwriting it.`)
-      payloads.push([file, built.value])
-    }
-    return render(payloads, values, io, locale)
-  },
-}
-
-/** Render each payload to its PDF file with a Chromium (loaded only here: the other commands start without Playwright). */
-async function render(payloads: [string, CardsPayload][], values: CommandArgs['values'], io: Io, lang: Language): Promise<ExitCode> {
-  const { findChromium } = await import('../print/chromium')
-  const { launchForCards, renderCardsPdf } = await import('../print/cards-pdf')
-  if (!findChromium())
-    throw new UsageError(
-      process.env['CHROMIUM_PATH']
-        ? `No Chromium at CHROMIUM_PATH (${process.env['CHROMIUM_PATH']}) to render the PDF.`
-        : 'No Chromium found to render the PDF.',
-      'Install one (Debian/Ubuntu: sudo apt-get install chromium; or npx playwright install chromium) or point CHROMIUM_PATH at a Chrome or Chromium.',
-    )
-  const rendererDir = resolve(str(values, 'renderer') ?? DEFAULT_RENDERER_DIR)
-  ensureBuilt(rendererDir, io, lang)
-  const browser = await launchForCards().catch((e: unknown) => {
-    throw new UsageError(`The Chromium found could not start: ${(e as Error).message.split('\n')[0]}`, 'Point CHROMIUM_PATH at a working Chrome or Chromium.')
-  })
-  try {
-    for (const [file, payload] of payloads) {
-      const pdf = await renderCardsPdf(browser, payload, rendererDir)
-      try {
-        writeFileSync(file, pdf, { flag: 'wx' })
-      } catch (e) {
-        throw new UsageError(`Cannot write ${file}: ${(e as Error).message}`)
-      }
-      io.out(wrote(file, payload, lang))
-    }
-  } finally {
-    await browser.close()
-  }
-  return EXIT.ok
-}
-
-/** What was written, in `lang` (the role names are the payload's, already in the cards' language). */
-function wrote(file: string, p: CardsPayload, lang: Language): string {
-  const paper = p.paper === 'a4' ? 'A4' : 'US Letter'
-  if (p.kind === 'rules') return cliText(lang, 'cards.wroteRules', { file, ruleset: p.rulesetName, paper })
-  const roles = p.roles.map((r) => `${r.name} ${p.counts[r.role]}`).join(', ')
-  const key = p.kind === 'deck' ? 'cards.wroteDeck' : p.kind === 'personal' ? 'cards.wrotePersonal' : 'cards.wroteSheet'
-  return cliText(lang, key, { file, players: p.players, ruleset: p.rulesetName, roles, paper })
-}
-
-function oneOf<T extends string>(key: string, raw: string, allowed: readonly T[]): T {
-  const v = raw.trim().toLowerCase()
-  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`--${key} must be one of ${allowed.join(', ')}; got "${raw}".`)
-  return v as T
-}
-
-function parseNames(raw: string | undefined): string[] | undefined {
-  if (raw === undefined) return undefined
-  const names = raw.split(',').map((s) => s.trim())
-  if (names.some((s) => s === '')) throw new UsageError('--names has an empty name (two commas in a row, or a comma at an end?).')
-  return names
-}
-
-/** "M,I,D" or "M,I,D,C": the counts; citizens fill up when not given; they must add up to the table. */
-function parseDeal(raw: string | undefined, r: Ruleset, n: number): RoleCounts {
-  if (raw === undefined) return suggestCounts(r, n)
-  const parts = raw.split(',').map((s) => s.trim())
-  if ((parts.length !== 3 && parts.length !== 4) || parts.some((s) => !/^\d{1,2}$/.test(s)))
-    throw new UsageError(`--deal must be three or four whole numbers: mafia,investigators,doctors[,citizens]; got "${raw}".`)
-  const [mafia, investigator, doctor, citizen] = parts.map(Number) as [number, number, number, number | undefined]
-  const counts = { mafia, investigator, doctor, citizen: citizen ?? n - mafia - investigator - doctor }
-  const sum = counts.mafia + counts.investigator + counts.doctor + counts.citizen
-  if (counts.citizen < 0 || sum !== n)
-    throw new UsageError(
-      `--deal ${raw} makes ${mafia + investigator + doctor + Math.max(0, counts.citizen)} cards for ${n} players: the counts must add up to the table.`,
-    )
-  return counts
-}
-
-/** The cards page is part of the built renderer: build it once if it is missing. */
-function ensureBuilt(rendererDir: string, io: Io, lang: Language): void {
-  if (existsSync(cardsPagePath(rendererDir))) return
-  if (rendererDir !== DEFAULT_RENDERER_DIR) throw new UsageError(`${cardsPagePath(rendererDir)} does not exist.`)
-  io.err(cliText(lang, 'cards.building'))
-  const root = resolve(DEFAULT_RENDERER_DIR, '..', '..')
-  const bin = join(dirname(createRequire(import.meta.url).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
-  const built = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (built.status !== 0 || !existsSync(cardsPagePath(rendererDir)))
-    throw new UsageError('The build failed, so there is no cards page to render: run `npm run build` and look at its errors.')
-}
+  npm run cli -- cards --preset maffiasig --kind rules --lang hu --out szabalyok.pdf`

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { lookup, translate } from '../shared/messages'
+import { flattenMessages } from '../shared/script-en'
+import { CATALOG } from '../shared/locales/catalog'
+import type { Language } from '../shared/languages'
+import type { Io } from './command'
+import { runCli } from './main'
+import { COMMANDS } from './commands'
+import { LANGUAGE_IDS } from '../shared/languages'
+import { PRESET_IDS } from '../shared/ruleset'
+import { ROLE_IDS } from '../shared/roles'
+import { commandSchema } from '../shared/commands'
+
+/**
+ * Every command under `--lang`: its output in Hungarian and Japanese holds no English word of that
+ * command's words (the English locale sections it prints from), and a usage error in Estonian is
+ * Estonian. Run in-process through runCli (no child processes), so it costs little.
+ *
+ * The English words are derived from the en locale files, never typed here. A word the language's
+ * own translation of the same sections also uses (Nightfall, JSON, PDF, tsx, a role id such as
+ * "mafia" given as an option value) is a name or a code, not English, and is allowed.
+ */
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const example = (name: string) => join(ROOT, 'examples', name)
+const tmp = mkdtempSync(join(tmpdir(), 'nightfall-cli-lang-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const io: Io = { out: (t) => void out.push(t), err: (t) => void err.push(t) }
+  const code = await runCli(argv, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+/** The messages under these key prefixes (`cli.deal`, `check`, …) in `lang`, from the locale files. */
+function section(lang: Language, prefixes: readonly string[]): string[] {
+  const all: Record<string, string> = Object.assign({}, ...Object.values(CATALOG[lang] ?? {}).map((tree) => flattenMessages(tree)))
+  return Object.entries(all)
+    .filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`)))
+    .map(([, v]) => v)
+}
+
+/** Codes, not words: the commands, presets, roles, languages, a game file's command types. */
+const CODES = new Set([...Object.keys(COMMANDS), 'help', ...PRESET_IDS, ...ROLE_IDS, ...LANGUAGE_IDS, ...commandSchema.options.map((o) => o.shape.type.value)])
+const fold = (s: string) => s.normalize('NFC').toLocaleLowerCase()
+/** The words of some texts: letters only, two or more; placeholders, options (--shuffle), paths and JSON (a command as the file has it) left out. */
+const wordsOf = (texts: readonly string[]): Set<string> =>
+  new Set(
+    texts
+      .flatMap((t) => t.replace(/\{\w+\}|--[\w-]+|\S*\/\S*|\{".*\}|\w+(-\w+)+/g, ' ').match(/\p{L}{2,}/gu) ?? [])
+      .map(fold)
+      .filter((w) => !CODES.has(w)),
+  )
+
+/** English words of these sections that the language's translation of them does not use itself. */
+function englishWords(lang: Language, prefixes: readonly string[]): string[] {
+  const own = wordsOf(section(lang, prefixes))
+  return [...wordsOf(section('en', prefixes))].filter((w) => !own.has(w))
+}
+
+const leaked = (text: string, words: readonly string[]): string[] => {
+  const found = wordsOf([text])
+  return words.filter((w) => found.has(w))
+}
+
+/** Each command, a run of it, and the locale sections its words come from. */
+const RUNS: { name: string; argv: (out: string) => string[]; sections: string[] }[] = [
+  { name: 'help', argv: () => ['help'], sections: ['cli.help', 'cli.summary'] },
+  { name: 'presets', argv: () => ['presets'], sections: ['cli.presets', 'options'] },
+  { name: 'deal (one table)', argv: () => ['deal', '--preset', 'swedish', '--players', '25'], sections: ['cli.deal', 'check'] },
+  { name: 'deal (a range)', argv: () => ['deal', '--preset', 'estonian', '--players', '3-8'], sections: ['cli.deal', 'check', 'cli.error'] },
+  {
+    name: 'deal (a shuffle, written)',
+    argv: (out) => ['deal', '--preset', 'maffiasig', '--players', '9', '--shuffle', '--out', out],
+    sections: ['cli.deal', 'check'],
+  },
+  {
+    name: 'simulate',
+    argv: () => ['simulate', '--preset', 'swedish', '--players', '9', '--games', '250', '--workers', '1'],
+    sections: ['cli.simulate'],
+  },
+  { name: 'replay', argv: () => ['replay', example('swedish-9.json')], sections: ['cli.replay'] },
+  { name: 'replay (a refused command)', argv: () => ['replay', example('illegal-command.json'), '--view', 'projector'], sections: ['cli.replay', 'cli.error'] },
+  {
+    name: 'cards (counts that cannot be)',
+    argv: (out) => ['cards', '--preset', 'estonian', '--players', '8', '--deal', '0,1,1', '--out', out],
+    sections: ['cli.usage', 'cli.error', 'cli.try'],
+  },
+  { name: 'a bad option', argv: () => ['simulate', '--preset', 'swedish', '--players', 'nine'], sections: ['cli.usage', 'cli.error', 'cli.try'] },
+  { name: 'an unknown option', argv: () => ['presets', '--colour'], sections: ['cli.usage', 'cli.error', 'cli.try'] },
+]
+
+describe('every command speaks the --lang language', () => {
+  for (const lang of ['hu', 'ja'] as const)
+    for (const r of RUNS)
+      test(`${r.name} in ${lang}`, async () => {
+        const res = await run([...r.argv(join(tmp, `${lang}-${r.name.replace(/\W+/g, '-')}.json`)), '--lang', lang])
+        const text = `${res.out}\n${res.err}`
+        expect(text.trim(), 'it printed something').not.toBe('')
+        expect(text).not.toMatch(/\[cli\./) // no missing key
+        const english = englishWords(lang, r.sections)
+        expect(english.length, 'there are English words to look for').toBeGreaterThan(0)
+        expect(leaked(text, english), text).toEqual([])
+      })
+})
+
+test('a usage error under --lang et is Estonian, and its English is the en file’s', async () => {
+  const [et, en] = await Promise.all([
+    run(['deal', '--preset', 'swedish', '--players', '9x', '--lang', 'et']),
+    run(['deal', '--preset', 'swedish', '--players', '9x']),
+  ])
+  expect(et.code).toBe(2)
+  const message = translate('et', 'cli.usage.wholeNumber', { option: '--players', value: '9x' })
+  expect(message).not.toBe(lookup('en', 'cli.usage.wholeNumber'))
+  expect(et.err).toBe([translate('et', 'cli.error', { message }), translate('et', 'cli.try', { command: 'nightfall deal' })].join('\n'))
+  expect(leaked(et.err, englishWords('et', ['cli.usage', 'cli.error', 'cli.try']))).toEqual([])
+  expect(en.err).toContain('error: --players must be a whole number; got "9x".')
+})
