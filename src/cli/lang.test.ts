@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { lookup, translate } from '../shared/messages'
+import { lookup, messageTree, translate } from '../shared/messages'
 import { flattenMessages } from '../shared/script-en'
 import { CATALOG } from '../shared/locales/catalog'
 import type { Language } from '../shared/languages'
@@ -19,9 +19,9 @@ import { commandSchema } from '../shared/commands'
  * command's words (the English locale sections it prints from), and a usage error in Estonian is
  * Estonian. Run in-process through runCli (no child processes), so it costs little.
  *
- * The English words are derived from the en locale files, never typed here. A word the language's
- * own translation of the same sections also uses (Nightfall, JSON, PDF, tsx, a role id such as
- * "mafia" given as an option value) is a name or a code, not English, and is allowed.
+ * The English words are derived from the en locale files, never typed here. A word every other
+ * language's translation of the same sections uses too (Nightfall, JSON, PDF, tsx) is a name or a
+ * code, not English, and is allowed.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const example = (name: string) => join(ROOT, 'examples', name)
@@ -47,19 +47,24 @@ function section(lang: Language, prefixes: readonly string[]): string[] {
 /** Codes, not words: the commands, presets, roles, languages, a game file's command types. */
 const CODES = new Set([...Object.keys(COMMANDS), 'help', ...PRESET_IDS, ...ROLE_IDS, ...LANGUAGE_IDS, ...commandSchema.options.map((o) => o.shape.type.value)])
 const fold = (s: string) => s.normalize('NFC').toLocaleLowerCase()
-/** The words of some texts: letters only, two or more; placeholders, options (--shuffle), paths and JSON (a command as the file has it) left out. */
+/** The words of some texts: letters only, three or more; placeholders, options (--shuffle), paths and JSON (a command as the file has it) left out. */
 const wordsOf = (texts: readonly string[]): Set<string> =>
   new Set(
     texts
-      .flatMap((t) => t.replace(/\{\w+\}|--[\w-]+|\S*\/\S*|\{".*\}|\w+(-\w+)+/g, ' ').match(/\p{L}{2,}/gu) ?? [])
+      .flatMap((t) => t.replace(/\{\w+\}|--[\w-]+|\S*\/\S*|\{".*\}|\w+(-\w+)+/g, ' ').match(/\p{L}{3,}/gu) ?? [])
       .map(fold)
       .filter((w) => !CODES.has(w)),
   )
 
-/** English words of these sections that the language's translation of them does not use itself. */
+/**
+ * English words of these sections in `lang`'s output, less the names and codes (the words every
+ * other language's translation of them uses too: Nightfall, JSON, tsx) and the words that are also
+ * `lang`'s own (Hungarian "most", found in its other areas). An English copy in the sections is neither.
+ */
 function englishWords(lang: Language, prefixes: readonly string[]): string[] {
-  const own = wordsOf(section(lang, prefixes))
-  return [...wordsOf(section('en', prefixes))].filter((w) => !own.has(w))
+  const kept = LANGUAGE_IDS.filter((l) => l !== 'en').map((l) => wordsOf(section(l, prefixes)))
+  const own = wordsOf(section(lang, Object.keys(messageTree(lang))).filter((t) => !section(lang, prefixes).includes(t)))
+  return [...wordsOf(section('en', prefixes))].filter((w) => !kept.every((k) => k.has(w)) && !own.has(w))
 }
 
 const leaked = (text: string, words: readonly string[]): string[] => {
