@@ -1,6 +1,6 @@
 import { roleName, rulesetName } from '../../shared/role-names'
 import type { Language } from '../../shared/languages'
-import { checkText, cliText } from '../i18n'
+import { checkText, cliText, LANGUAGE_CODES } from '../i18n'
 import { createGame, dealFromOrder, PRESETS, setupProblems, setupWarningLines, suggestCounts, toGameFile, type Deal } from '../../main/engine'
 import { cryptoPermutation } from '../../main/host/random'
 import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
@@ -250,6 +250,7 @@ Options:
                         (no commands yet) to FILE; never overwrites
   --short               With --out: write the short form
   --json                Machine-readable output
+  --lang LANG           ${cliText('en', 'lang', { codes: LANGUAGE_CODES })}
   -h, --help            Show this help
 
 Examples:

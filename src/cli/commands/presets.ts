@@ -5,7 +5,7 @@ import { ROLE_IDS } from '../../shared/roles'
 import type { Ruleset, RulesetOptions } from '../../shared/ruleset'
 import { cliText, EXIT, flag, type CliCommand } from '../command'
 import { json, table } from '../format'
-import { num } from '../i18n'
+import { num, LANGUAGE_CODES } from '../i18n'
 import { allPresets, presetById } from '../presets-data'
 
 /** `presets [ID] [--json]`: every preset (or one) with all its options and role names, in `--lang`'s words. */
@@ -65,5 +65,6 @@ its ruleset options and the display names of its roles, in English and in the
 language of the source text.
 
 Options:
-  --json      Print {"presets": [ruleset, ...]} exactly as the engine holds them
-  -h, --help  Show this help`
+  --json       Print {"presets": [ruleset, ...]} exactly as the engine holds them
+  --lang LANG  ${cliText('en', 'lang', { codes: LANGUAGE_CODES })}
+  -h, --help   Show this help`

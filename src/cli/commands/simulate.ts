@@ -5,7 +5,7 @@ import type { EstimateRequest } from '../../shared/api'
 import type { RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
 import { cliText, EXIT, flag, int, str, UsageError, type CliCommand, type OptionValues, type Params } from '../command'
-import { checkText, num } from '../i18n'
+import { checkText, num, LANGUAGE_CODES } from '../i18n'
 import type { Language } from '../../shared/languages'
 import { rulesetName, teamName } from '../../shared/role-names'
 import { json, roleLabel, table } from '../format'
@@ -217,6 +217,7 @@ Options:
   --seed S          Seed of the random numbers (default ${DEFAULT_SEED})
   --workers N       Worker threads (default: one per core, here ${defaultWorkers()})
   --json            Machine-readable output
+  --lang LANG       ${cliText('en', 'lang', { codes: LANGUAGE_CODES })}
   -h, --help        Show this help
 
 Examples:
