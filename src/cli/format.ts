@@ -19,8 +19,9 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
 }
 
-/** Display width: code points (names such as "Maffiózó" are one column per letter). */
-const width = (s: string): number => [...s.normalize('NFC')].length
+/** Display width: one column per code point ("Maffiózó"), two for a wide East Asian character ("マフィア", "（"). */
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]/u
+const width = (s: string): number => [...s.normalize('NFC')].reduce((w, c) => w + (WIDE.test(c) ? 2 : 1), 0)
 const pad = (s: string, w: number): string => s + ' '.repeat(Math.max(0, w - width(s)))
 
 /** "Constable (Konstapel)": the role's name in `lang` and the source text's word, or just the name when both agree. */
