@@ -231,7 +231,9 @@ describe('setup validation', () => {
     expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 0, citizen: 6 })).toMatchObject([
       { code: 'counts', message: 'The roles add up to 9 but there are 10 players.' },
     ])
-    expect(problems('maffiasig', 10, { mafia: 0, investigator: 1, doctor: 0, citizen: 9 }).map((p) => p.message)).toContain('At least one player must be in the mafia.')
+    expect(problems('maffiasig', 10, { mafia: 0, investigator: 1, doctor: 0, citizen: 9 }).map((p) => p.message)).toContain(
+      'At least one player must be in the mafia.',
+    )
     // The windows show the same by line id in their language; a role parameter is a role id.
     expect(problems('maffiasig', 10, { mafia: 2, investigator: 1, doctor: 1, citizen: 6 })).toEqual([
       { code: 'counts', key: 'problem.roleNotInRuleset', params: { ruleset: 'MaffiaSIG', role: 'doctor' }, message: 'MaffiaSIG has no doctor.' },

@@ -3,6 +3,10 @@ import { phaseTitle, seatName, seatNumber } from '../../shared/names'
 import { announcementText, roomNames, type RoomWords } from '../../shared/room-text'
 import { LONG_NAME, seatPlaces } from '../../shared/seat-ring-layout'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
+import '../../shared/styles/board.css'
+import '../../shared/styles/seat-ring.css'
+import '../../shared/styles/clock.css'
+import '../../shared/styles/vote.css'
 import { h } from './h'
 
 /**

@@ -1,6 +1,7 @@
 import { roomNames, type RoomWords } from '../../shared/room-text'
 import type { Story } from '../../../shared/story'
 import { chapterLines, storyRoleName, storyTitle } from '../../../shared/story-text'
+import '../../shared/styles/story.css'
 import { h } from './h'
 
 /**
