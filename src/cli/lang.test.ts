@@ -37,8 +37,10 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
 }
 
 /** The messages under these key prefixes (`cli.deal`, `check`, …) in `lang`, from the locale files. */
+const flat = new Map<string, Record<string, string>>()
 function section(lang: Language, prefixes: readonly string[]): string[] {
-  const all: Record<string, string> = Object.assign({}, ...Object.values(CATALOG[lang] ?? {}).map((tree) => flattenMessages(tree)))
+  let all = flat.get(lang)
+  if (!all) flat.set(lang, (all = Object.assign({}, ...Object.values(CATALOG[lang] ?? {}).map((tree) => flattenMessages(tree))) as Record<string, string>))
   return Object.entries(all)
     .filter(([k]) => prefixes.some((p) => k === p || k.startsWith(`${p}.`)))
     .map(([, v]) => v)
@@ -63,7 +65,8 @@ const wordsOf = (texts: readonly string[]): Set<string> =>
  */
 function englishWords(lang: Language, prefixes: readonly string[]): string[] {
   const kept = LANGUAGE_IDS.filter((l) => l !== 'en').map((l) => wordsOf(section(l, prefixes)))
-  const own = wordsOf(section(lang, Object.keys(messageTree(lang))).filter((t) => !section(lang, prefixes).includes(t)))
+  const checked = new Set(section(lang, prefixes))
+  const own = wordsOf(section(lang, Object.keys(messageTree(lang))).filter((t) => !checked.has(t)))
   return [...wordsOf(section('en', prefixes))].filter((w) => !kept.every((k) => k.has(w)) && !own.has(w))
 }
 
