@@ -46,6 +46,18 @@ const GARBAGE: unknown[][] = [
   [[[[[]]]], { type: 'shoot' }, 'DROP TABLE', null, null],
 ]
 
+/** A 9-player MaffiaSIG game whose first executed player becomes the blind referee; day 1 first. */
+function blindGame() {
+  const made = makeHost()
+  const r = preset('maffiasig')
+  const options = { ...r.options, firstDeadBecomesReferee: true, firstPhase: 'day' as const, dayMustEndWithDeath: false }
+  ok(made.host.invoke('startGame', maffiasigRequest({ ruleset: { ...r, options } })))
+  const roles = PLAYERS9.map((_, seat) => made.host.invoke('revealRole', seat)).map((x) => (x.ok ? x.value : null))
+  const mafia = roles.flatMap((role, seat) => (role === 'mafia' ? [seat] : []))
+  const town = roles.findIndex((role) => role === 'citizen')
+  return { ...made, roles, mafia, town }
+}
+
 describe('GameHost: validation', () => {
   it('refuses garbage arguments to every method with a typed error, changing and pushing nothing', async () => {
     const { host, referee, projector } = makeHost()
@@ -599,13 +611,7 @@ describe('GameHost: the blind-operator variant (first dead becomes referee)', ()
   })
 
   it('at a blind night the pushed view offers every living seat and its log names no night actor (issue 19.1)', () => {
-    const { host, referee } = makeHost()
-    const r = preset('maffiasig')
-    const options = { ...r.options, firstDeadBecomesReferee: true, firstPhase: 'day' as const, dayMustEndWithDeath: false }
-    ok(host.invoke('startGame', maffiasigRequest({ ruleset: { ...r, options } })))
-    const roles = PLAYERS9.map((_, seat) => host.invoke('revealRole', seat)).map((x) => (x.ok ? x.value : null))
-    const mafia = roles.flatMap((role, seat) => (role === 'mafia' ? [seat] : []))
-    const town = roles.findIndex((role) => role === 'citizen')
+    const { host, referee, roles, mafia, town } = blindGame()
     ok(host.play({ type: 'endDay' })) // day 1 closes without a death: night 1 is run blind
     ok(host.play({ type: 'shoot', shooter: mafia[0]!, target: town }))
     const pushed = referee.at(-1)!
@@ -625,13 +631,7 @@ describe('GameHost: the blind-operator variant (first dead becomes referee)', ()
   })
 
   it('a blind night refusal names no secret: the engine says "not mafia" or waits for a named shooter, the operator reads one generic reason', () => {
-    const { host } = makeHost()
-    const r = preset('maffiasig')
-    const options = { ...r.options, firstDeadBecomesReferee: true, firstPhase: 'day' as const, dayMustEndWithDeath: false }
-    ok(host.invoke('startGame', maffiasigRequest({ ruleset: { ...r, options } })))
-    const roles = PLAYERS9.map((_, seat) => host.invoke('revealRole', seat)).map((x) => (x.ok ? x.value : null))
-    const mafia = roles.flatMap((role, seat) => (role === 'mafia' ? [seat] : []))
-    const town = roles.findIndex((role) => role === 'citizen')
+    const { host, roles, mafia, town } = blindGame()
     const citizen = roles.findIndex((role, seat) => role === 'citizen' && seat !== town)
     // By day nothing the engine checks reads a role: the reason stays, with its public parameters.
     expect(host.play({ type: 'endLastWords' })).toMatchObject({
