@@ -2,7 +2,7 @@ import type { CommandOf, CommandType } from '../../shared/commands'
 import type { RulesetOptions } from '../../shared/ruleset'
 import { seatName, seatNumber } from '../../shared/seat-name'
 import { Emitter } from './emitter'
-import { ok, refuse, type Refused, type Result } from './errors'
+import { ok, refuse, refused, type Refused, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startNightEvents } from './phases'
 import { countFor, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
@@ -33,7 +33,6 @@ export type DayCommandType = (typeof DAY_COMMANDS)[number]
 type Refusal = Refused | null
 const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | Refused =>
   s.phase !== 'day' || !s.day ? refuse('not-day') : { d: s.day, o: s.setup.ruleset.options }
-const refused = (x: object): x is Refused => 'ok' in x
 
 /**
  * The one-seat day commands, checked the way decide checks them: first what does not depend on the

@@ -19,6 +19,9 @@ export interface EngineError {
 export type Result<T> = { ok: true; value: T } | { ok: false; error: EngineError }
 export type Refused = { ok: false; error: EngineError }
 
+/** A check's answer is a refusal (the checks answer their findings or a Refused). */
+export const refused = (x: object): x is Refused => 'ok' in x
+
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 
 type ParamsArg<R extends RefusalReason> = keyof RefusalParams<R> extends never ? [params?: RefusalParams<R>] : [params: RefusalParams<R>]

@@ -8,6 +8,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { commandSchema } from '../../shared/commands'
+import { ENGINE_ERROR_CODES } from '../../shared/error-codes'
 import { PRESET_IDS } from '../../shared/ruleset'
 import { decide, parseCommand } from './decide'
 import type { EngineErrorCode } from './errors'
@@ -18,21 +19,7 @@ import { Rng, arbitraryCommand, randomCommand, randomGame } from './testing'
 import { projectorView } from './views/projector'
 import { refereeView } from './views/referee'
 
-const CODES: readonly EngineErrorCode[] = [
-  'invalid-command',
-  'game-over',
-  'wrong-phase',
-  'wrong-step',
-  'unknown-player',
-  'not-alive',
-  'not-allowed',
-  'identify-first',
-  'step-incomplete',
-  'vote-invalid',
-  'draw-required',
-  'timer-invalid',
-  'nothing-to-undo',
-]
+const CODES: readonly EngineErrorCode[] = ENGINE_ERROR_CODES
 const TYPES = commandSchema.options.map((o) => o.shape.type.value)
 
 function deepFreeze<T>(x: T): T {

@@ -5,7 +5,7 @@ import { seatName, seatNumber } from '../../shared/seat-name'
 import { answerStyleOf } from '../../shared/answer-style'
 import type { AnswerStyle } from '../../shared/views'
 import { Emitter } from './emitter'
-import { ok, refuse, type Refused, type Result } from './errors'
+import { ok, refuse, refused, type Refused, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startDayEvents } from './phases'
 import { isPlayer, living, anyLivingWithRole, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
@@ -115,7 +115,6 @@ function callNow(s: GameState): { n: NightState; step: NightStepKind; o: Ruleset
   if (s.phase !== 'night' || !n || !step) return refuse('not-night')
   return { n, step, o: s.setup.ruleset.options }
 }
-const refused = (x: object): x is Refused => 'ok' in x
 
 /**
  * The one-seat night commands, checked the way decide checks them: first what does not depend on
