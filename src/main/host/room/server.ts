@@ -4,6 +4,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
 import type { JoinChoices, PlayerScreen } from '../../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
 import type { Room } from './room'
 
@@ -43,11 +44,14 @@ export interface RoomServerOptions {
   pagesDir: string
   /** Join, claim and pair attempts allowed per device address and minute. */
   attemptsPerMinute?: number
+  /** What a peer may hold (default: roomLimits(), below the process's file limit). */
+  limits?: ConnectionLimits
 }
 
 export interface RoomServer {
   port: number
   origin: string
+  connections: ConnectionGuard
   close(): Promise<void>
 }
 
@@ -103,13 +107,13 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   const stream = <T>(req: IncomingMessage, res: ServerResponse, token: string, first: T, subscribe: (push: (v: T | null) => void) => () => void) => {
-    openSse(req, res, first, subscribe, {
+    const opened = openSse(req, res, first, subscribe, {
       retryMs: 2000,
       streams,
       onPing: () => host.room.seen(token, 0),
       onClose: () => host.room.seen(token, -1) && host.changed(),
     })
-    if (host.room.seen(token, 1)) host.changed()
+    if (opened && host.room.seen(token, 1)) host.changed()
   }
 
   /** A small JSON body, or undefined (not JSON, too large, damaged): the schemas then refuse it. */
@@ -195,11 +199,19 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   // Never log a request: its URL may carry a device's token.
-  const listening = await listen(handle, { address, port: opts.port, streams, send, internalError: () => 'Internal error.' })
+  const listening = await listen(handle, {
+    address,
+    port: opts.port,
+    streams,
+    send,
+    internalError: () => 'Internal error.',
+    limits: opts.limits ?? roomLimits(),
+  })
   port = listening.port
   return {
     port,
     origin: `http://${hostName()}`,
+    connections: listening.connections,
     close: listening.close,
   }
 }

@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { GameHost } from '../index'
+import { PLAYERS9 } from '../../../../test/support/host'
+import { call, idleFlood, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
+import { roomLimits } from '../connections'
+
+/**
+ * A stranger on the Wi-Fi opens 20,500 TCP connections to the room's port and sends nothing (from
+ * its own loopback address, 127.0.0.2, in a child process). Before, the host held every one until
+ * it ran out of file descriptors: saving failed with EMFILE and new phones were reset. Now the
+ * stranger holds at most the per-address cap, idle sockets close within seconds, and meanwhile the
+ * referee saves, an admitted phone's stream gets its new screen and a new phone joins.
+ */
+const FLOOD = 20_500
+
+let host: GameHost | null = null
+let stopFlood: (() => Promise<void>) | null = null
+afterEach(async () => {
+  await stopFlood?.()
+  stopFlood = null
+  host?.dispose()
+  host = null
+})
+
+/** The stranger's count once `ok(open)` holds, or when `ms` have passed. */
+async function openWithin(flood: ReturnType<typeof idleFlood>, ok: (open: number) => boolean, ms: number) {
+  const end = Date.now() + ms
+  let c = await flood.count()
+  while (!ok(c.open) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100))
+    c = await flood.count()
+  }
+  return c
+}
+
+const tokenOf = (body: string) => (JSON.parse(body) as { token: string }).token
+
+describe('a stranger holding idle sockets', () => {
+  it(
+    `${FLOOD} idle sockets from one address: the referee saves, an admitted phone updates, a new phone joins; the idle ones close`,
+    { timeout: 90_000 },
+    async () => {
+      host = makeRoomHost()
+      expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
+      expect((await host.invoke('openRoom', null)).ok).toBe(true)
+      const origin = `http://${host.refereeAppView().lan.address}`
+      const h = host
+      const admit = (name: string) => {
+        for (const d of h.refereeAppView().lan.devices)
+          if (d.name === name && d.state === 'asking') expect(h.invoke('admitDevice', d.id)).toMatchObject({ ok: true })
+      }
+      // Anna's phone is in before the stranger comes.
+      const anna = listen(origin, tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).body))
+      await until(() => anna.messages.length > 0)
+      admit('Anna')
+      await until(() => anna.messages.at(-1)?.kind === 'idle')
+
+      const flood = idleFlood(origin, FLOOD)
+      stopFlood = flood.stop
+      const tried = await flood.opened()
+      // The stranger got its connections accepted, but holds no more than one address may.
+      expect(tried.opened + tried.errors).toBe(FLOOD)
+      expect(tried.opened).toBeGreaterThan(FLOOD / 2)
+      // Once the host has accepted them (the last ones wait in the system's queue), well before the idle limit.
+      const limits = roomLimits()
+      const capped = await openWithin(flood, (n) => n <= limits.perAddress, limits.idleMs / 2)
+      expect(capped.open).toBeLessThanOrEqual(limits.perAddress)
+
+      // The referee saves; the game starts and the admitted phone's stream (the same one) gets its seat.
+      expect(h.invoke('saveRoster', PLAYERS9.slice(0, 8))).toMatchObject({ ok: true })
+      expect(h.invoke('startGame', roomGame(PLAYERS9.slice(0, 8)))).toMatchObject({ ok: true })
+      await until(() => anna.messages.at(-1)?.kind === 'game')
+      // A new phone joins, is let in, and gets its seat.
+      const bence = listen(origin, tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Bence' } })).body))
+      expect(await bence.status).toBe(200)
+      admit('Bence')
+      await until(() => bence.messages.at(-1)?.kind === 'game')
+      expect(bence.messages.at(-1)).toMatchObject({ kind: 'game', view: { name: 'Bence' } })
+
+      // Idle, the stranger's sockets are closed within seconds (the idle limit, checked every second or so).
+      expect((await openWithin(flood, (n) => n === 0, limits.idleMs + 5_000)).open).toBe(0)
+      // The phones' streams are not idle: they stay.
+      expect(anna.messages.at(-1)?.kind).toBe('game')
+      expect(
+        h
+          .refereeAppView()
+          .lan.devices.filter((d) => d.connected)
+          .map((d) => d.name),
+      ).toEqual(['Anna', 'Bence'])
+      anna.close()
+      bence.close()
+    },
+  )
+})
+
+describe('every method on every path', () => {
+  it('answers and ends (HEAD of a stream included); only a GET of a stream stays open', { timeout: 60_000 }, async () => {
+    host = makeRoomHost()
+    expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
+    expect((await host.invoke('openRoom', null)).ok).toBe(true)
+    const origin = `http://${host.refereeAppView().lan.address}`
+    const h = host
+    const token = tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).body)
+    for (const d of h.refereeAppView().lan.devices) h.invoke('admitDevice', d.id)
+    const tv = tokenOf((await call(origin, '/room/pair', { method: 'POST', body: { code: h.refereeAppView().lan.displayCode } })).body)
+    const paths = [
+      '/',
+      '/player',
+      '/player/',
+      '/tv',
+      '/tv/',
+      '/assets/none.js',
+      '/favicon.ico',
+      '/room/names',
+      '/room/join',
+      '/room/claim',
+      '/room/pair',
+      '/room/looked',
+      `/room/device?token=${token}`,
+      `/room/player?token=${token}`,
+      `/room/projector?token=${tv}`,
+      '/room/player?token=nonsense',
+      '/api/referee/ready',
+      '/referee/',
+      '/nothing',
+    ]
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE']
+    const unanswered: string[] = []
+    for (const path of paths)
+      for (const method of methods) {
+        const stream = method === 'GET' && /^\/room\/(player|projector)\?token=(?!nonsense)/.test(path)
+        if (stream) continue
+        const got = await Promise.race([
+          call(origin, path, { method, headers: { 'content-type': 'application/json' } }).then((a) => a.status),
+          new Promise<string>((done) => setTimeout(() => done('no end within 5 s'), 5_000)),
+        ])
+        if (typeof got !== 'number' || got < 200) unanswered.push(`${method} ${path}: ${got}`)
+      }
+    expect(unanswered).toEqual([])
+  })
+})
