@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { GameHost } from '../index'
 import { PLAYERS9 } from '../../../../test/support/host'
 import { call, idleFlood, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
+import { normalizeName } from '../../../shared/names'
 import { roomLimits } from '../connections'
 
 /**
@@ -138,4 +139,33 @@ describe('every method on every path', () => {
       }
     expect(unanswered).toEqual([])
   })
+})
+
+describe('names on every path', () => {
+  it(
+    'a roster typed in other scripts is listed as kept, and a phone joins with its name as listed or as typed; a name too long once normalised is refused',
+    { timeout: 20_000 },
+    async () => {
+      host = makeRoomHost()
+      const typed = ['\u0958\u093E\u0932\u093F\u0926', '\u1112\u1161\u11AB\u1100\u1173\u11AF', 'น\u0E49\u0E33ฝน', 'か\u3099なこ']
+      const kept = typed.map(normalizeName)
+      // 40 × U+0958 passes every schema (40 characters typed) but is 80 once normalised: refused on the roster and at setup.
+      const long = '\u0958'.repeat(40)
+      expect(host.invoke('saveRoster', [...typed, long])).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-arguments', message: expect.stringContaining('too long') },
+      })
+      expect(host.invoke('startGame', roomGame([...kept.slice(0, 3), long]))).toMatchObject({ ok: false })
+      expect(host.invoke('saveRoster', typed)).toMatchObject({ ok: true })
+      expect((await host.invoke('openRoom', null)).ok).toBe(true)
+      const origin = `http://${host.refereeAppView().lan.address}`
+      expect(JSON.parse((await call(origin, '/room/names')).body)).toMatchObject({ names: kept })
+      for (const [i, name] of [kept[0], typed[1], kept[2], typed[3]].entries()) {
+        const joined = await call(origin, '/room/join', { method: 'POST', body: { name } })
+        expect(joined.status, `${name}`).toBe(200)
+        expect(host.refereeAppView().lan.devices[i]).toMatchObject({ name: kept[i], state: 'asking' })
+      }
+      expect((await call(origin, '/room/join', { method: 'POST', body: { name: long } })).status).toBe(400)
+    },
+  )
 })

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
+import { normalizeName } from '../../../shared/names'
 import type { JoinChoices, PlayerScreen } from '../../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
 import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
@@ -176,8 +177,10 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       const body = await readJson(req)
       if (path === '/room/join') {
         const r = joinRequestSchema.safeParse(body)
-        if (!r.success || !host.names().names.includes(r.data.name)) return json(res, 400, { ok: false, error: 'not-seated' })
-        const token = host.room.ask(r.data.name)
+        // The name as the roster and the seats keep it (names.ts): the phone's text may be composed otherwise.
+        const name = r.success ? normalizeName(r.data.name) : ''
+        if (!host.names().names.includes(name)) return json(res, 400, { ok: false, error: 'not-seated' })
+        const token = host.room.ask(name)
         if (!token) return json(res, 503, { ok: false, error: 'busy' })
         host.changed()
         return json(res, 200, { ok: true, token })
