@@ -37,11 +37,21 @@ export interface Answer {
 }
 
 /** A raw request (fetch would not let a test set a foreign Host header). */
-export function call(origin: string, path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+export function call(
+  origin: string,
+  path: string,
+  opts: {
+    method?: string
+    body?: unknown
+    headers?: Record<string, string>
+    /** A loopback address of the caller's own (127.x.y.z): another device. */ from?: string
+  } = {},
+): Promise<Answer> {
   const url = new URL(path, origin)
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(url, { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } }, (res) => {
+    const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }
+    const req = request(url, { method: opts.method ?? 'GET', headers, ...(opts.from ? { localAddress: opts.from } : {}) }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (c: string) => (text += c))

@@ -3,7 +3,11 @@ import type { GameHost } from '../index'
 import { PLAYERS9 } from '../../../../test/support/host'
 import { call, idleFlood, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
 import { normalizeName } from '../../../shared/names'
+import { DISPLAY_CODE_DIGITS } from '../../../shared/room'
 import { roomLimits } from '../connections'
+import { WRONG_PER_MINUTE } from './pairing'
+import { ASKING_GRACE_MS, MAX_ASKING, MAX_ASKING_PER_ADDRESS, MAX_ASKING_PER_NAME, Room } from './room'
+import { ROOM_PUSH_MS } from './room-part'
 
 /**
  * A stranger on the Wi-Fi opens 20,500 TCP connections to the room's port and sends nothing (from
@@ -13,6 +17,8 @@ import { roomLimits } from '../connections'
  * referee saves, an admitted phone's stream gets its new screen and a new phone joins.
  */
 const FLOOD = 20_500
+/** A stranger's stream churn (the outside probe: 1,500 cycles in 2 s). */
+const CHURN = 1_500
 
 let host: GameHost | null = null
 let stopFlood: (() => Promise<void>) | null = null
@@ -166,6 +172,117 @@ describe('names on every path', () => {
         expect(host.refereeAppView().lan.devices[i]).toMatchObject({ name: kept[i], state: 'asking' })
       }
       expect((await call(origin, '/room/join', { method: 'POST', body: { name: long } })).status).toBe(400)
+    },
+  )
+})
+
+describe("guessing the TV's display code", () => {
+  it('from many addresses: the room checks few of the guesses, the code stays, and the real TV pairs on its first try', { timeout: 60_000 }, async () => {
+    host = makeRoomHost()
+    expect((await host.invoke('openRoom', null)).ok).toBe(true)
+    const origin = `http://${host.refereeAppView().lan.address}`
+    const code = host.refereeAppView().lan.displayCode!
+    expect(code).toMatch(new RegExp(`^\\d{${DISPLAY_CODE_DIGITS}}$`))
+    const wrong = String((Number(code) + 1) % 10 ** DISPLAY_CODE_DIGITS).padStart(DISPLAY_CODE_DIGITS, '0')
+    // A stranger guesses from 40 addresses, 10 guesses each (within each address's own limit).
+    const ADDRESSES = 40
+    const statuses: number[] = []
+    for (let round = 0; round < 10; round++)
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: ADDRESSES }, (_, a) =>
+            call(origin, '/room/pair', { method: 'POST', body: { code: wrong }, from: `127.0.1.${a + 1}` }).then((r) => r.status),
+          ),
+        )),
+      )
+    const checked = statuses.filter((s) => s === 403).length
+    // Checked: the room's wrong tries a minute, plus each address's first; the rest answered "wait" unchecked.
+    expect(checked).toBeLessThanOrEqual(WRONG_PER_MINUTE + ADDRESSES)
+    expect(statuses.filter((s) => s === 429).length).toBe(statuses.length - checked)
+    expect(host.refereeAppView().lan.displayCode).toBe(code)
+    // While the stranger keeps trying, the real TV types the code the referee's screen shows: paired at once.
+    const still = call(origin, '/room/pair', { method: 'POST', body: { code: wrong }, from: '127.0.1.1' })
+    const tv = await call(origin, '/room/pair', { method: 'POST', body: { code }, from: '127.0.2.1' })
+    expect(tv.status).toBe(200)
+    expect((await still).status).toBe(429)
+    expect(host.refereeAppView().lan.displays).toHaveLength(1)
+    expect(host.refereeAppView().lan.displayCode).not.toBe(code)
+  })
+})
+
+describe('a stranger asking for seats', () => {
+  it("fills neither the referee's list nor a name: a real phone still asks, beside the stranger's ask for its name", { timeout: 30_000 }, async () => {
+    host = makeRoomHost()
+    expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
+    expect((await host.invoke('openRoom', null)).ok).toBe(true)
+    const origin = `http://${host.refereeAppView().lan.address}`
+    const h = host
+    const asking = () => h.refereeAppView().lan.devices.filter((d) => d.state === 'asking')
+    // One address asks for every name, again and again: it holds MAX_ASKING_PER_ADDRESS rows at most, one per name.
+    for (let i = 0; i < 40; i++) await call(origin, '/room/join', { method: 'POST', body: { name: PLAYERS9[i % 9] }, from: '127.0.1.1' })
+    expect(asking().length).toBeLessThanOrEqual(MAX_ASKING_PER_ADDRESS)
+    // Twenty addresses, each asking for Anna and a few others: the list stays within MAX_ASKING, Anna's within MAX_ASKING_PER_NAME.
+    for (let a = 2; a <= 21; a++)
+      for (const name of ['Anna', ...PLAYERS9.slice(1 + (a % 5), 4 + (a % 5))])
+        await call(origin, '/room/join', { method: 'POST', body: { name }, from: `127.0.1.${a}` })
+    expect(asking().length).toBeLessThanOrEqual(MAX_ASKING)
+    expect(asking().filter((d) => d.name === 'Anna').length).toBe(MAX_ASKING_PER_NAME)
+    // Anna's real phone asks: let in line, not turned away; the referee sees it beside one stranger's ask for Anna.
+    const joined = await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' }, from: '127.0.2.1' })
+    expect(joined.status).toBe(200)
+    expect(asking().filter((d) => d.name === 'Anna').length).toBe(MAX_ASKING_PER_NAME)
+    expect((await call(origin, `/room/device?token=${tokenOf(joined.body)}`)).status).toBe(204)
+    const anna = listen(origin, tokenOf(joined.body))
+    await until(() => anna.messages.length > 0)
+    expect(anna.messages[0]).toMatchObject({ kind: 'asking', name: 'Anna' })
+    anna.close()
+  })
+
+  it('a waiting phone whose stream is gone is forgotten after ASKING_GRACE_MS; one with its stream open stays', () => {
+    let t = 1_000
+    const room = new Room(() => t)
+    const gone = room.ask('Anna', '10.0.0.5')!
+    const here = room.ask('Bence', '10.0.0.6')!
+    room.seen(here, 1)
+    t += ASKING_GRACE_MS - 1
+    expect(room.expireAsking()).toBe(false)
+    t += 2
+    expect(room.expireAsking()).toBe(true)
+    expect(room.device(gone)).toBeUndefined()
+    expect(room.device(here)).toBeDefined()
+    // Its stream closes: forgotten ASKING_GRACE_MS later.
+    room.seen(here, -1)
+    t += ASKING_GRACE_MS + 1
+    expect(room.expireAsking()).toBe(true)
+    expect(room.device(here)).toBeUndefined()
+  })
+})
+
+describe("a stranger's churn and the referee's window", () => {
+  it(
+    `${CHURN} open/close cycles of a stream push the referee's view at most once per ROOM_PUSH_MS, and only when it changed`,
+    { timeout: 60_000 },
+    async () => {
+      host = makeRoomHost()
+      expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
+      expect((await host.invoke('openRoom', null)).ok).toBe(true)
+      const origin = `http://${host.refereeAppView().lan.address}`
+      const views: string[] = []
+      host.onRefereeView((v) => views.push(JSON.stringify({ ...v, sentAt: 0 })))
+      const token = tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' }, from: '127.0.1.1' })).body)
+      const from = Date.now()
+      for (let i = 0; i < CHURN; i++) {
+        const s = listen(origin, token)
+        await s.status
+        s.close()
+        await s.ended
+      }
+      const elapsed = Date.now() - from
+      const pushed = views.length
+      expect(pushed).toBeLessThanOrEqual(Math.ceil(elapsed / ROOM_PUSH_MS) + 2)
+      expect(pushed).toBeLessThan(CHURN / 10)
+      // No two pushes in a row are the same view.
+      expect(views.filter((v, i) => i > 0 && v === views[i - 1])).toEqual([])
     },
   )
 })

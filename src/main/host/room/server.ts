@@ -180,14 +180,15 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         // The name as the roster and the seats keep it (names.ts): the phone's text may be composed otherwise.
         const name = r.success ? normalizeName(r.data.name) : ''
         if (!host.names().names.includes(name)) return json(res, 400, { ok: false, error: 'not-seated' })
-        const token = host.room.ask(name)
+        const token = host.room.ask(name, who)
         if (!token) return json(res, 503, { ok: false, error: 'busy' })
         host.changed()
         return json(res, 200, { ok: true, token })
       }
       const claim = path === '/room/claim' ? claimRequestSchema.safeParse(body) : null
       const pair = claim ? null : pairRequestSchema.safeParse(body)
-      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code) : null
+      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code, who) : null
+      if (token === 'wait') return send(res, 429, 'Too many wrong codes in this room: wait a minute.', undefined, { 'retry-after': '60' })
       if (!token) return json(res, 403, { ok: false, error: claim ? 'wrong-secret' : 'wrong-code' })
       host.changed()
       return json(res, 200, { ok: true, token })
