@@ -448,7 +448,7 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
     expect(again.code).toBe(2)
     expect(again.stderr).toContain('already exists; not overwriting it.')
     expect(typo.code).toBe(2)
-    expect(typo.stderr).toContain('--roles: Ana: unknown player "Ana"; did you mean Anna?')
+    expect(typo.stderr).toContain('--roles: unknown player "Ana"; did you mean "Anna"?')
   })
 
   test('a version 1 file with an unknown key replays, and the ignored key is named', async () => {
