@@ -6,6 +6,7 @@ import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
 import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
 import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
+import { listOf } from '../../shared/phrasing'
 
 /** Why a phone shows no game, and the words it says for it. */
 const PROBLEMS = {
@@ -109,7 +110,12 @@ export function mountPhone(root: HTMLElement): void {
     tick = () => {}
     if (screen?.kind === 'game') {
       const v = screen.view
-      const partners = v.partners?.map((p) => v.board.seats[p]?.name ?? '').join(', ') ?? null
+      const partners = v.partners
+        ? listOf(
+            words.locale.value,
+            v.partners.map((p) => v.board.seats[p]?.name ?? ''),
+          )
+        : null
       card.show(v, partners)
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)
