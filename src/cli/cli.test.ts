@@ -216,7 +216,7 @@ describe.concurrent('nightfall CLI', () => {
     expect(replay.stdout).not.toMatch(/\b(Phase|Winner|Seat|Name|Alive|alive|dead|Announcements|Investigations|Replayed|players|deal|MAFIA)\b/)
     expect(projector.code).toBe(0)
     expect(projector.stdout).toContain('mida projektor näitab')
-    expect(projector.stdout).toMatch(/Faas: läbi \(päev \d+, öö \d+\)/)
+    expect(projector.stdout).toMatch(/Faas: läbi \(\d+\. päev, \d+\. öö\)/)
     expect(projector.stdout).not.toMatch(/\b(Phase|Winner|Seat|Name|Alive|alive|dead|Announcements|Replayed|players|what the projector)\b/)
   })
 

@@ -86,7 +86,7 @@ describe('i18n', () => {
     const c = createAppI18n(refereeMessages).global as unknown as Composer
     const expected: Record<string, [string, string]> = {
       hu: ['Mensa', 'aludjon'],
-      et: ['Eesti reeglid', 'sulgege silmad'],
+      et: ['Eesti reeglid', 'Sulgege kõik silmad'],
       sv: ['Svenska klubbregler', 'Staden somnar'],
       ja: ['ハンガリー', '眠って'],
     }
