@@ -25,6 +25,8 @@ import { createFileHost } from '../src/main/host'
 import { lanAddresses } from '../src/main/host/room/addresses'
 import { tempDir } from '../test/support/host'
 import { sseReader } from '../test/support/sse'
+import { joined, type TestPhone } from '../test/support/room'
+import { toBase64url } from '../src/shared/room-seal'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
 import { devices } from 'playwright'
 
@@ -90,17 +92,23 @@ const THROTTLE = 4
 
 /**
  * Milliseconds from navigation (the page's time origin) until every one of `selectors` is in the
- * page and a frame has been drawn with them, for a phone with `token` saved (null: a new phone), in
+ * page and a frame has been drawn with them, for a phone with its token and key saved (null: a new phone), in
  * a fresh context (nothing cached) under THROTTLE× CPU throttling: the median of LOADS loads.
  */
-async function firstRender(playerUrl: string, token: string | null, selectors: string[]): Promise<string> {
+async function firstRender(playerUrl: string, phone: TestPhone | null, selectors: string[]): Promise<string> {
   if (browserTestsSkipped || !existsSync(join(RENDERER, 'player', 'index.html'))) return 'not measured (no built page, or browser tests skipped)'
   const browser = await launchChromium()
   try {
     const times: number[] = []
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
-      if (token) await context.addInitScript((t) => localStorage.setItem('nightfall-room-player', t), token)
+      if (phone) {
+        const kept = JSON.stringify({ token: phone.token, key: toBase64url(phone.seal.key), code: phone.seal.code })
+        await context.addInitScript(([t, k]) => (localStorage.setItem('nightfall-room-player', t), localStorage.setItem('nightfall-room-seal', k)), [
+          phone.token,
+          kept,
+        ] as const)
+      }
       // As text: tsx would wrap a named function here in a helper the page does not have.
       await context.addInitScript({
         content: `window.firstRender = new Promise((done) => {
@@ -144,11 +152,9 @@ export default async function bench(): Promise<void> {
 
   gc()
   const before = process.memoryUsage()
-  const tokens: string[] = []
-  for (const name of players) {
-    const r = await post(origin, '/room/join', { name })
-    tokens.push((r.json as { token: string }).token)
-  }
+  const phones: TestPhone[] = []
+  for (const name of players) phones.push(await joined(origin, name))
+  const tokens = phones.map((p) => p.token)
   for (const d of host.refereeAppView().lan.devices) host.invoke('admitDevice', d.id)
   const tv = (await post(origin, '/room/pair', { code: view.displayCode })).json as { token: string }
   const screens = [...tokens.map((t) => stream(origin, `/room/player?token=${t}`)), stream(origin, `/room/projector?token=${tv.token}`)]
@@ -169,7 +175,7 @@ export default async function bench(): Promise<void> {
   for (const s of screens) s.close()
 
   // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
-  const seated = await firstRender(view.playerUrl!, tokens[0]!, ['[data-test=role-card]', '[data-test=projector-board]'])
+  const seated = await firstRender(view.playerUrl!, phones[0]!, ['[data-test=role-card]', '[data-test=projector-board]'])
   const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'])
   await host.invoke('closeRoom')
   host.dispose()

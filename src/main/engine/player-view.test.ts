@@ -4,7 +4,9 @@
  * games (testing/twins.ts) deal the other seats' roles permuted and make other secret choices with
  * the same public outcome; seat s's view must be byte-identical at every step (at the end, when
  * every card is shown, up to π on the board). When s is a mafioso who has met the mafia by the
- * horizon, π keeps the mafia among themselves: the partners are what s may know.
+ * horizon, π keeps the mafia among themselves: the partners are what s may know. And on the
+ * network (test/support/phone-stream.ts: the room's push rule and seal), s's stream has the same
+ * shape — count and byte length of every message — in both twins and as every other seat's.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -14,6 +16,7 @@ import type { GameState } from './state'
 import { Rng, randomGame } from './testing'
 import { expectedAtEnd, permutationOn, playTwin } from './testing/twins'
 import { mafiaHaveMet, playerView } from './views/player'
+import { phoneStream, shapeDifference } from '../../../test/support/phone-stream'
 
 const GAMES = 150
 const TIMEOUT = 120_000
@@ -27,6 +30,7 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
     let permuted = 0
     let partnersShown = 0
     let partnersHidden = 0
+    let streams = 0
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 0x7fffffff }), (seed) => {
         const A = randomGame(seed, id)
@@ -46,6 +50,8 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
         const pi = permutationOn(rng, n, groups)
         expect(pi[s]).toBe(s)
         if (pi.some((q, p) => q !== p && A.cards[p] !== A.cards[q])) permuted++
+        const statesA: GameState[] = []
+        const statesB: GameState[] = []
         playTwin(
           A,
           horizon,
@@ -55,6 +61,8 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
             const va = playerView(sa, s)
             const expected = sa.phase === 'over' ? { ...va, board: expectedAtEnd(va.board, pi) } : va
             const vb = playerView(sb, s)
+            statesA.push(sa)
+            statesB.push(sb)
             steps++
             if (va.partners) partnersShown++
             else if (va.role === 'mafia') partnersHidden++
@@ -62,6 +70,19 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
           },
           `seed ${seed}`,
         )
+        // What crosses the network: s's stream has one shape in both twins, and the same as another seat's (of another role, often).
+        // A third of the pairs (sealing every message is the slow part; phone-shape.test.ts compares every seat of its games).
+        if (!rng.chance(1 / 3)) return
+        const other = (s + 1 + rng.int(n - 1)) % n
+        const stream = phoneStream(statesA, s)
+        for (const [what, b] of [
+          ['twin', phoneStream(statesB, s)],
+          [`seat ${other}`, phoneStream(statesA, other)],
+        ] as const) {
+          const d = shapeDifference(stream, b)
+          if (d !== null) expect.fail(`seed ${seed}, seat ${s} against its ${what}: ${d}`)
+        }
+        streams++
       }),
       { seed: master[id], numRuns: GAMES, endOnFailure: true },
     )
@@ -69,6 +90,7 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
     expect(permuted).toBeGreaterThan(GAMES * 0.4)
     expect(partnersShown).toBeGreaterThan(100)
     expect(partnersHidden).toBeGreaterThan(0)
+    expect(streams).toBeGreaterThan(GAMES / 5)
   })
 
   it("a mafioso is told the partners from the mafia's first call, and nobody else ever is", () => {
