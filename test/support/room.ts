@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { request, type Agent } from 'node:http'
 import { join } from 'node:path'
 import type { StartGameRequest } from '../../src/shared/api'
 import { randomBytes } from 'node:crypto'
@@ -39,16 +39,24 @@ export interface Answer {
 }
 
 /** A raw request (fetch would not let a test set a foreign Host header). */
-export function call(origin: string, path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+export function call(
+  origin: string,
+  path: string,
+  opts: { method?: string; body?: unknown; headers?: Record<string, string>; agent?: Agent } = {},
+): Promise<Answer> {
   const url = new URL(path, origin)
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(url, { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (text += c))
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-    })
+    const req = request(
+      url,
+      { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }, agent: opts.agent },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
+      },
+    )
     req.on('error', fail)
     req.end(body)
   })
@@ -65,22 +73,22 @@ export interface TestPhone {
  * key, the host's key in the answer, then its own (POST /room/key). The answer of the join when it
  * was refused.
  */
-export async function joinPhone(origin: string, name: string, headers: Record<string, string> = {}): Promise<TestPhone | Answer> {
+export async function joinPhone(origin: string, name: string, headers: Record<string, string> = {}, agent?: Agent): Promise<TestPhone | Answer> {
   const mine = keyPair(randomBytes(32))
-  const r = await call(origin, '/room/join', { method: 'POST', body: { name, commit: commitmentOf(mine.pub) }, headers })
+  const r = await call(origin, '/room/join', { method: 'POST', body: { name, commit: commitmentOf(mine.pub) }, headers, agent })
   if (r.status !== 200) return r
   const { token, pub } = JSON.parse(r.body) as { token: string; pub: string }
   const hostPub = fromBase64url(pub)!
   const seal = agree(mine.secret, mine.pub, hostPub, hostPub)
   if (!seal) throw new Error('no key agreed')
-  const k = await call(origin, '/room/key', { method: 'POST', body: { pub: toBase64url(mine.pub) }, headers: { 'x-room-token': token } })
+  const k = await call(origin, '/room/key', { method: 'POST', body: { pub: toBase64url(mine.pub) }, headers: { 'x-room-token': token }, agent })
   if (k.status !== 204) throw new Error(`the key was refused: ${k.status} ${k.body}`)
   return { token, seal }
 }
 
-/** joinPhone, which must succeed. */
-export async function joined(origin: string, name: string): Promise<TestPhone> {
-  const p = await joinPhone(origin, name)
+/** joinPhone, which must succeed (from `agent`'s address: a second host of the private LAN). */
+export async function joined(origin: string, name: string, agent?: Agent): Promise<TestPhone> {
+  const p = await joinPhone(origin, name, {}, agent)
   if ('status' in p) throw new Error(`${name} could not join: ${p.status} ${p.body}`)
   return p
 }
