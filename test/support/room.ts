@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { request, type Agent } from 'node:http'
 import { join } from 'node:path'
@@ -42,21 +43,24 @@ export interface Answer {
 export function call(
   origin: string,
   path: string,
-  opts: { method?: string; body?: unknown; headers?: Record<string, string>; agent?: Agent } = {},
+  opts: {
+    method?: string
+    body?: unknown
+    headers?: Record<string, string>
+    /** A loopback address of the caller's own (127.x.y.z): another device. */ from?: string
+    agent?: Agent
+  } = {},
 ): Promise<Answer> {
   const url = new URL(path, origin)
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(
-      url,
-      { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }, agent: opts.agent },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => (text += c))
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-      },
-    )
+    const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }
+    const req = request(url, { method: opts.method ?? 'GET', headers, agent: opts.agent, ...(opts.from ? { localAddress: opts.from } : {}) }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (text += c))
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
+    })
     req.on('error', fail)
     req.end(body)
   })
@@ -73,22 +77,27 @@ export interface TestPhone {
  * key, the host's key in the answer, then its own (POST /room/key). The answer of the join when it
  * was refused.
  */
-export async function joinPhone(origin: string, name: string, headers: Record<string, string> = {}, agent?: Agent): Promise<TestPhone | Answer> {
+export async function joinPhone(
+  origin: string,
+  name: string,
+  opts: { headers?: Record<string, string>; agent?: Agent; from?: string } = {},
+): Promise<TestPhone | Answer> {
+  const { agent, from } = opts
   const mine = keyPair(randomBytes(32))
-  const r = await call(origin, '/room/join', { method: 'POST', body: { name, commit: commitmentOf(mine.pub) }, headers, agent })
+  const r = await call(origin, '/room/join', { method: 'POST', body: { name, commit: commitmentOf(mine.pub) }, headers: opts.headers, agent, from })
   if (r.status !== 200) return r
   const { token, pub } = JSON.parse(r.body) as { token: string; pub: string }
   const hostPub = fromBase64url(pub)!
   const seal = agree(mine.secret, mine.pub, hostPub, hostPub)
   if (!seal) throw new Error('no key agreed')
-  const k = await call(origin, '/room/key', { method: 'POST', body: { pub: toBase64url(mine.pub) }, headers: { 'x-room-token': token }, agent })
+  const k = await call(origin, '/room/key', { method: 'POST', body: { pub: toBase64url(mine.pub) }, headers: { 'x-room-token': token }, agent, from })
   if (k.status !== 204) throw new Error(`the key was refused: ${k.status} ${k.body}`)
   return { token, seal }
 }
 
 /** joinPhone, which must succeed (from `agent`'s address: a second host of the private LAN). */
-export async function joined(origin: string, name: string, agent?: Agent): Promise<TestPhone> {
-  const p = await joinPhone(origin, name, {}, agent)
+export async function joined(origin: string, name: string, opts: { agent?: Agent; from?: string } = {}): Promise<TestPhone> {
+  const p = await joinPhone(origin, name, opts)
   if ('status' in p) throw new Error(`${name} could not join: ${p.status} ${p.body}`)
   return p
 }
@@ -144,5 +153,38 @@ export const until = async (what: () => boolean, ms = 5000): Promise<void> => {
   while (!what()) {
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+export interface FloodCount {
+  kind: 'opened' | 'open'
+  /** Connections made (the server accepted them), failed to connect, closed by the server, open now, open at most at once. */
+  opened: number
+  errors: number
+  closedByServer: number
+  open: number
+  peak: number
+}
+
+/** A stranger's idle sockets, from a child process (test/support/idle-flood.mjs) on its own loopback address. */
+export function idleFlood(origin: string, count: number, localAddress = '127.0.0.2') {
+  const url = new URL(origin)
+  const child = fork(join(import.meta.dirname, 'idle-flood.mjs'), [url.hostname, url.port, String(count), localAddress], { execArgv: [], stdio: 'ignore' })
+  const replies: FloodCount[] = []
+  child.on('message', (m) => replies.push(m as FloodCount))
+  const next = async (): Promise<FloodCount> => {
+    const n = replies.length
+    await until(() => replies.length > n, 60_000)
+    return replies.at(-1) as FloodCount
+  }
+  return {
+    /** Once every connection was tried. */
+    opened: () => (replies[0] ? Promise.resolve(replies[0]) : next()),
+    count: () => {
+      const reply = next()
+      child.send('count')
+      return reply
+    },
+    stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.send('stop')))),
   }
 }

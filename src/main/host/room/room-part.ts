@@ -24,13 +24,18 @@ export interface RoomPartDeps {
   lang: () => string | null
   projectorScreen: () => ProjectorScreen
   onProjector: (cb: (s: ProjectorScreen) => void) => () => void
-  /** The referee's view and the projector's screen are pushed (the room's devices or address changed). */
+  /** The referee's view (if it changed) and every screen are pushed: the room's devices or address changed. */
   changed: () => void
   /** Where the room listens (tests); the default is any free port. */
   port?: number
   /** The LAN addresses, the default route's first (default: lanAddresses). */
   addresses?: () => Promise<string[]>
 }
+
+/** What the room's devices do (joins, streams opening and closing) pushes views at most this often. */
+export const ROOM_PUSH_MS = 250
+/** How often waiting phones whose stream is gone are looked for (room.ts: expireAsking). */
+const SWEEP_MS = 5_000
 
 interface PlayerSub {
   token: string
@@ -62,6 +67,10 @@ export class RoomPart implements RoomHost {
   /** Tokens of phones dropped by a change: told so once before their stream ends. */
   private readonly left = new Map<string, Gone>()
   private readonly lanAddresses: () => Promise<string[]>
+  /** A push the room's devices asked for, waiting for ROOM_PUSH_MS since the last one. */
+  private pending: NodeJS.Timeout | null = null
+  private lastPush = -Infinity
+  private sweep: NodeJS.Timeout | null = null
 
   constructor(private readonly deps: RoomPartDeps) {
     this.room = new Room(deps.now)
@@ -88,6 +97,8 @@ export class RoomPart implements RoomHost {
       this.server = await startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir, port: this.deps.port })
       this.address = at
       this.error = null
+      this.sweep = setInterval(() => this.room.expireAsking() && this.changed(), SWEEP_MS)
+      this.sweep.unref()
     } catch (e) {
       this.error = messageOf(e)
       // A refusal pushes nothing by itself: the referee's view must show why.
@@ -104,6 +115,9 @@ export class RoomPart implements RoomHost {
   }
 
   private async shut(): Promise<void> {
+    if (this.pending) clearTimeout(this.pending)
+    if (this.sweep) clearInterval(this.sweep)
+    this.pending = this.sweep = null
     const s = this.server
     this.server = null
     this.address = null
@@ -200,8 +214,22 @@ export class RoomPart implements RoomHost {
     return this.deps.onProjector(cb)
   }
 
+  /**
+   * The room's devices changed something (a join, a stream opened or closed): views are pushed at
+   * once if none was in the last ROOM_PUSH_MS, else once when that has passed — however many
+   * changes a stranger makes meanwhile — and the referee's only if it changed (fan-out.ts).
+   */
   changed(): void {
-    this.deps.changed()
+    if (this.pending) return
+    const wait = this.lastPush + ROOM_PUSH_MS - this.deps.now()
+    const push = () => {
+      this.pending = null
+      this.lastPush = this.deps.now()
+      this.deps.changed()
+    }
+    if (wait <= 0) return push()
+    this.pending = setTimeout(push, wait)
+    this.pending.unref()
   }
 
   /**

@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
+import { normalizeName } from '../../../shared/names'
 import type { JoinChoices, WireScreen } from '../../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, keyRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
 import { deviceType } from './device-type'
 import type { Room } from './room'
@@ -48,11 +50,14 @@ export interface RoomServerOptions {
   pagesDir: string
   /** Join, claim and pair attempts allowed per device address and minute. */
   attemptsPerMinute?: number
+  /** What a peer may hold (default: roomLimits(), below the process's file limit). */
+  limits?: ConnectionLimits
 }
 
 export interface RoomServer {
   port: number
   origin: string
+  connections: ConnectionGuard
   close(): Promise<void>
 }
 
@@ -108,13 +113,13 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   const stream = <T>(req: IncomingMessage, res: ServerResponse, token: string, first: T, subscribe: (push: (v: T | null) => void) => () => void) => {
-    openSse(req, res, first, subscribe, {
+    const opened = openSse(req, res, first, subscribe, {
       retryMs: 2000,
       streams,
       onPing: () => host.room.seen(token, 0),
       onClose: () => host.room.seen(token, -1) && host.changed(),
     })
-    if (host.room.seen(token, 1)) host.changed()
+    if (opened && host.room.seen(token, 1)) host.changed()
   }
 
   /** A small JSON body, or undefined (not JSON, too large, damaged): the schemas then refuse it. */
@@ -178,15 +183,19 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       const body = await readJson(req)
       if (path === '/room/join') {
         const r = joinRequestSchema.safeParse(body)
-        if (!r.success || !host.names().names.includes(r.data.name)) return json(res, 400, { ok: false, error: 'not-seated' })
-        const token = host.room.ask(r.data.name, device)
+        // The name as the roster and the seats keep it (names.ts): the phone's text may be composed otherwise.
+        const name = r.success ? normalizeName(r.data.name) : ''
+        if (!r.success || !host.names().names.includes(name)) return json(res, 400, { ok: false, error: 'not-seated' })
+        const token = host.room.ask(name, who, device)
         if (!token) return json(res, 503, { ok: false, error: 'busy' })
-        // Not shown to the referee before its key is agreed (POST /room/key): nothing to push yet.
+        // Not shown to the referee before its key is agreed (POST /room/key); an ask it replaced may have been.
+        host.changed()
         return json(res, 200, { ok: true, token, pub: host.handshakes.hello(token, r.data.commit) })
       }
       const claim = path === '/room/claim' ? claimRequestSchema.safeParse(body) : null
       const pair = claim ? null : pairRequestSchema.safeParse(body)
-      const token = claim?.success ? host.room.claim(claim.data.claim, device) : pair?.success ? host.room.pair(pair.data.code) : null
+      const token = claim?.success ? host.room.claim(claim.data.claim, device) : pair?.success ? host.room.pair(pair.data.code, who) : null
+      if (token === 'wait') return send(res, 429, 'Too many wrong codes in this room: wait a minute.', undefined, { 'retry-after': '60' })
       if (!token) return json(res, 403, { ok: false, error: claim ? 'wrong-secret' : 'wrong-code' })
       host.changed()
       return json(res, 200, { ok: true, token })
@@ -215,11 +224,19 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   // Never log a request: its URL may carry a device's token.
-  const listening = await listen(handle, { address, port: opts.port, streams, send, internalError: () => 'Internal error.' })
+  const listening = await listen(handle, {
+    address,
+    port: opts.port,
+    streams,
+    send,
+    internalError: () => 'Internal error.',
+    limits: opts.limits ?? roomLimits(),
+  })
   port = listening.port
   return {
     port,
     origin: `http://${hostName()}`,
+    connections: listening.connections,
     close: listening.close,
   }
 }
