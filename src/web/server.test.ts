@@ -39,21 +39,31 @@ function raw(port: number, path: string, opts: { method?: string; headers?: Reco
 }
 
 /** Read SSE messages from a stream until `until` says stop. */
-async function sse<T>(url: string, until: (msgs: T[]) => boolean): Promise<T[]> {
-  const ctrl = new AbortController()
-  const res = await fetch(url, { signal: ctrl.signal })
-  expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
-  const reader = res.body!.getReader()
-  const msgs: T[] = []
-  const read = sseReader((data) => msgs.push(JSON.parse(data) as T))
-  const decoder = new TextDecoder()
-  while (!until(msgs)) {
-    const { value, done } = await reader.read()
-    if (done) break
-    read(decoder.decode(value, { stream: true }))
-  }
-  ctrl.abort()
-  return msgs
+/** A stream's messages until `until` holds; `connected` resolves with the first one (the view on connecting). */
+function sse<T>(url: string, until: (msgs: T[]) => boolean): { connected: Promise<void>; messages: Promise<T[]> } {
+  let connected!: () => void
+  const first = new Promise<void>((r) => (connected = r))
+  const messages = (async () => {
+    const ctrl = new AbortController()
+    const res = await fetch(url, { signal: ctrl.signal })
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const reader = res.body!.getReader()
+    const msgs: T[] = []
+    const read = sseReader((data) => {
+      msgs.push(JSON.parse(data) as T)
+      connected()
+    })
+    const decoder = new TextDecoder()
+    while (!until(msgs)) {
+      const { value, done } = await reader.read()
+      if (done) break
+      read(decoder.decode(value, { stream: true }))
+    }
+    ctrl.abort()
+    connected()
+    return msgs
+  })()
+  return { connected: first, messages }
 }
 
 const post = (server: WebServer, method: string, args: unknown[], token = server.tokens.referee) =>
@@ -131,11 +141,11 @@ describe('web server', () => {
     const { server } = await start()
     const refereeMsgs = sse<RefereeAppView>(`${server.origin}/api/referee/events?token=${server.tokens.referee}`, (m) => m.length >= 3)
     const projectorMsgs = sse<ProjectorScreen>(`${server.origin}/api/projector/events?token=${server.tokens.projector}`, (m) => m.length >= 3)
-    await new Promise((r) => setTimeout(r, 100))
+    await Promise.all([refereeMsgs.connected, projectorMsgs.connected])
     const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
     expect(await (await post(server, 'startGame', [req])).json()).toEqual({ ok: true, value: null })
     expect(await (await post(server, 'play', [{ type: 'endNightStep' }])).json()).toEqual({ ok: true, value: null })
-    const [r, p] = await Promise.all([refereeMsgs, projectorMsgs])
+    const [r, p] = await Promise.all([refereeMsgs.messages, projectorMsgs.messages])
     expect(r.map((v) => v.screen)).toEqual(['setup', 'game', 'game'])
     expect(r[1]!.game!.seats[0]!.role).toBe('mafia')
     expect(p.map((s) => s.kind)).toEqual(['idle', 'game', 'game'])
@@ -151,6 +161,7 @@ describe('web server', () => {
     open.push({ server: tight, host: open[0]!.host })
     // A socket that sends nothing is closed after the idle limit, with the stream beside it open.
     const stream = sse<RefereeAppView>(`${tight.origin}/api/referee/events?token=${tight.tokens.referee}`, (m) => m.length >= 2)
+    await stream.connected
     const idle = connect(tight.port, '127.0.0.1')
     const closedAt = new Promise<number>((done) => idle.once('close', () => done(Date.now())))
     const from = Date.now()
@@ -160,7 +171,7 @@ describe('web server', () => {
     const many = Array.from({ length: 10 }, () => connect(tight.port, '127.0.0.1').on('error', () => {}))
     await Promise.all(many.map((s) => new Promise((done) => s.once('close', done))))
     await post(tight, 'saveRoster', [['Anna', 'Bence']])
-    expect((await stream).length).toBeGreaterThanOrEqual(2)
+    expect((await stream.messages).length).toBeGreaterThanOrEqual(2)
     // HEAD of a stream: its headers, then its end.
     const head = await raw(server.port, `/api/referee/events?token=${server.tokens.referee}`, { method: 'HEAD' })
     expect(head.status).toBe(200)

@@ -7,8 +7,9 @@ import type { Socket } from 'node:net'
  * counted by its peer's address and in all. A connection is *idle* while no request is in flight on
  * it (just opened, or between keep-alive requests); an idle one is closed after `idleMs`. At a cap,
  * the oldest idle connection (of that address, or of the address holding the most) makes room for
- * the new one, and only when none is idle is the new one refused: a flood of idle sockets can
- * only ever push out its own, never a request being answered or a phone's open stream. The caps
+ * the new one; at the cap in all with none idle, the longest-running request of the address holding
+ * the most (a slow body, say) does; an open stream (a phone's, the referee's: `streaming`) is never
+ * pushed out, and only when every connection is one is the new one refused. The caps
  * stay well below the process's file limit, so saving, the journal and the referee's own server
  * always have descriptors left.
  */
@@ -50,10 +51,15 @@ export function refereeLimits(limit = fileLimit(), platform = process.platform):
   return { total, perAddress: total, idleMs: 5_000 }
 }
 
+/** The sockets carrying an open stream (Server-Sent Events, http.ts openSse): never pushed out to make room. */
+export const streaming = new WeakSet<Socket>()
+
 interface Held {
   address: string
   /** Requests in flight on it (an open stream is one that never finishes). */
   busy: number
+  /** Since when it has had a request in flight (or was opened). */
+  since: number
 }
 
 export class ConnectionGuard {
@@ -91,8 +97,8 @@ export class ConnectionGuard {
   private connected(socket: Socket): void {
     const address = socket.remoteAddress ?? '?'
     if (this.open(address) >= this.limits.perAddress && !this.evictIdle(address)) return this.refuse(socket)
-    if (this.held.size >= this.limits.total && !this.evictIdle(null)) return this.refuse(socket)
-    this.held.set(socket, { address, busy: 0 })
+    if (this.held.size >= this.limits.total && !this.evictIdle(null) && !this.evictBusy()) return this.refuse(socket)
+    this.held.set(socket, { address, busy: 0, since: this.now() })
     let set = this.byAddress.get(address)
     if (!set) this.byAddress.set(address, (set = new Set()))
     set.add(socket)
@@ -108,6 +114,7 @@ export class ConnectionGuard {
   private busy(socket: Socket, delta: 1 | -1): void {
     const h = this.held.get(socket)
     if (!h) return
+    if (h.busy === 0 && delta > 0) h.since = this.now()
     h.busy = Math.max(0, h.busy + delta)
     this.idle.delete(socket)
     if (h.busy === 0 && !socket.destroyed) this.idle.set(socket, this.now())
@@ -120,6 +127,16 @@ export class ConnectionGuard {
     // The address holding the most has none idle: any idle connection makes room.
     if (address === null) for (const socket of this.idle.keys()) return this.close(socket, 'evicted')
     return false
+  }
+
+  /** Close the longest-running request, not a stream, of the address holding the most such connections; false if there is none. */
+  private evictBusy(): boolean {
+    const candidates = [...this.held].filter(([s, h]) => h.busy > 0 && !streaming.has(s))
+    if (!candidates.length) return false
+    const count = new Map<string, number>()
+    for (const [, h] of candidates) count.set(h.address, (count.get(h.address) ?? 0) + 1)
+    candidates.sort(([, a], [, b]) => (count.get(b.address) ?? 0) - (count.get(a.address) ?? 0) || a.since - b.since)
+    return this.close(candidates[0]![0], 'evicted')
   }
 
   private busiestAddress(): string | null {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, normalize, resolve, sep } from 'node:path'
-import { ConnectionGuard, type ConnectionLimits } from './connections'
+import { ConnectionGuard, streaming, type ConnectionLimits } from './connections'
 
 /**
  * What the two HTTP servers share — the browser mode's (src/web/server.ts, on 127.0.0.1) and the
@@ -145,6 +145,8 @@ export function openSse<T>(
   }
   res.writeHead(200, { ...headers, connection: 'keep-alive' })
   res.socket?.setNoDelay(true)
+  // An open stream is never pushed out to make room for another connection (connections.ts).
+  if (res.socket) streaming.add(res.socket)
   const push = (v: T | null) => (v === null ? res.end() : res.write(`data: ${JSON.stringify(v)}\n\n`))
   res.write(`retry: ${o.retryMs}\n\n`)
   push(first)

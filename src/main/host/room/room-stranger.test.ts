@@ -8,6 +8,7 @@ import { roomLimits } from '../connections'
 import { WRONG_PER_MINUTE } from './pairing'
 import { ASKING_GRACE_MS, MAX_ASKING, MAX_ASKING_PER_ADDRESS, MAX_ASKING_PER_NAME, Room } from './room'
 import { ROOM_PUSH_MS } from './room-part'
+import { STREAMS_PER_DEVICE } from './server'
 
 /**
  * A stranger on the Wi-Fi opens 20,500 TCP connections to the room's port and sends nothing (from
@@ -286,4 +287,22 @@ describe("a stranger's churn and the referee's window", () => {
       expect(views.filter((v, i) => i > 0 && v === views[i - 1])).toEqual([])
     },
   )
+})
+
+describe("one device's streams", () => {
+  it(`a token holds at most STREAMS_PER_DEVICE streams: a new one ends its oldest`, { timeout: 20_000 }, async () => {
+    host = makeRoomHost()
+    expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
+    expect((await host.invoke('openRoom', null)).ok).toBe(true)
+    const origin = `http://${host.refereeAppView().lan.address}`
+    const anna = await joined(origin, 'Anna')
+    const streams = Array.from({ length: STREAMS_PER_DEVICE }, () => listen(origin, anna))
+    for (const s of streams) expect(await s.status).toBe(200)
+    const newest = listen(origin, anna)
+    expect(await newest.status).toBe(200)
+    await streams[0]!.ended
+    await until(() => newest.messages.length > 0)
+    expect(streams.slice(1).every((s) => s.messages.length > 0)).toBe(true)
+    for (const s of [...streams, newest]) s.close()
+  })
 })

@@ -63,6 +63,8 @@ export interface RoomServer {
 
 export const TOKEN_HEADER = 'x-room-token'
 const MAX_BODY = 1024
+/** Streams one device token may hold open at once; a new one ends its oldest (docs/room.md, the threat model). */
+export const STREAMS_PER_DEVICE = 2
 
 /** The kinds of file the page's assets are (anything else there is not served). */
 const ASSET_TYPES = new Set(['.js', '.css', '.svg', '.png', '.woff2'])
@@ -112,7 +114,20 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     return servedHtml(existsSync(file) ? readFileSync(file, 'utf8') : PLACEHOLDER)
   }
 
+  /** Each device's open streams, oldest first: at most STREAMS_PER_DEVICE (a phone that reloads, or lost its Wi-Fi, opens a new one). */
+  const byToken = new Map<string, ServerResponse[]>()
   const stream = <T>(req: IncomingMessage, res: ServerResponse, token: string, first: T, subscribe: (push: (v: T | null) => void) => () => void) => {
+    const mine = byToken.get(token) ?? []
+    while (mine.length >= STREAMS_PER_DEVICE) mine.shift()?.end()
+    if (req.method !== 'HEAD') {
+      mine.push(res)
+      byToken.set(token, mine)
+      res.once('close', () => {
+        const left = (byToken.get(token) ?? []).filter((r) => r !== res)
+        if (left.length) byToken.set(token, left)
+        else byToken.delete(token)
+      })
+    }
     const opened = openSse(req, res, first, subscribe, {
       retryMs: 2000,
       streams,
