@@ -2,11 +2,37 @@ import { createHash, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { Handshakes } from '../main/host/room/seal'
 import { ROLE_IDS } from './roles'
-import { agree, claimed, claimIdOf, commitmentOf, keyPair, SEALED_BYTES, SEALED_CHARS, seal, toBase64url, unseal } from './room-seal'
+import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto'
+import { x25519 as nobleX25519 } from '@noble/curves/ed25519.js'
+import { agree, claimed, claimIdOf, commitmentOf, keyPair, SEALED_BYTES, SEALED_CHARS, seal, toBase64url, unseal, x25519 } from './room-seal'
 
 /** The room's seal (room-seal.ts): the key agreement, the claim's key, sealed messages of one length. */
 const pair = () => keyPair(randomBytes(32))
 type Pair = ReturnType<typeof pair>
+
+describe('X25519 as the phone computes it', () => {
+  const hex = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'))
+  it('gives RFC 7748’s answers (§6.1), and the same as @noble/curves’ x25519 and node:crypto’s', () => {
+    const a = hex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a')
+    const b = hex('5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb')
+    expect(Buffer.from(x25519.getPublicKey(a)).toString('hex')).toBe('8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a')
+    expect(Buffer.from(x25519.getPublicKey(b)).toString('hex')).toBe('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f')
+    expect(Buffer.from(x25519.getSharedSecret(a, x25519.getPublicKey(b))).toString('hex')).toBe(
+      '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742',
+    )
+    const jwk = (pub: Uint8Array, d?: Uint8Array) => ({ kty: 'OKP', crv: 'X25519', x: toBase64url(pub), ...(d ? { d: toBase64url(d) } : {}) })
+    for (let i = 0; i < 10; i++) {
+      const [k, other] = [randomBytes(32), nobleX25519.getPublicKey(randomBytes(32))]
+      const mine = x25519.getSharedSecret(k, other)
+      expect(mine).toEqual(nobleX25519.getSharedSecret(k, other))
+      const native = diffieHellman({
+        privateKey: createPrivateKey({ key: jwk(x25519.getPublicKey(k), k), format: 'jwk' }),
+        publicKey: createPublicKey({ key: jwk(other), format: 'jwk' }),
+      })
+      expect(Buffer.from(mine)).toEqual(native)
+    }
+  })
+})
 
 describe('a phone that joins by name', () => {
   it('agrees the same key and code as the host; an eavesdropper with both public keys has neither', () => {
