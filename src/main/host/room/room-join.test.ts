@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GameHost } from '../index'
 import { PLAYERS9 } from '../../../../test/support/host'
-import { claimIdOf } from '../../../shared/room-seal'
+import { randomBytes } from 'node:crypto'
+import { claimIdOf, commitmentOf, keyPair, toBase64url } from '../../../shared/room-seal'
 import { call, claimPhone, joined, listen, makeRoomHost, roomGame, until, type TestPhone } from '../../../../test/support/room'
 
 /**
@@ -36,6 +37,18 @@ describe('joining before the game', () => {
     expect(JSON.parse((await call(origin, '/room/names')).body)).toMatchObject({ names: PLAYERS9 })
     const anna = await joined(origin, 'Anna')
     const bence = await joined(origin, 'Bence')
+    // Whoever read a token on the Wi-Fi sends a key of its own: refused, and the phone is as it was.
+    const stranger = { method: 'POST', body: { pub: toBase64url(keyPair(randomBytes(32)).pub) }, headers: { 'x-room-token': anna.token } }
+    expect((await call(origin, '/room/key', stranger)).status).toBe(403)
+    expect((await call(origin, `/room/device?token=${anna.token}`)).status).toBe(204)
+    // And before the phone sends its own: the phone's (the one it committed to) still agrees.
+    const mine = keyPair(randomBytes(32))
+    const asked = await call(origin, '/room/join', { method: 'POST', body: { name: 'Csaba', commit: commitmentOf(mine.pub) } })
+    const csaba = (JSON.parse(asked.body) as { token: string }).token
+    expect((await call(origin, '/room/key', { ...stranger, headers: { 'x-room-token': csaba } })).status).toBe(403)
+    expect((await call(origin, '/room/key', { method: 'POST', body: { pub: toBase64url(mine.pub) }, headers: { 'x-room-token': csaba } })).status).toBe(204)
+    expect(deviceOf(host, 'Csaba')).toHaveLength(1)
+    host.invoke('dropDevice', deviceOf(host, 'Csaba')[0]!.id)
     const phones = { anna: listen(origin, anna), bence: listen(origin, bence) }
     await until(() => phones.anna.messages.length > 0 && phones.bence.messages.length > 0)
     expect(phones.anna.messages[0]).toMatchObject({ kind: 'asking', name: 'Anna' })

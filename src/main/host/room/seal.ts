@@ -34,14 +34,16 @@ export class Handshakes {
   }
 
   /**
-   * The phone's public key: the agreed key and code, once (the handshake is forgotten either way).
-   * Null when it is not the key the phone committed to, or not a key.
+   * The phone's public key: the agreed key and code, once. Null when it is not the key the phone
+   * committed to, or not a key — and the handshake waits on: the token crosses the network in the
+   * clear, and whoever read it must not be able to spoil the real phone's handshake (no other key
+   * can match the commitment, so waiting gives nobody a try).
    */
   finish(token: string, phonePub: string): Agreed | null {
     const h = this.pending.get(token)
-    this.pending.delete(token)
     const pub = fromBase64url(phonePub)
     if (!h || !pub || pub.length !== 32 || commitmentOf(pub) !== h.commit) return null
+    this.pending.delete(token)
     try {
       const theirs = createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: toBase64url(pub) }, format: 'jwk' })
       return agreed(diffieHellman({ privateKey: h.secret, publicKey: theirs }), pub, h.pub)

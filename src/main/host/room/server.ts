@@ -216,16 +216,12 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       return json(res, 200, { ok: true, token })
     }
     if (path === '/room/key') {
-      // A joined phone's public key, once: the key agreed, or (not the key it committed to) the phone dropped.
+      // A joined phone's public key, once: the key agreed. Another key (not the one it committed to) changes nothing.
       const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])
       const r = keyRequestSchema.safeParse(await readJson(req))
-      const d = token.success ? host.room.device(token.data) : undefined
-      if (!token.success || !d) return send(res, 403, 'Unknown device.')
+      if (!token.success || !host.room.device(token.data)) return send(res, 403, 'Unknown device.')
       const agreed = r.success ? host.handshakes.finish(token.data, r.data.pub) : null
-      if (!agreed || !host.room.sealed(token.data, agreed)) {
-        host.room.drop(d.id)
-        return json(res, 403, { ok: false, error: 'wrong-key' })
-      }
+      if (!agreed || !host.room.sealed(token.data, agreed)) return json(res, 403, { ok: false, error: 'wrong-key' })
       host.changed()
       return empty(res)
     }
