@@ -70,7 +70,7 @@ describe('the desktop app and a browser mode on one data folder', () => {
     expect(snapshot.windows.filter((w) => !w.destroyed)).toEqual([])
     const box = snapshot.dialog.find((d) => d.method === 'showErrorBox')
     expect(box?.options).toMatchObject({ title: 'A Nightfall már nyitva van ezen az adatmappán' })
-    expect(box?.options.content).toContain(`Egy másik Nightfall már használja ezt az adatmappát: ${data} (${web.child.pid}. folyamat`)
+    expect(box?.options.content).toContain(`Egy másik Nightfall már használja az adatmappát (${data}; ${web.child.pid}. folyamat`)
     expect(box?.options.content).toContain(new URL(web.referee).origin)
     await main.stop()
     // The browser mode still holds its folder.

@@ -7,7 +7,7 @@ import { app, BrowserWindow, dialog, Menu, session } from 'electron'
 import { followDisplays, placementOptions, projectorPlacement, trackProjector } from './displays'
 import { createFileHost, type GameHost } from './host'
 import { DataLock, folderLanguage, lockRefusal } from './host/persistence/data-lock'
-import { translate } from '../shared/messages'
+import { noticeLine } from '../shared/notices'
 import { openSettingsStore } from './settings-store'
 import { disposeEstimator, warmEstimator } from './host/estimator'
 import { disposeImportWorker } from './host/importer'
@@ -55,7 +55,7 @@ function start(): void {
   const taken = DataLock.acquire(userData, { app: true })
   if (!taken.ok) {
     const lang = folderLanguage(userData, app.getPreferredSystemLanguages())
-    dialog.showErrorBox(translate(lang, 'notices.lock.title'), lockRefusal(taken.line, lang))
+    dialog.showErrorBox(lockRefusal(noticeLine('lock.title'), lang), lockRefusal(taken.line, lang))
     app.exit(3)
     return
   }

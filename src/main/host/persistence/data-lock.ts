@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { matchLanguage, type Language } from '../../../shared/languages'
 import { translate } from '../../../shared/messages'
+import { noticeLine, type NoticeLine } from '../../../shared/notices'
 
 /**
  * One browser-mode process per data folder: `<dataDir>/nightfall.lock` holds the owner's process id,
@@ -12,7 +13,7 @@ import { translate } from '../../../shared/messages'
  * never taken as stale (a person removes it), and any other error taking the lock refuses the start
  * too. Every host on a data folder takes it: the browser mode (src/web/start.ts) and the Electron
  * app (src/main/index.ts, besides its single-instance lock), so no two ever append to one journal.
- * A refusal is a line of the locale files (`notices.lock.*`): `lockRefusal` words it in a language.
+ * A refusal is a notice line (`lock.*` in notices.json): `lockRefusal` words it in a language.
  *
  * Why not a lock library (proper-lockfile): it decides staleness by the lock's age (its holder
  * touches it every few seconds), so a host that is alive but paused — a laptop asleep, a process
@@ -35,18 +36,15 @@ export interface LockInfo {
   app?: true
 }
 
-/** Why the lock was refused: `notices.lock.<key>` with its parameters. */
-export interface LockLine {
-  key: 'held' | 'starting' | 'app' | 'unreadable' | 'failed' | 'changing'
-  params: Record<string, string | number>
-}
+/** Why the lock was refused: a notice line `lock.<why>` with its parameters. */
+export type LockLine = NoticeLine
 
 export type LockResult =
   | { ok: true; lock: DataLock; /** A stale lock (its process gone) was taken over. */ tookOver: boolean }
   | { ok: false; /** In English. */ message: string; line: LockLine; holder: LockInfo | null }
 
 /** The refusal in `lang`. */
-export const lockRefusal = (line: LockLine, lang: string): string => translate(lang, `notices.lock.${line.key}`, line.params)
+export const lockRefusal = (line: LockLine, lang: string): string => translate(lang, `notices.${line.key}`, line.params)
 
 /**
  * The language to refuse in before any host runs: the one saved in the folder's settings.json
@@ -175,7 +173,7 @@ export class DataLock {
         if (create(path, mine)) return { ok: true, lock: new DataLock(path, mine), tookOver: attempt > 0 }
         const held = readLock(path)
         if (held.kind === 'missing') continue // released meanwhile: try again
-        if (held.kind === 'unreadable') return refused({ key: 'unreadable', params: { folder: dataDir, path, why: held.why } }, null)
+        if (held.kind === 'unreadable') return refused(noticeLine('lock.unreadable', { folder: dataDir, path, why: held.why }), null)
         // Our own id in a lock we are only now taking: a former process with the same id (a container's restart).
         if (held.info.pid !== process.pid && holderAlive(held.info)) return refused(heldBy(dataDir, held.info), held.info)
         // Stale: its process is gone. One process at a time takes it over.
@@ -185,9 +183,9 @@ export class DataLock {
       }
       const now = readLock(path)
       const holder = now.kind === 'info' ? now.info : null
-      return refused(holder ? heldBy(dataDir, holder) : { key: 'changing', params: { folder: dataDir } }, holder)
+      return refused(holder ? heldBy(dataDir, holder) : noticeLine('lock.changing', { folder: dataDir }), holder)
     } catch (e) {
-      return refused({ key: 'failed', params: { folder: dataDir, error: causeOf(e), path } }, null)
+      return refused(noticeLine('lock.failed', { folder: dataDir, error: causeOf(e), path }), null)
     }
   }
 
@@ -238,5 +236,6 @@ function takeOver(dataDir: string, path: string, staleText: string, mine: LockIn
 
 function heldBy(dataDir: string, h: LockInfo): LockLine {
   const params = { folder: dataDir, pid: h.pid, started: new Date(h.startedAt).toISOString() }
-  return h.app ? { key: 'app', params } : h.url ? { key: 'held', params: { ...params, url: h.url } } : { key: 'starting', params }
+  if (h.app) return noticeLine('lock.app', params)
+  return h.url ? noticeLine('lock.held', { ...params, url: h.url }) : noticeLine('lock.starting', params)
 }
