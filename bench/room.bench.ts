@@ -31,9 +31,10 @@ import { createFileHost } from '../src/main/host'
 import { lanUnavailable, phoneHost, type PhoneHost } from '../test/support/lan'
 import type { Agent } from 'node:http'
 import { tempDir } from '../test/support/host'
-import { call, idleFlood, listen } from '../test/support/room'
+import { call, idleFlood, joined, joinPhone, listen, type TestPhone } from '../test/support/room'
 import type { GameHost } from '../src/main/host'
 import { sseReader } from '../test/support/sse'
+import { toBase64url } from '../src/shared/room-seal'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
 import { devices } from 'playwright'
 
@@ -99,17 +100,23 @@ const THROTTLE = 4
 
 /**
  * Milliseconds from navigation (the page's time origin) until every one of `selectors` is in the
- * page and a frame has been drawn with them, for a phone with `token` saved (null: a new phone), in
+ * page and a frame has been drawn with them, for a phone with its token and key saved (null: a new phone), in
  * a fresh context (nothing cached) under THROTTLE× CPU throttling: the median of LOADS loads.
  */
-async function firstRender(playerUrl: string, token: string | null, selectors: string[], phone: PhoneHost | undefined): Promise<string> {
+async function firstRender(playerUrl: string, seated: TestPhone | null, selectors: string[], phone: PhoneHost | undefined): Promise<string> {
   if (browserTestsSkipped || !existsSync(join(RENDERER, 'player', 'index.html'))) return 'not measured (no built page, or browser tests skipped)'
   const browser = phone ? await phone.launchChromium() : await launchChromium()
   try {
     const times: number[] = []
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
-      if (token) await context.addInitScript((t) => localStorage.setItem('nightfall-room-player', t), token)
+      if (seated) {
+        const kept = JSON.stringify({ token: seated.token, key: toBase64url(seated.seal.key), code: seated.seal.code })
+        await context.addInitScript(([t, k]) => (localStorage.setItem('nightfall-room-player', t), localStorage.setItem('nightfall-room-seal', k)), [
+          seated.token,
+          kept,
+        ] as const)
+      }
       // As text: tsx would wrap a named function here in a helper the page does not have.
       await context.addInitScript({
         content: `window.firstRender = new Promise((done) => {
@@ -158,11 +165,9 @@ export default async function bench(): Promise<void> {
 
   gc()
   const before = process.memoryUsage()
-  const tokens: string[] = []
-  for (const name of players) {
-    const r = await post(origin, '/room/join', { name }, agent)
-    tokens.push((r.json as { token: string }).token)
-  }
+  const phones: TestPhone[] = []
+  for (const name of players) phones.push(await joined(origin, name, { agent }))
+  const tokens = phones.map((p) => p.token)
   for (const d of host.refereeAppView().lan.devices) host.invoke('admitDevice', d.id)
   const tv = (await post(origin, '/room/pair', { code: view.displayCode }, agent)).json as { token: string }
   const screens = [...tokens.map((t) => stream(origin, `/room/player?token=${t}`, agent)), stream(origin, `/room/projector?token=${tv.token}`, agent)]
@@ -184,7 +189,7 @@ export default async function bench(): Promise<void> {
   for (const s of screens) s.close()
 
   // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
-  const seated = await firstRender(view.playerUrl!, tokens[0]!, ['[data-test=role-card]', '[data-test=projector-board]'], phone)
+  const seated = await firstRender(view.playerUrl!, phones[0]!, ['[data-test=role-card]', '[data-test=projector-board]'], phone)
   const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'], phone)
   await host.invoke('closeRoom')
   host.dispose()
@@ -223,8 +228,7 @@ async function underStranger(host: GameHost, origin: string, screens: ReturnType
   }
   const join = async (name: string, from: string): Promise<number> => {
     const t0 = performance.now()
-    const r = await call(origin, '/room/join', { method: 'POST', body: { name }, from })
-    const phone = listen(origin, (JSON.parse(r.body) as { token: string }).token)
+    const phone = listen(origin, await joined(origin, name, { from }))
     while (phone.messages.length === 0) await new Promise((done) => setTimeout(done, 1))
     phone.close()
     return performance.now() - t0
@@ -244,8 +248,7 @@ async function underStranger(host: GameHost, origin: string, screens: ReturnType
   // 2. Churn, joins and wrong codes from 20 addresses, while the referee plays.
   let pushes = 0
   const off = host.onRefereeView(() => pushes++)
-  const token = (JSON.parse((await call(origin, '/room/join', { method: 'POST', body: { name: 'Player 2' }, from: '127.0.3.1' })).body) as { token: string })
-    .token
+  const { token } = await joined(origin, 'Player 2', { from: '127.0.3.1' })
   let stop = false
   let cycles = 0
   const churn = (async () => {
@@ -255,7 +258,7 @@ async function underStranger(host: GameHost, origin: string, screens: ReturnType
       s.close()
       await s.ended
       const a = `127.0.3.${2 + (i % 20)}`
-      if (i % 10 === 0) await call(origin, '/room/join', { method: 'POST', body: { name: `Player ${3 + (i % 15)}` }, from: a })
+      if (i % 10 === 0) await joinPhone(origin, `Player ${3 + (i % 15)}`, { from: a })
       if (i % 10 === 5) await call(origin, '/room/pair', { method: 'POST', body: { code: '000000' }, from: a })
       cycles++
     }

@@ -7,10 +7,14 @@ import { DISPLAY_CODE_DIGITS } from './room'
 /** A device's secret: 24 random bytes (192 bits), base64url. Never logged, never in the referee's view. */
 export const DEVICE_TOKEN = /^[A-Za-z0-9_-]{32}$/
 
-/** What a phone sends to ask for a seat: the seated player's name, as listed (compared once normalised, names.ts). */
-export const joinRequestSchema = z.object({ name: z.string().trim().min(1).max(NAME_INPUT_MAX) }).strict()
+/** 32 bytes (an X25519 public key, a SHA-256 commitment), base64url. */
+const BYTES32 = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
+/** What a phone sends to ask for a seat: the seated player's name, as listed (compared once normalised, names.ts), and its commitment to its public key (room-seal.ts). */
+export const joinRequestSchema = z.object({ name: z.string().trim().min(1).max(NAME_INPUT_MAX), commit: BYTES32 }).strict()
+/** What a joined phone sends once it has the host's public key: its own (the commitment's). */
+export const keyRequestSchema = z.object({ pub: BYTES32 }).strict()
 /** What a TV sends to pair: the display code the referee window shows. */
 export const pairRequestSchema = z.object({ code: z.string().regex(new RegExp(`^\\d{${DISPLAY_CODE_DIGITS}}$`)) }).strict()
 export const deviceTokenSchema = z.string().regex(DEVICE_TOKEN)
-/** What a phone sends to claim its seat with the personal secret of its player's QR code (the same form as a token). */
-export const claimRequestSchema = z.object({ secret: deviceTokenSchema }).strict()
+/** What a phone sends to claim its seat with its player's personal QR code: the claim's id, derived from the code's secret (which never leaves the phone). */
+export const claimRequestSchema = z.object({ claim: deviceTokenSchema }).strict()

@@ -1,5 +1,6 @@
+import type { RoleId } from './roles'
 import type { Story } from './story'
-import type { PlayerView } from './views'
+import type { PlayerView, ProjectorView } from './views'
 
 /** How many digits the TV's display code has (host/room/pairing.ts: the room's limit on guessing it). */
 export const DISPLAY_CODE_DIGITS = 6
@@ -21,6 +22,14 @@ export interface RoomDevice {
   lastSeen: number
   /** The player has held the role open at least once. */
   lookedAtRole: boolean
+  /** Six digits shown on this phone too: the referee compares them before letting it in (the key's check, docs/room.md). */
+  code: string
+  /** Asking for a seat that already has a phone: letting this one in replaces that one. */
+  seatHasPhone: boolean
+  /** What kind of device, from its browser's user agent ("iPhone · Safari"); null when it does not say. */
+  device: string | null
+  /** Host time it asked (or claimed its seat). */
+  since: number
 }
 
 /** One paired TV (a projector over the LAN). */
@@ -62,7 +71,8 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
 /**
  * What a phone shows: asking (the referee has not answered), waiting for the game to start (`idle`:
  * let in before the game, its player on the roster), the game (its player view), or — the last
- * message before its stream ends — that its player left the roster (`left`: the phone is dropped).
+ * message before its stream ends — that its player left the roster (`left`: the phone is dropped),
+ * or that the referee let another phone in for its seat (`replaced`: dropped too).
  * `lang`: the room's language. `story`: once the game is over, the story as the projector shows
  * it, at the projector's page (null while the projector shows anything else).
  */
@@ -70,7 +80,25 @@ export type PlayerScreen =
   | { kind: 'asking'; name: string; sentAt: number; lang: string | null }
   | { kind: 'idle'; name: string; sentAt: number; lang: string | null }
   | { kind: 'left'; name: string; sentAt: number; lang: string | null }
+  | { kind: 'replaced'; name: string; sentAt: number; lang: string | null }
   | { kind: 'game'; view: PlayerView; story: ShownStory | null; sentAt: number; lang: string | null }
+
+/** What only this seat may know: sealed for its phone (room-seal.ts), never on the wire in the clear. */
+export interface SeatSecrets {
+  seat: number | null
+  name: string
+  role: RoleId | null
+  partners: number[] | null
+}
+
+/**
+ * A PlayerScreen as it crosses the network: the public part in the clear (the same for every seat at
+ * the same moment: the board, the story, the room's language), the seat's secrets sealed for its
+ * phone in `sealed`, always SEALED_CHARS long. `replaced`: another phone took the seat (the last message).
+ */
+export type WireScreen =
+  | { kind: 'asking' | 'idle' | 'left' | 'replaced'; sentAt: number; lang: string | null; sealed: string }
+  | { kind: 'game'; board: ProjectorView; story: ShownStory | null; sentAt: number; lang: string | null; sealed: string }
 
 /** A finished game's story at the page the projector shows: the projector's screen's own two fields. */
 export interface ShownStory {

@@ -119,8 +119,14 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
         await page.locator('[data-test=player-asking]').waitFor()
         phones.push({ seat, context, page })
       }
-      // The referee lets each phone in from the referee page.
-      for (const { seat } of phones) await refereePage.locator(`[data-test="lan-admit-${PLAYERS[seat]}"]`).click()
+      // The referee compares each phone's code with its row's (the key agreed over the network is checked on the screens), and lets it in.
+      for (const { seat, page } of phones) {
+        const shown = /\d{3} \d{3}/.exec((await page.locator('[data-test=player-code]').textContent()) ?? '')?.[0]
+        const row = refereePage.locator('[data-test=lan-asking] li', { has: refereePage.locator(`[data-test="lan-admit-${PLAYERS[seat]}"]`) })
+        await expect.poll(() => row.locator('[data-test=lan-device-code]').textContent()).toContain(shown!)
+        expect(await row.textContent()).toContain('Android phone · Chrome')
+        await refereePage.locator(`[data-test="lan-admit-${PLAYERS[seat]}"]`).click()
+      }
       // The ruleset's own names (the glossary's), as the phone's card shows them.
       const roleName = (r: string) => nameOf(presetNames('maffiasig'), r as RoleId, 'en')
       for (const { seat, page } of phones) {

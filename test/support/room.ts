@@ -1,9 +1,12 @@
 import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { request, type Agent } from 'node:http'
 import { join } from 'node:path'
 import type { StartGameRequest } from '../../src/shared/api'
-import type { PlayerScreen } from '../../src/shared/room'
+import { randomBytes } from 'node:crypto'
+import type { PlayerScreen, WireScreen } from '../../src/shared/room'
+import { agree, claimed, claimIdOf, commitmentOf, fromBase64url, keyPair, toBase64url, type Agreed } from '../../src/shared/room-seal'
+import { openScreen } from '../../src/shared/room-wire'
 import { preset } from '../../src/main/engine/rulesets'
 import { createFileHost, type GameHost } from '../../src/main/host'
 import { seededRandom, tempDir } from './host'
@@ -45,13 +48,14 @@ export function call(
     body?: unknown
     headers?: Record<string, string>
     /** A loopback address of the caller's own (127.x.y.z): another device. */ from?: string
+    agent?: Agent
   } = {},
 ): Promise<Answer> {
   const url = new URL(path, origin)
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
     const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }
-    const req = request(url, { method: opts.method ?? 'GET', headers, ...(opts.from ? { localAddress: opts.from } : {}) }, (res) => {
+    const req = request(url, { method: opts.method ?? 'GET', headers, agent: opts.agent, ...(opts.from ? { localAddress: opts.from } : {}) }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (c: string) => (text += c))
@@ -62,19 +66,77 @@ export function call(
   })
 }
 
-/** A phone's stream: every message it received, and whether it has ended. */
-export function listen(origin: string, token: string): { messages: PlayerScreen[]; status: Promise<number>; ended: Promise<void>; close(): void } {
+/** A phone in a test, as the page is: its token, and the key and code it agreed with the host (never sent). */
+export interface TestPhone {
+  token: string
+  seal: Agreed
+}
+
+/**
+ * A phone joins by name as the page does (renderer/player/seal.ts): a commitment to a new public
+ * key, the host's key in the answer, then its own (POST /room/key). The answer of the join when it
+ * was refused.
+ */
+export async function joinPhone(
+  origin: string,
+  name: string,
+  opts: { headers?: Record<string, string>; agent?: Agent; from?: string } = {},
+): Promise<TestPhone | Answer> {
+  const { agent, from } = opts
+  const mine = keyPair(randomBytes(32))
+  const r = await call(origin, '/room/join', { method: 'POST', body: { name, commit: commitmentOf(mine.pub) }, headers: opts.headers, agent, from })
+  if (r.status !== 200) return r
+  const { token, pub } = JSON.parse(r.body) as { token: string; pub: string }
+  const hostPub = fromBase64url(pub)!
+  const seal = agree(mine.secret, mine.pub, hostPub, hostPub)
+  if (!seal) throw new Error('no key agreed')
+  const k = await call(origin, '/room/key', { method: 'POST', body: { pub: toBase64url(mine.pub) }, headers: { 'x-room-token': token }, agent, from })
+  if (k.status !== 204) throw new Error(`the key was refused: ${k.status} ${k.body}`)
+  return { token, seal }
+}
+
+/** joinPhone, which must succeed (from `agent`'s address: a second host of the private LAN). */
+export async function joined(origin: string, name: string, opts: { agent?: Agent; from?: string } = {}): Promise<TestPhone> {
+  const p = await joinPhone(origin, name, opts)
+  if ('status' in p) throw new Error(`${name} could not join: ${p.status} ${p.body}`)
+  return p
+}
+
+/** A phone claims its seat with a personal QR code's secret, as the page does: only the claim's id is sent. */
+export async function claimPhone(origin: string, secret: string): Promise<TestPhone | Answer> {
+  const r = await call(origin, '/room/claim', { method: 'POST', body: { claim: claimIdOf(secret) } })
+  return r.status === 200 ? { token: (JSON.parse(r.body) as { token: string }).token, seal: claimed(secret) } : r
+}
+
+/**
+ * A phone's stream: every message it received (opened with the phone's key; one that does not
+ * open is in `unopened`), the messages as they came (`wire`), and whether it has ended.
+ */
+export function listen(
+  origin: string,
+  phone: TestPhone | string,
+  path: '/room/player' | '/room/projector' = '/room/player',
+): { messages: PlayerScreen[]; wire: WireScreen[]; unopened: string[]; status: Promise<number>; ended: Promise<void>; close(): void } {
+  const { token, seal } = typeof phone === 'string' ? { token: phone, seal: null } : phone
   const messages: PlayerScreen[] = []
+  const wire: WireScreen[] = []
+  const unopened: string[] = []
   let close = () => {}
   let endedDone = () => {}
   const ended = new Promise<void>((r) => (endedDone = r))
   const status = new Promise<number>((done) => {
-    const req = request(new URL(`/room/player?token=${token}`, origin), (res) => {
+    const req = request(new URL(`${path}?token=${token}`, origin), (res) => {
       done(res.statusCode ?? 0)
       res.setEncoding('utf8')
       res.on(
         'data',
-        sseReader((data) => messages.push(JSON.parse(data) as PlayerScreen)),
+        sseReader((data) => {
+          const w = JSON.parse(data) as WireScreen
+          wire.push(w)
+          const opened = seal && openScreen(w, seal.key)
+          if (seal && !opened) unopened.push(data)
+          if (opened) messages.push(opened)
+        }),
       )
       res.on('end', () => endedDone())
       res.on('close', () => endedDone())
@@ -83,7 +145,7 @@ export function listen(origin: string, token: string): { messages: PlayerScreen[
     close = () => req.destroy()
     req.end()
   })
-  return { messages, status, ended, close }
+  return { messages, wire, unopened, status, ended, close }
 }
 
 export const until = async (what: () => boolean, ms = 5000): Promise<void> => {

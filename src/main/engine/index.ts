@@ -6,7 +6,7 @@ export { createGame, dispatch, dispatchUnknown, undo, replay, toGameFile, parseG
 export { newGame, suggestCounts, setupProblems, setupWarnings, setupWarningLines, dealFromOrder, physicalDeal, type SetupProblem } from './setup'
 export { PRESETS, preset } from './rulesets'
 export { projectorView } from './views/projector'
-export { playerView, mafiaHaveMet } from './views/player'
+export { playerView, mafiaHaveMet, seatSecrets } from './views/player'
 export { refereeView, legalActions } from './views/referee'
 export { shownRefusal } from './views/blind'
 export { describeCommand } from './views/step-line'

@@ -4,7 +4,9 @@
  * games (testing/twins.ts) deal the other seats' roles permuted and make other secret choices with
  * the same public outcome; seat s's view must be byte-identical at every step (at the end, when
  * every card is shown, up to π on the board). When s is a mafioso who has met the mafia by the
- * horizon, π keeps the mafia among themselves: the partners are what s may know.
+ * horizon, π keeps the mafia among themselves: the partners are what s may know. And on the
+ * network (test/support/phone-stream.ts: the room's push rule and seal), s's stream has the same
+ * shape — count and byte length of every message — in both twins and as another seat's.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -14,6 +16,7 @@ import type { GameState } from './state'
 import { Rng, randomGame } from './testing'
 import { expectedAtEnd, permutationOn, playTwin } from './testing/twins'
 import { mafiaHaveMet, playerView } from './views/player'
+import { phoneStream, shapeDifference } from '../../../test/support/phone-stream'
 
 const GAMES = 150
 const TIMEOUT = 120_000
@@ -30,7 +33,7 @@ type Run = ReturnType<typeof randomGame>
  * what s may know; otherwise they are not, and π mixes them with everyone else.
  */
 function twinOfSeat(A: Run, horizon: number, s: number, rng: Rng, label: string) {
-  const out = { steps: 0, partnersShown: 0, partnersHidden: 0, permuted: false }
+  const out = { steps: 0, partnersShown: 0, partnersHidden: 0, permuted: false, statesA: [] as GameState[], statesB: [] as GameState[] }
   const end = A.states[horizon] as GameState
   const n = end.alive.length
   const movable = end.alive.flatMap((x, p) => (x && p !== s ? [p] : []))
@@ -51,6 +54,8 @@ function twinOfSeat(A: Run, horizon: number, s: number, rng: Rng, label: string)
       const va = playerView(sa, s)
       const expected = sa.phase === 'over' ? { ...va, board: expectedAtEnd(va.board, pi) } : va
       const vb = playerView(sb, s)
+      out.statesA.push(sa)
+      out.statesB.push(sb)
       out.steps++
       if (va.partners) out.partnersShown++
       else if (va.role === 'mafia') out.partnersHidden++
@@ -79,6 +84,7 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
     let permuted = 0
     let partnersShown = 0
     let partnersHidden = 0
+    let streams = 0
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 0x7fffffff }), (seed) => {
         const A = randomGame(seed, id)
@@ -93,6 +99,20 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
         partnersShown += r.partnersShown
         partnersHidden += r.partnersHidden
         if (r.permuted) permuted++
+        // What crosses the network: s's stream has one shape in both twins, and the same as another seat's (of another role, often).
+        // A third of the pairs (sealing every message is the slow part; host/room/phone-shape.test.ts compares every seat of its games).
+        if (!rng.chance(1 / 3)) return
+        const n = r.statesA[0]!.setup.players.length
+        const other = (s + 1 + rng.int(n - 1)) % n
+        const stream = phoneStream(r.statesA, s)
+        for (const [what, b] of [
+          ['twin', phoneStream(r.statesB, s)],
+          [`seat ${other}`, phoneStream(r.statesA, other)],
+        ] as const) {
+          const d = shapeDifference(stream, b)
+          if (d !== null) expect.fail(`seed ${seed}, seat ${s} against its ${what}: ${d}`)
+        }
+        streams++
       }),
       { seed: master[id], numRuns: GAMES, endOnFailure: true },
     )
@@ -100,6 +120,7 @@ describe.each(PRESET_IDS)('%s: a phone sees only its own secret', (id) => {
     expect(permuted).toBeGreaterThan(GAMES * 0.4)
     expect(partnersShown).toBeGreaterThan(100)
     expect(partnersHidden).toBeGreaterThan(0)
+    expect(streams).toBeGreaterThan(GAMES / 5)
   })
 
   it('a mafioso executed on day 1 of a game that opens with a day is never told the partners: twins mixing the mafia with the others', () => {

@@ -2,10 +2,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildStory, playerView } from '../../main/engine'
 import { randomGame } from '../../main/engine/testing'
+import { Handshakes, sealScreen } from '../../main/host/room/seal'
 import type { PlayerScreen } from '../../shared/room'
+import type { Agreed } from '../../shared/room-seal'
 import { mountPhone } from './phone'
+import { saveSeal } from './seal'
 
-/** The phone's page as a whole (phone.ts), on a fake room: the room's answers and its stream. */
+/**
+ * The phone's page as a whole (phone.ts), on a fake room: the room's answers (with the host's own
+ * handshake, host/room/seal.ts) and its stream, each screen sealed for the key the page agreed.
+ */
+let key: Agreed | null = null
 class FakeStream {
   static last: FakeStream | null = null
   static readonly CLOSED = 2
@@ -16,8 +23,8 @@ class FakeStream {
   constructor(readonly url: string) {
     FakeStream.last = this
   }
-  send(s: PlayerScreen): void {
-    this.onmessage?.({ data: JSON.stringify(s) })
+  send(s: PlayerScreen, k: Uint8Array | undefined = key?.key): void {
+    this.onmessage?.({ data: JSON.stringify(sealScreen(s, k!)) })
   }
   close(): void {
     this.readyState = 2
@@ -35,18 +42,27 @@ const until = (what: () => unknown) => vi.waitFor(() => expect(what()).toBeTruth
 afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
+  key = null
 })
 
 describe("the phone's page", () => {
   it('picks a name, waits for the referee, then shows the card and the board, and after the game the story the projector shows', async () => {
     const posted: string[] = []
+    const handshakes = new Handshakes()
+    const token = 'T'.repeat(32)
     vi.stubGlobal('EventSource', FakeStream)
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: { body?: string }) => {
         if (url === '/room/names') return new Response(JSON.stringify({ names: ['Anna', '<b>Bence</b>'], lang: 'en' }))
-        posted.push(`${url} ${init?.body ?? ''}`)
-        return new Response(JSON.stringify({ ok: true, token: 'T'.repeat(32) }))
+        posted.push(url)
+        const body = JSON.parse(init?.body ?? '{}') as { name?: string; commit: string; pub: string }
+        if (url === '/room/join') return new Response(JSON.stringify({ ok: true, token, pub: handshakes.hello(token, body.commit) }))
+        if (url === '/room/key') {
+          key = handshakes.finish(token, body.pub)
+          return new Response(null, { status: key ? 204 : 403 })
+        }
+        return new Response(null, { status: 204 })
       }),
     )
     const root = document.createElement('div')
@@ -59,14 +75,22 @@ describe("the phone's page", () => {
     expect(root.querySelector('b')).toBeNull()
     buttons[0]!.click()
     await until(() => FakeStream.last)
-    expect(posted).toEqual(['/room/join {"name":"Anna"}'])
-    expect(localStorage.getItem('nightfall-room-player')).toBe('T'.repeat(32))
+    // The join, then the phone's public key: the key is agreed, and the page shows the code the referee's row shows.
+    expect(posted).toEqual(['/room/join', '/room/key'])
+    expect(key).not.toBeNull()
+    expect(localStorage.getItem('nightfall-room-player')).toBe(token)
     const stream = FakeStream.last!
     stream.send({ kind: 'asking', name: 'Anna', sentAt: Date.now(), lang: 'en' })
     expect(root.querySelector('[data-test=player-asking]')?.textContent).toContain('Anna')
+    expect(root.querySelector('[data-test=player-code]')?.textContent).toContain(`${key!.code.slice(0, 3)} ${key!.code.slice(3)}`)
+    // The key is kept with the token in this browser, never sent: no request carried it.
+    expect(localStorage.getItem('nightfall-room-seal')).toContain(token)
 
     const run = game()
     const during = run.states[4]!
+    // A screen sealed for another key is not shown.
+    stream.send({ kind: 'game', view: playerView(during, 0), story: null, sentAt: Date.now(), lang: 'en' }, new Uint8Array(32).fill(7))
+    expect(root.querySelector('[data-test=role-card]')).toBeNull()
     stream.send({ kind: 'game', view: playerView(during, 0), story: null, sentAt: Date.now(), lang: 'en' })
     const card = root.querySelector('[data-test=role-card]')!
     expect(root.querySelector('[data-test=projector-board]')).not.toBeNull()
@@ -92,6 +116,7 @@ describe("the phone's page", () => {
 
   it('forgets a token the room no longer knows and offers the names again', async () => {
     localStorage.setItem('nightfall-room-player', 'X'.repeat(32))
+    saveSeal({ token: 'X'.repeat(32), key: new Uint8Array(32), code: '123456' })
     vi.stubGlobal('EventSource', FakeStream)
     vi.stubGlobal(
       'fetch',
@@ -109,5 +134,20 @@ describe("the phone's page", () => {
     stream.onerror?.()
     await until(() => root.querySelector('[data-test=player-problem]') && root.querySelector('[data-test=player-names]'))
     expect(localStorage.getItem('nightfall-room-player')).toBeNull()
+    expect(localStorage.getItem('nightfall-room-seal')).toBeNull()
+  })
+
+  it('a token kept without its key (a page from before the seal) is not used: the names are offered', async () => {
+    localStorage.setItem('nightfall-room-player', 'X'.repeat(32))
+    vi.stubGlobal('EventSource', FakeStream)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ names: ['Anna'], lang: null }))),
+    )
+    const root = document.createElement('div')
+    FakeStream.last = null
+    mountPhone(root)
+    await until(() => root.querySelector('[data-test=player-names]'))
+    expect(FakeStream.last).toBeNull()
   })
 })

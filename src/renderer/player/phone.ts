@@ -1,10 +1,11 @@
-import type { PlayerScreen } from '../../shared/room'
+import type { PlayerScreen, WireScreen } from '../../shared/room'
 import { clockOffset } from '../shared/clock'
 import { board } from './dom/board'
 import { h } from './dom/h'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
-import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
+import { lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
+import { claimFromAddress, joinSealed, opened, savedSeal, saveSeal, type PhoneSeal } from './seal'
 import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
 import { listOf } from '../../shared/phrasing'
 
@@ -15,6 +16,7 @@ const PROBLEMS = {
   unreachable: 'phone.unreachable',
   gone: 'phone.refused',
   left: 'phone.left',
+  replaced: 'phone.replaced',
   claimRefused: 'phone.claimRefused',
 } as const
 type Problem = keyof typeof PROBLEMS
@@ -22,11 +24,14 @@ type Problem = keyof typeof PROBLEMS
 /**
  * A player's phone in the room, without Vue (docs/room.md): pick a seated name, wait for the referee
  * to let it in, then the own role (hidden until held), a mafioso's partners once told, and the public
- * board — after the game, the story as the projector shows it. Nothing else. Each change draws the
- * page again from this state (render); only the role card lives on, so a held card stays open.
+ * board — after the game, the story as the projector shows it. Nothing else. Its secrets arrive
+ * sealed for its key (seal.ts), and it shows its code for the referee to compare. Each change draws
+ * the page again from this state (render); only the role card lives on, so a held card stays open.
  */
 export function mountPhone(root: HTMLElement): void {
-  let token = savedToken('player')
+  // A token without its key (kept by a page before the seal) is worth nothing to this page.
+  let seal: PhoneSeal | null = savedSeal(savedToken('player'))
+  let token = seal?.token ?? null
   let screen: PlayerScreen | null = null
   let offset = 0
   let connected = true
@@ -59,10 +64,13 @@ export function mountPhone(root: HTMLElement): void {
     render()
   }
 
-  function listen(tk: string): void {
+  function listen(mine: PhoneSeal): void {
     close?.()
-    close = openStream<PlayerScreen>('/room/player', tk, {
-      message: (s) => {
+    close = openStream<WireScreen>('/room/player', mine.token, {
+      message: (wire) => {
+        // A message not sealed for this phone's key (or changed on the way) is not shown.
+        const s = opened(wire, mine)
+        if (!s) return
         offset = clockOffset(s.sentAt)
         screen = s
         connected = true
@@ -79,13 +87,15 @@ export function mountPhone(root: HTMLElement): void {
     })
   }
 
-  function forget(why: 'gone' | 'left' | null): void {
-    // The last word of a phone whose player left the roster stays on screen.
-    if (why === 'gone' && screen?.kind === 'left') why = 'left'
+  function forget(why: 'gone' | 'left' | 'replaced' | null): void {
+    // The last word of a phone whose player left the roster, or whose seat another phone took, stays on screen.
+    if (why === 'gone' && (screen?.kind === 'left' || screen?.kind === 'replaced')) why = screen.kind
     close?.()
     close = null
     saveToken('player', null)
+    saveSeal(null)
     token = null
+    seal = null
     screen = null
     problem = why
     render()
@@ -93,17 +103,27 @@ export function mountPhone(root: HTMLElement): void {
   }
 
   async function join(name: string): Promise<void> {
-    const r = await ask('/room/join', { name })
+    const r = await joinSealed(name)
     if ('error' in r) {
       problem = r.error
       return render()
     }
     problem = null
-    saveToken('player', r.token)
-    token = r.token
+    keep(r)
     render()
-    listen(r.token)
+    listen(r)
   }
+
+  function keep(s: PhoneSeal): void {
+    saveToken('player', s.token)
+    saveSeal(s)
+    seal = s
+    token = s.token
+  }
+
+  /** This phone's code, as the referee's row shows it: compared before the phone is let in. */
+  const code = (): HTMLElement[] =>
+    seal ? [h('p', { class: 'code', 'data-test': 'player-code' }, t('phone.code', { code: seal.code.replace(/^(\d{3})(\d{3})$/, '$1 $2') }))] : []
 
   /** What the page shows below the role card (the card is shown during a game). */
   function content(): HTMLElement[] {
@@ -120,9 +140,10 @@ export function mountPhone(root: HTMLElement): void {
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)
       tick = b.tick
-      return [h('div', { class: 'board' }, b.el)]
+      return [h('div', { class: 'board' }, b.el), ...code()]
     }
-    if (screen) return [h('section', { class: 'message', 'data-test': `player-${screen.kind}` }, h('p', {}, t(`phone.${screen.kind}`, { name: screen.name })))]
+    if (screen)
+      return [h('section', { class: 'message', 'data-test': `player-${screen.kind}` }, h('p', {}, t(`phone.${screen.kind}`, { name: screen.name })), ...code())]
     if (token) return []
     return [
       h(
@@ -158,9 +179,9 @@ export function mountPhone(root: HTMLElement): void {
   language(phoneLocale())
   render()
   void claimFromAddress().then((claimed) => {
-    if (claimed && 'token' in claimed) token = claimed.token
+    if (claimed && 'token' in claimed) keep(claimed)
     else if (claimed) problem = claimed.error === 'refused' ? 'claimRefused' : claimed.error
-    if (token) listen(token)
+    if (seal) listen(seal)
     else void loadNames()
   })
 }

@@ -42,29 +42,15 @@ export async function names(): Promise<JoinChoices | null> {
 export async function ask(
   path: '/room/join' | '/room/pair' | '/room/claim',
   body: unknown,
-): Promise<{ token: string } | { error: 'busy' | 'refused' | 'unreachable' }> {
+): Promise<{ token: string; pub?: unknown } | { error: 'busy' | 'refused' | 'unreachable' }> {
   try {
     const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     if (r.status === 429 || r.status === 503) return { error: 'busy' }
-    const answer = (await r.json()) as { ok: boolean; token?: string }
-    return answer.ok && typeof answer.token === 'string' ? { token: answer.token } : { error: 'refused' }
+    const answer = (await r.json()) as { ok: boolean; token?: string; pub?: unknown }
+    return answer.ok && typeof answer.token === 'string' ? { token: answer.token, pub: answer.pub } : { error: 'refused' }
   } catch {
     return { error: 'unreachable' }
   }
-}
-
-/**
- * A player's personal QR code opens this page with `#claim=<secret>` (the fragment: a browser never
- * sends it): the secret is taken out of the address at once (a reload or a shared link cannot use it
- * again) and brought to the room. Its token is kept like a joined phone's. Null: no secret here.
- */
-export async function claimFromAddress(): Promise<{ token: string } | { error: 'busy' | 'refused' | 'unreachable' } | null> {
-  const secret = /^#claim=([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1]
-  if (!secret) return null
-  history.replaceState(null, '', location.pathname + location.search)
-  const r = await ask('/room/claim', { secret })
-  if ('token' in r) saveToken('player', r.token)
-  return r
 }
 
 export function lookedAtRole(token: string): void {

@@ -8,13 +8,17 @@ import { DEFAULT_PROJECTOR_OPTIONS, projectorView } from './projector'
  * projector's view and these two facts — never from a copy of the state — so nothing else can leak.
  */
 export function playerView(s: GameState, seat: number, options: ProjectorOptions = DEFAULT_PROJECTOR_OPTIONS): PlayerView {
+  return { ...seatSecrets(s, seat), board: projectorView(s, options) }
+}
+
+/** The part of seat `seat`'s view that only it may know (the room seals it for its phone): its name, role and partners. */
+export function seatSecrets(s: GameState, seat: number): Omit<PlayerView, 'board'> {
   const role = s.roles[seat] ?? null
   return {
     seat,
     name: s.setup.players[seat] ?? '',
     role,
     partners: role === 'mafia' && mafiaHaveMet(s) && !absentFromFirstCall(s).has(seat) ? mafiaPartners(s, seat) : null,
-    board: projectorView(s, options),
   }
 }
 

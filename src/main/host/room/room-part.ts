@@ -1,5 +1,6 @@
 import type { ApiResult, ProjectorScreen } from '../../../shared/api'
-import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory } from '../../../shared/room'
+import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory, type WireScreen } from '../../../shared/room'
+import type { Agreed } from '../../../shared/room-seal'
 import type { ProjectorOptions } from '../../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
@@ -8,6 +9,7 @@ import { OK, fail, messageOf, ok } from '../result'
 import { interfaceAddresses, lanAddresses } from './addresses'
 import { seatNumber } from '../../../shared/seat-name'
 import { Room } from './room'
+import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
 import { startRoomServer, type RoomHost, type RoomServer } from './server'
 
 export interface RoomPartDeps {
@@ -37,14 +39,22 @@ const SWEEP_MS = 5_000
 
 interface PlayerSub {
   token: string
-  /** What this phone was last sent (without its send time): a phone is sent a screen only when what it shows changes. */
+  /** The push key (seal.ts) of what this phone was last sent: a phone is sent a screen only when it changes. */
   last: string
+}
+
+/** A phone dropped by a change (its player left the roster, or another phone took its seat): told so once before its stream ends. */
+interface Gone {
+  kind: 'left' | 'replaced'
+  name: string
+  seal: Agreed | null
 }
 
 /**
  * The host's part for the room on the LAN: the devices (room.ts), the server (server.ts), and each
- * phone's screen, built by playerView (engine/views/player.ts) for its seat only and pushed when it
- * changes — so neither the content nor the timing of a phone's updates tells it another seat's secret.
+ * phone's screen, built by playerView (engine/views/player.ts) for its seat only, sealed for its
+ * phone (seal.ts) and pushed when it changes — so neither the content nor the timing of a phone's
+ * updates tells it another seat's secret, and nobody on the network reads its own.
  */
 export class RoomPart implements RoomHost {
   readonly room: Room
@@ -52,9 +62,10 @@ export class RoomPart implements RoomHost {
   private address: string | null = null
   private addresses: string[] = []
   private error: string | null = null
-  private readonly players = new Map<(s: PlayerScreen | null) => void, PlayerSub>()
-  /** Tokens of phones whose player left the roster: told so once before their stream ends. */
-  private readonly left = new Map<string, string>()
+  readonly handshakes = new Handshakes()
+  private readonly players = new Map<(s: WireScreen | null) => void, PlayerSub>()
+  /** Tokens of phones dropped by a change: told so once before their stream ends. */
+  private readonly left = new Map<string, Gone>()
   private readonly lanAddresses: () => Promise<string[]>
   /** A push the room's devices asked for, waiting for ROOM_PUSH_MS since the last one. */
   private pending: NodeJS.Timeout | null = null
@@ -113,6 +124,7 @@ export class RoomPart implements RoomHost {
     for (const cb of this.players.keys()) safe(() => cb(null))
     this.players.clear()
     this.room.clear()
+    this.handshakes.clear()
     if (s) await s.close()
   }
 
@@ -166,12 +178,19 @@ export class RoomPart implements RoomHost {
     return { names: [...(this.deps.state()?.setup.players ?? this.deps.roster())], lang: this.deps.lang() }
   }
 
-  playerScreen(token: string): PlayerScreen | null {
+  /** What phone `token` is sent: its screen, sealed for its key. Null for a token the room does not know, or whose key is not agreed yet. */
+  playerScreen(token: string): WireScreen | null {
+    const key = (this.left.get(token) ?? this.room.device(token))?.seal?.key
+    const screen = key && this.screen(token)
+    return screen ? sealScreen(screen, key) : null
+  }
+
+  private screen(token: string): PlayerScreen | null {
     const d = this.room.device(token)
     const sentAt = this.deps.now()
     const lang = this.deps.lang()
     const left = this.left.get(token)
-    if (left !== undefined) return { kind: 'left', name: left, sentAt, lang }
+    if (left !== undefined) return { kind: left.kind, name: left.name, sentAt, lang }
     if (!d) return null
     if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
     const s = this.deps.state()
@@ -185,9 +204,9 @@ export class RoomPart implements RoomHost {
     return this.deps.projectorScreen()
   }
 
-  onPlayer(token: string, cb: (s: PlayerScreen | null) => void): () => void {
-    const first = this.playerScreen(token)
-    this.players.set(cb, { token, last: first ? content(first) : '' })
+  onPlayer(token: string, cb: (s: WireScreen | null) => void): () => void {
+    const first = this.screen(token)
+    this.players.set(cb, { token, last: first ? pushKey(first, secretsEpoch(this.deps.state())) : '' })
     return () => this.players.delete(cb)
   }
 
@@ -214,24 +233,29 @@ export class RoomPart implements RoomHost {
   }
 
   /**
-   * After any change: each phone its screen, if what it shows changed; a dropped phone gets null (its
-   * stream ends). A phone whose player is no longer among the names (left the roster) is dropped, and
-   * told so first; the referee's view is then pushed again without it.
+   * After any change: each phone its screen, if its push key changed (seal.ts: the public part or
+   * any seat's secrets — the same moments for every phone); a dropped phone gets null (its stream
+   * ends). A phone whose player is no longer among the names (left the roster), or whose seat another
+   * phone took, is dropped, and told so first; the referee's view is then pushed again without it.
    */
   push(): void {
-    for (const { token, name } of this.room.keepOnly(this.names().names)) this.left.set(token, name)
+    for (const { token, name, seal } of this.room.keepOnly(this.names().names)) this.left.set(token, { kind: 'left', name, seal })
+    for (const { token, name, seal } of this.room.takeReplaced()) this.left.set(token, { kind: 'replaced', name, seal })
+    this.handshakes.keep((token) => this.room.device(token) !== undefined)
+    const epoch = secretsEpoch(this.deps.state())
     for (const [cb, sub] of this.players) {
-      const screen = this.playerScreen(sub.token)
-      if (!screen || screen.kind === 'left') {
+      const screen = this.screen(sub.token)
+      const key = (this.left.get(sub.token) ?? this.room.device(sub.token))?.seal?.key
+      if (!screen || !key || screen.kind === 'left' || screen.kind === 'replaced') {
         this.players.delete(cb)
-        if (screen) safe(() => cb(screen))
+        if (screen && key) safe(() => cb(sealScreen(screen, key)))
         safe(() => cb(null))
         continue
       }
-      const c = content(screen)
+      const c = pushKey(screen, epoch)
       if (c === sub.last) continue
       sub.last = c
-      safe(() => cb(screen))
+      safe(() => cb(sealScreen(screen, key)))
     }
     if (!this.left.size) return
     this.left.clear()
@@ -250,9 +274,4 @@ export class RoomPart implements RoomHost {
  */
 function shownStory(p: ProjectorScreen): ShownStory | null {
   return p.kind === 'story' ? { story: p.story, index: p.index } : null
-}
-
-const content = (s: PlayerScreen): string => {
-  const { sentAt: _sentAt, ...shown } = s
-  return JSON.stringify(shown)
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GameHost } from '../index'
 import { PLAYERS9 } from '../../../../test/support/host'
-import { call, idleFlood, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
+import { call, idleFlood, joined, joinPhone, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
 import { normalizeName } from '../../../shared/names'
 import { DISPLAY_CODE_DIGITS } from '../../../shared/room'
 import { roomLimits } from '../connections'
@@ -58,7 +58,7 @@ describe('a stranger holding idle sockets', () => {
           if (d.name === name && d.state === 'asking') expect(h.invoke('admitDevice', d.id)).toMatchObject({ ok: true })
       }
       // Anna's phone is in before the stranger comes.
-      const anna = listen(origin, tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).body))
+      const anna = listen(origin, await joined(origin, 'Anna'))
       await until(() => anna.messages.length > 0)
       admit('Anna')
       await until(() => anna.messages.at(-1)?.kind === 'idle')
@@ -79,7 +79,7 @@ describe('a stranger holding idle sockets', () => {
       expect(h.invoke('startGame', roomGame(PLAYERS9.slice(0, 8)))).toMatchObject({ ok: true })
       await until(() => anna.messages.at(-1)?.kind === 'game')
       // A new phone joins, is let in, and gets its seat.
-      const bence = listen(origin, tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Bence' } })).body))
+      const bence = listen(origin, await joined(origin, 'Bence'))
       expect(await bence.status).toBe(200)
       admit('Bence')
       await until(() => bence.messages.at(-1)?.kind === 'game')
@@ -108,7 +108,7 @@ describe('every method on every path', () => {
     expect((await host.invoke('openRoom', null)).ok).toBe(true)
     const origin = `http://${host.refereeAppView().lan.address}`
     const h = host
-    const token = tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).body)
+    const { token } = await joined(origin, 'Anna')
     for (const d of h.refereeAppView().lan.devices) h.invoke('admitDevice', d.id)
     const tv = tokenOf((await call(origin, '/room/pair', { method: 'POST', body: { code: h.refereeAppView().lan.displayCode } })).body)
     const paths = [
@@ -122,6 +122,7 @@ describe('every method on every path', () => {
       '/room/names',
       '/room/join',
       '/room/claim',
+      '/room/key',
       '/room/pair',
       '/room/looked',
       `/room/device?token=${token}`,
@@ -168,11 +169,11 @@ describe('names on every path', () => {
       const origin = `http://${host.refereeAppView().lan.address}`
       expect(JSON.parse((await call(origin, '/room/names')).body)).toMatchObject({ names: kept })
       for (const [i, name] of [kept[0], typed[1], kept[2], typed[3]].entries()) {
-        const joined = await call(origin, '/room/join', { method: 'POST', body: { name } })
-        expect(joined.status, `${name}`).toBe(200)
+        const phone = await joinPhone(origin, name!)
+        expect('status' in phone ? phone.status : 200, `${name}`).toBe(200)
         expect(host.refereeAppView().lan.devices[i]).toMatchObject({ name: kept[i], state: 'asking' })
       }
-      expect((await call(origin, '/room/join', { method: 'POST', body: { name: long } })).status).toBe(400)
+      expect(await joinPhone(origin, long)).toMatchObject({ status: 400 })
     },
   )
 })
@@ -219,21 +220,21 @@ describe('a stranger asking for seats', () => {
     const origin = `http://${host.refereeAppView().lan.address}`
     const h = host
     const asking = () => h.refereeAppView().lan.devices.filter((d) => d.state === 'asking')
-    // One address asks for every name, again and again: it holds MAX_ASKING_PER_ADDRESS rows at most, one per name.
-    for (let i = 0; i < 40; i++) await call(origin, '/room/join', { method: 'POST', body: { name: PLAYERS9[i % 9] }, from: '127.0.1.1' })
+    // One address asks for every name, again and again (each ask with its key agreed: shown to the referee): it holds MAX_ASKING_PER_ADDRESS rows at most, one per name.
+    for (let i = 0; i < 40; i++) await joinPhone(origin, PLAYERS9[i % 9]!, { from: '127.0.1.1' })
     expect(asking().length).toBeLessThanOrEqual(MAX_ASKING_PER_ADDRESS)
     // Twenty addresses, each asking for Anna and a few others: the list stays within MAX_ASKING, Anna's within MAX_ASKING_PER_NAME.
     for (let a = 2; a <= 21; a++)
-      for (const name of ['Anna', ...PLAYERS9.slice(1 + (a % 5), 4 + (a % 5))])
-        await call(origin, '/room/join', { method: 'POST', body: { name }, from: `127.0.1.${a}` })
+      for (const name of ['Anna', ...PLAYERS9.slice(1 + (a % 5), 4 + (a % 5))]) await joinPhone(origin, name, { from: `127.0.1.${a}` })
     expect(asking().length).toBeLessThanOrEqual(MAX_ASKING)
     expect(asking().filter((d) => d.name === 'Anna').length).toBe(MAX_ASKING_PER_NAME)
     // Anna's real phone asks: let in line, not turned away; the referee sees it beside one stranger's ask for Anna.
-    const joined = await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' }, from: '127.0.2.1' })
-    expect(joined.status).toBe(200)
+    const real = await joined(origin, 'Anna', { from: '127.0.2.1' })
     expect(asking().filter((d) => d.name === 'Anna').length).toBe(MAX_ASKING_PER_NAME)
-    expect((await call(origin, `/room/device?token=${tokenOf(joined.body)}`)).status).toBe(204)
-    const anna = listen(origin, tokenOf(joined.body))
+    expect((await call(origin, `/room/device?token=${real.token}`)).status).toBe(204)
+    // Its row is there, with the code its phone shows.
+    expect(asking().filter((d) => d.code === real.seal.code)).toHaveLength(1)
+    const anna = listen(origin, real)
     await until(() => anna.messages.length > 0)
     expect(anna.messages[0]).toMatchObject({ kind: 'asking', name: 'Anna' })
     anna.close()
@@ -270,7 +271,7 @@ describe("a stranger's churn and the referee's window", () => {
       const origin = `http://${host.refereeAppView().lan.address}`
       const views: string[] = []
       host.onRefereeView((v) => views.push(JSON.stringify({ ...v, sentAt: 0 })))
-      const token = tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' }, from: '127.0.1.1' })).body)
+      const { token } = await joined(origin, 'Anna', { from: '127.0.1.1' })
       const from = Date.now()
       for (let i = 0; i < CHURN; i++) {
         const s = listen(origin, token)
@@ -294,10 +295,10 @@ describe("one device's streams", () => {
     expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
     expect((await host.invoke('openRoom', null)).ok).toBe(true)
     const origin = `http://${host.refereeAppView().lan.address}`
-    const token = tokenOf((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).body)
-    const streams = Array.from({ length: STREAMS_PER_DEVICE }, () => listen(origin, token))
+    const anna = await joined(origin, 'Anna')
+    const streams = Array.from({ length: STREAMS_PER_DEVICE }, () => listen(origin, anna))
     for (const s of streams) expect(await s.status).toBe(200)
-    const newest = listen(origin, token)
+    const newest = listen(origin, anna)
     expect(await newest.status).toBe(200)
     await streams[0]!.ended
     await until(() => newest.messages.length > 0)

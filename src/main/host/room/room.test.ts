@@ -2,7 +2,7 @@ import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GameHost } from '../index'
 import { PLAYERS9, nextCall, perform, seeded } from '../../../../test/support/host'
-import { call, listen, makeRoomHost as makeHost, roomGame, until } from '../../../../test/support/room'
+import { call, joinPhone, joined, listen, makeRoomHost as makeHost, roomGame, until, type TestPhone } from '../../../../test/support/room'
 
 /**
  * The room's server over real sockets (on 127.0.0.1 here; the e2e test uses the LAN address): phones
@@ -28,25 +28,23 @@ describe('the room on the LAN', () => {
 
     // The seated names are public; a name that is not seated is refused.
     expect(JSON.parse((await call(origin, '/room/names')).body)).toMatchObject({ names: PLAYERS9 })
-    expect((await call(origin, '/room/join', { method: 'POST', body: { name: 'Zoltán' } })).status).toBe(400)
+    expect(await joinPhone(origin, 'Zoltán')).toMatchObject({ status: 400 })
     expect((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna', seat: 0 } })).status).toBe(400)
 
     // Every player's phone asks; the referee sees "Anna's phone" waiting, and the phone sees that it waits.
-    const tokens: string[] = []
-    for (const name of PLAYERS9) {
-      const r = await call(origin, '/room/join', { method: 'POST', body: { name } })
-      expect(r.status).toBe(200)
-      const token = (JSON.parse(r.body) as { token: string }).token
-      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
-      tokens.push(token)
-    }
+    const seated: TestPhone[] = []
+    for (const name of PLAYERS9) seated.push(await joined(origin, name))
+    const tokens = seated.map((p) => p.token)
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
     expect(new Set(tokens).size).toBe(9)
-    const phones = tokens.map((t) => listen(origin, t))
+    const phones = seated.map((p) => listen(origin, p))
     for (const p of phones) expect(await p.status).toBe(200)
     await until(() => phones.every((p) => p.messages.length > 0))
     expect(phones[0]!.messages[0]).toMatchObject({ kind: 'asking', name: 'Anna' })
     const asking = host.refereeAppView().lan.devices
     expect(asking.map((d) => [d.name, d.state, d.connected])).toEqual(PLAYERS9.map((n) => [n, 'asking', true]))
+    // Each row shows the code its phone agreed: the referee compares them.
+    expect(asking.map((d) => d.code)).toEqual(seated.map((p) => p.seal.code))
     // The referee's view never carries a device's token.
     expect(JSON.stringify(host.refereeAppView())).not.toContain(tokens[0])
 
@@ -120,7 +118,7 @@ describe('the room on the LAN', () => {
 
     // A phone that reloads comes back to its seat with its token.
     phones[3]!.close()
-    const again = listen(origin, tokens[3]!)
+    const again = listen(origin, seated[3]!)
     expect(await again.status).toBe(200)
     await until(() => again.messages.length > 0)
     expect(again.messages[0]).toMatchObject({ kind: 'game', view: { seat: 3, name: PLAYERS9[3] } })

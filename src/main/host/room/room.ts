@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { DISPLAY_CODE_DIGITS, type RoomDevice, type RoomDisplay } from '../../../shared/room'
+import { claimed, claimIdOf, type Agreed } from '../../../shared/room-seal'
 import { PairingLimit } from './pairing'
 
 /**
@@ -7,10 +8,14 @@ import { PairingLimit } from './pairing'
  * and admitted by the referee, or claiming it with the seat's personal secret (the QR the referee
  * shows that player during the private reveal), TVs paired by a display code. A device is known to
  * the host by its token (192 random bits from crypto), to the referee window by an id that grants nothing.
+ * A phone's key (room-seal.ts) is set when it is agreed (a join's handshake) or derived (a claim):
+ * a phone without one is not shown to the referee and cannot be let in. One phone per seat: letting
+ * a phone in replaces the seat's phone before it.
  */
-interface Device extends RoomDevice {
+interface Device extends Omit<RoomDevice, 'code' | 'seatHasPhone'> {
   token: string
   connections: number
+  seal: Agreed | null
   /** The address it asked from (a claim: ''). */
   from: string
   /** When it asked (a waiting phone whose stream is gone expires ASKING_GRACE_MS after it was last seen). */
@@ -42,8 +47,13 @@ export class Room {
   private code = newCode()
   /** Wrong display codes, counted for the whole room (pairing.ts). */
   private readonly pairing: PairingLimit
-  /** Each player's personal secret (192 random bits) → their name: one a player, the last one shown; used up by a claim. */
-  private readonly secrets = new Map<string, string>()
+  /**
+   * Each player's personal secret, by its claim's id (what a phone sends: the secret never crosses
+   * the network) → their name and the seat's key: one a player, the last one shown; used up by a claim.
+   */
+  private readonly secrets = new Map<string, { name: string; seal: Agreed }>()
+  /** Phones dropped because another phone was let in for their seat: told so once (takeReplaced). */
+  private replaced: { token: string; name: string; seal: Agreed | null }[] = []
 
   constructor(private readonly now: () => number) {
     this.pairing = new PairingLimit(now)
@@ -53,10 +63,10 @@ export class Room {
    * A phone at address `from` asks for the seat of `name`: a new token, waiting for the referee
    * (room is made for it by makeRoomToAsk). Null when no room can be made.
    */
-  ask(name: string, from: string): string | null {
+  ask(name: string, from: string, device: string | null = null): string | null {
     this.expireAsking()
     if (!this.makeRoomToAsk(name, from)) return null
-    return this.add(name, 'asking', from)
+    return this.add(name, 'asking', from, device, null)
   }
 
   /**
@@ -90,20 +100,42 @@ export class Room {
     return any
   }
 
-  private add(name: string, state: Device['state'], from = ''): string | null {
+  private add(name: string, state: Device['state'], from: string, device: string | null, seal: Agreed | null): string | null {
     const asking = [...this.devices.values()].filter((d) => d.state === 'asking')
     if ((state === 'asking' && asking.length >= MAX_ASKING) || this.devices.size >= MAX_DEVICES) return null
     const token = newToken()
     const at = this.now()
-    this.devices.set(token, { id: newId(), token, name, state, connected: false, connections: 0, lastSeen: at, lookedAtRole: false, from, askedAt: at })
+    this.devices.set(token, {
+      id: newId(),
+      token,
+      name,
+      state,
+      connected: false,
+      connections: 0,
+      lastSeen: at,
+      lookedAtRole: false,
+      from,
+      askedAt: at,
+      device,
+      since: at,
+      seal,
+    })
     return token
+  }
+
+  /** A joined phone's key is agreed (its handshake: seal.ts): from now on it is shown to the referee. */
+  sealed(token: string, seal: Agreed): boolean {
+    const d = this.devices.get(token)
+    if (!d || d.seal) return false
+    d.seal = seal
+    return true
   }
 
   /** A new personal secret for `name` (the one shown before it is worth nothing from now on). */
   personalSecret(name: string): string {
-    for (const [secret, n] of this.secrets) if (n === name) this.secrets.delete(secret)
+    for (const [id, s] of this.secrets) if (s.name === name) this.secrets.delete(id)
     const secret = newToken()
-    this.secrets.set(secret, name)
+    this.secrets.set(claimIdOf(secret), { name, seal: claimed(secret) })
     return secret
   }
 
@@ -112,28 +144,46 @@ export class Room {
    * referee — unless the seat already has a phone, when the new one asks like any other (a second
    * device for a claimed seat needs the referee). Null for a secret the room does not know.
    */
-  claim(secret: string): string | null {
-    const name = this.secrets.get(secret)
-    if (name === undefined) return null
-    this.secrets.delete(secret)
-    const claimed = [...this.devices.values()].some((d) => d.name === name && d.state === 'admitted')
-    return this.add(name, claimed ? 'asking' : 'admitted')
+  claim(claimId: string, device: string | null = null): string | null {
+    const s = this.secrets.get(claimId)
+    if (s === undefined) return null
+    this.secrets.delete(claimId)
+    return this.add(s.name, this.hasPhone(s.name) ? 'asking' : 'admitted', '', device, s.seal)
+  }
+
+  private hasPhone(name: string, but?: Device): boolean {
+    return [...this.devices.values()].some((d) => d !== but && d.name === name && d.state === 'admitted')
   }
 
   /** Forget the phones and secrets of every name not in `names` (its player left the roster): the phones dropped. */
-  keepOnly(names: readonly string[]): { token: string; name: string }[] {
-    for (const [secret, n] of this.secrets) if (!names.includes(n)) this.secrets.delete(secret)
+  keepOnly(names: readonly string[]): { token: string; name: string; seal: Agreed | null }[] {
+    for (const [id, s] of this.secrets) if (!names.includes(s.name)) this.secrets.delete(id)
     const gone = [...this.devices.values()].filter((d) => !names.includes(d.name))
     for (const d of gone) this.devices.delete(d.token)
-    return gone.map(({ token, name }) => ({ token, name }))
+    return gone.map(({ token, name, seal }) => ({ token, name, seal }))
   }
 
-  /** The referee lets a waiting phone have its seat. */
+  /**
+   * The referee lets a waiting phone have its seat (only one whose key is agreed: the referee has
+   * compared its code). A phone the seat had before is dropped (told so: takeReplaced): never two phones on one seat.
+   */
   admit(id: string): boolean {
     const d = this.byId(id)
-    if (!d) return false
+    if (!d || !d.seal) return false
+    for (const old of [...this.devices.values()])
+      if (old !== d && old.name === d.name && old.state === 'admitted') {
+        this.devices.delete(old.token)
+        this.replaced.push({ token: old.token, name: old.name, seal: old.seal })
+      }
     d.state = 'admitted'
     return true
+  }
+
+  /** The phones replaced since the last call (each told once that another phone has its seat). */
+  takeReplaced(): { token: string; name: string; seal: Agreed | null }[] {
+    const r = this.replaced
+    this.replaced = []
+    return r
   }
 
   /** The referee refuses a waiting phone or drops an admitted one: its token is worth nothing from now on. */
@@ -201,20 +251,20 @@ export class Room {
     this.devices.clear()
     this.displays.clear()
     this.secrets.clear()
+    this.replaced = []
     this.pairing.clear()
     this.newCode()
   }
 
   views(): { devices: RoomDevice[]; displays: RoomDisplay[] } {
     return {
-      devices: [...this.devices.values()].map(({ id, name, state, connected, lastSeen, lookedAtRole }) => ({
-        id,
-        name,
-        state,
-        connected,
-        lastSeen,
-        lookedAtRole,
-      })),
+      // A phone whose key is not agreed yet has nothing to compare: not shown.
+      devices: [...this.devices.values()].flatMap((d) => {
+        const { id, name, state, connected, lastSeen, lookedAtRole, device, since, seal } = d
+        if (!seal) return []
+        const seatHasPhone = state === 'asking' && this.hasPhone(name, d)
+        return [{ id, name, state, connected, lastSeen, lookedAtRole, code: seal.code, seatHasPhone, device, since }]
+      }),
       displays: [...this.displays.values()].map(({ id, connected, lastSeen }) => ({ id, connected, lastSeen })),
     }
   }

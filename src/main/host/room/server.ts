@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
 import { normalizeName } from '../../../shared/names'
-import type { JoinChoices, PlayerScreen } from '../../../shared/room'
-import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import type { JoinChoices, WireScreen } from '../../../shared/room'
+import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, keyRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
 import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
+import { deviceType } from './device-type'
 import type { Room } from './room'
+import type { Handshakes } from './seal'
 
 /**
  * The room's server on the LAN (docs/room.md): one more transport of the host, read-only. It serves
@@ -16,9 +18,10 @@ import type { Room } from './room'
  *   GET  /player/, /tv/            the player page (the same built page; /tv/ shows the projector)
  *   GET  /assets/…                 its scripts and styles
  *   GET  /room/names               the names to pick from: the seated players', or the roster's before a game
- *   POST /room/join  {name}        ask for a seat → { token } (rate-limited); the referee admits it
- *   POST /room/claim {secret}      a player's personal QR → { token } for the seat, once (rate-limited)
- *   GET  /room/player?token=T      SSE: this phone's PlayerScreen
+ *   POST /room/join  {name,commit} ask for a seat → { token, pub } (rate-limited); the referee admits it
+ *   POST /room/key   {pub}         (header x-room-token) the joined phone's public key: the key agreed (seal.ts)
+ *   POST /room/claim {claim}       a player's personal QR's claim id → { token } for the seat, once (rate-limited)
+ *   GET  /room/player?token=T      SSE: this phone's screen, its secrets sealed (WireScreen)
  *   GET  /room/device?token=T      204 if the room knows the token, else 403
  *   POST /room/looked              (header x-room-token) the player held the role open
  *   POST /room/pair  {code}        a TV types the display code → { token } (rate-limited)
@@ -26,11 +29,13 @@ import type { Room } from './room'
  */
 export interface RoomHost {
   room: Room
+  handshakes: Handshakes
   names(): JoinChoices
-  playerScreen(token: string): PlayerScreen | null
+  /** A phone's screen, sealed; null for an unknown token or one whose key is not agreed yet. */
+  playerScreen(token: string): WireScreen | null
   projectorScreen(): ProjectorScreen
   /** Each change of this phone's screen; null when the device was dropped (its stream ends). */
-  onPlayer(token: string, cb: (s: PlayerScreen | null) => void): () => void
+  onPlayer(token: string, cb: (s: WireScreen | null) => void): () => void
   onProjector(cb: (s: ProjectorScreen) => void): () => void
   /** The room's devices changed (a join, a connection): the referee's view is pushed. */
   changed(): void
@@ -187,6 +192,7 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     // A page from another origin must not post here (no CORS: a browser sends Origin on a cross-site POST).
     const origin = req.headers.origin
     if (origin !== undefined && origin !== `http://${hostName()}`) return send(res, 403, 'Forbidden origin.')
+    const device = deviceType(req.headers['user-agent'])
     if (path === '/room/join' || path === '/room/pair' || path === '/room/claim') {
       if (!attempts.allow(who)) return send(res, 429, 'Too many attempts: wait a minute.', undefined, { 'retry-after': '60' })
       const body = await readJson(req)
@@ -194,19 +200,30 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         const r = joinRequestSchema.safeParse(body)
         // The name as the roster and the seats keep it (names.ts): the phone's text may be composed otherwise.
         const name = r.success ? normalizeName(r.data.name) : ''
-        if (!host.names().names.includes(name)) return json(res, 400, { ok: false, error: 'not-seated' })
-        const token = host.room.ask(name, who)
+        if (!r.success || !host.names().names.includes(name)) return json(res, 400, { ok: false, error: 'not-seated' })
+        const token = host.room.ask(name, who, device)
         if (!token) return json(res, 503, { ok: false, error: 'busy' })
+        // Not shown to the referee before its key is agreed (POST /room/key); an ask it replaced may have been.
         host.changed()
-        return json(res, 200, { ok: true, token })
+        return json(res, 200, { ok: true, token, pub: host.handshakes.hello(token, r.data.commit) })
       }
       const claim = path === '/room/claim' ? claimRequestSchema.safeParse(body) : null
       const pair = claim ? null : pairRequestSchema.safeParse(body)
-      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code, who) : null
+      const token = claim?.success ? host.room.claim(claim.data.claim, device) : pair?.success ? host.room.pair(pair.data.code, who) : null
       if (token === 'wait') return send(res, 429, 'Too many wrong codes in this room: wait a minute.', undefined, { 'retry-after': '60' })
       if (!token) return json(res, 403, { ok: false, error: claim ? 'wrong-secret' : 'wrong-code' })
       host.changed()
       return json(res, 200, { ok: true, token })
+    }
+    if (path === '/room/key') {
+      // A joined phone's public key, once: the key agreed. Another key (not the one it committed to) changes nothing.
+      const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])
+      const r = keyRequestSchema.safeParse(await readJson(req))
+      if (!token.success || !host.room.device(token.data)) return send(res, 403, 'Unknown device.')
+      const agreed = r.success ? host.handshakes.finish(token.data, r.data.pub) : null
+      if (!agreed || !host.room.sealed(token.data, agreed)) return json(res, 403, { ok: false, error: 'wrong-key' })
+      host.changed()
+      return empty(res)
     }
     if (path === '/room/looked') {
       const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])

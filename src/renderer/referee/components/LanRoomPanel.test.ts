@@ -15,8 +15,30 @@ const open: RoomView = {
   projectorUrl: 'http://192.168.1.20:41234/tv/',
   displayCode: '0427',
   devices: [
-    { id: 'aaaaaaaa', name: 'Anna', state: 'asking', connected: true, lastSeen: 0, lookedAtRole: false },
-    { id: 'bbbbbbbb', name: 'Bence', state: 'admitted', connected: true, lastSeen: 0, lookedAtRole: true },
+    {
+      id: 'aaaaaaaa',
+      name: 'Anna',
+      state: 'asking',
+      connected: true,
+      lastSeen: 0,
+      lookedAtRole: false,
+      code: '482913',
+      seatHasPhone: false,
+      device: 'iPhone · Safari',
+      since: 0,
+    },
+    {
+      id: 'bbbbbbbb',
+      name: 'Bence',
+      state: 'admitted',
+      connected: true,
+      lastSeen: 0,
+      lookedAtRole: true,
+      code: '105277',
+      seatHasPhone: false,
+      device: null,
+      since: 0,
+    },
   ],
   displays: [{ id: 'cccccccc', connected: false, lastSeen: 0 }],
 }
@@ -39,7 +61,15 @@ describe('LanRoomPanel', () => {
     expect(w.findAll('[data-test="qr"]')).toHaveLength(2)
     expect(w.get('[data-test="lan-code"]').text()).toContain('0427')
     expect(w.get('[data-test="lan-asking"]').text()).toContain('Anna’s phone')
+    // Each row tells its device apart: the code the phone shows, the kind of device, when it came.
+    expect(w.get('[data-test="lan-asking"] [data-test="lan-device-code"]').text()).toBe('code 482 913')
+    expect(w.get('[data-test="lan-asking"]').text()).toContain('iPhone · Safari')
+    expect(w.get('[data-test="lan-asking"]').text()).toContain('joined')
+    expect(w.get('[data-test="lan-compare"]').text()).toContain('same code')
+    expect(w.find('[data-test="lan-seat-has-phone"]').exists()).toBe(false)
+    expect(w.get('[data-test="lan-admit-Anna"]').text()).toBe('Let in')
     expect(w.get('[data-test="lan-devices"]').text()).toContain('Bence')
+    expect(w.get('[data-test="lan-devices"] [data-test="lan-device-code"]').text()).toBe('code 105 277')
     expect(w.get('[data-test="lan-devices"]').text()).toContain('has seen the role')
     // A phone is connected: no network help.
     expect(w.find('[data-test="lan-help"]').exists()).toBe(false)
@@ -58,6 +88,21 @@ describe('LanRoomPanel', () => {
     }
     await w.get('[data-test="lan-close"]').trigger('click')
     expect(api.closeRoom).toHaveBeenCalled()
+  })
+
+  it('a phone asking for a seat that has one says so, and letting it in reads “Replace”', async () => {
+    const second = { ...open.devices[1]!, id: 'dddddddd', state: 'asking' as const, code: '730041', seatHasPhone: true, device: 'Android phone · Chrome' }
+    const { pinia, api } = await connectedReferee(makeAppView({ lan: { ...open, devices: [open.devices[1]!, second] } }))
+    const w = await mountWith(LanRoomPanel, pinia)
+    const asking = w.get('[data-test="lan-asking"]')
+    expect(asking.get('[data-test="lan-seat-has-phone"]').text()).toContain('already has a phone')
+    expect(asking.get('[data-test="lan-device-code"]').text()).toBe('code 730 041')
+    expect(asking.text()).toContain('Android phone · Chrome')
+    await asking.get('[data-test="lan-admit-Bence"]').trigger('click')
+    expect(w.get('[data-test="lan-admit-Bence"]').text()).toBe('Replace')
+    expect(api.admitDevice).toHaveBeenLastCalledWith('dddddddd')
+    await asking.get('button:last-of-type').trigger('click')
+    expect(api.dropDevice).toHaveBeenLastCalledWith('dddddddd')
   })
 
   it('is on the setup screen too: the room opens while people arrive', async () => {

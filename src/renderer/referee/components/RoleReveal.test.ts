@@ -155,7 +155,23 @@ describe('RoleReveal — the personal QR code (the room on the network is open)'
       makeAppView({
         screen: 'game',
         game,
-        lan: { ...lan, devices: [{ id: 'p1', name: anna!.name, state: 'admitted', connected: true, lastSeen: 0, lookedAtRole: false }] },
+        lan: {
+          ...lan,
+          devices: [
+            {
+              id: 'p1',
+              name: anna!.name,
+              state: 'admitted',
+              connected: true,
+              lastSeen: 0,
+              lookedAtRole: false,
+              code: '000000',
+              seatHasPhone: false,
+              device: null,
+              since: 0,
+            },
+          ],
+        },
       }),
     )
     await flushPromises()

@@ -1,0 +1,82 @@
+import type { PlayerScreen, WireScreen } from '../../shared/room'
+import { agree, claimed, claimIdOf, commitmentOf, fromBase64url, keyPair, toBase64url, type Agreed } from '../../shared/room-seal'
+import { openScreen } from '../../shared/room-wire'
+import { ask, TOKEN_HEADER } from './room-client'
+
+/**
+ * The phone's side of the room's seal (docs/room.md, "The seal"; the protocol: shared/room-seal.ts):
+ * the key is agreed when the phone joins by name (and checked by the referee, who compares the code
+ * this phone shows with the one on the admit row), or derived from a personal QR code's secret that
+ * never leaves this page. The key and its code are kept in this browser with the token, never sent.
+ */
+const KEY = 'nightfall-room-seal'
+const random = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n))
+
+export interface PhoneSeal {
+  token: string
+  key: Uint8Array
+  code: string
+}
+
+type Failure = { error: 'busy' | 'refused' | 'unreachable' }
+
+export function savedSeal(token: string | null): PhoneSeal | null {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { token?: unknown; key?: unknown; code?: unknown } | null
+    const key = typeof s?.key === 'string' ? fromBase64url(s.key) : null
+    return s && token && s.token === token && key?.length === 32 && typeof s.code === 'string' ? { token, key, code: s.code } : null
+  } catch {
+    return null
+  }
+}
+
+export function saveSeal(seal: PhoneSeal | null): void {
+  try {
+    if (!seal) localStorage.removeItem(KEY)
+    else localStorage.setItem(KEY, JSON.stringify({ token: seal.token, key: toBase64url(seal.key), code: seal.code }))
+  } catch {
+    // private mode: the key lives as long as the page
+  }
+}
+
+const sealOf = (token: string, a: Agreed): PhoneSeal => ({ token, key: a.key, code: a.code })
+
+/**
+ * Ask for `name`'s seat: commit to a new public key, take the host's, then send ours; both sides
+ * then hold the key and the code. The host's public key arrives over the network: a device in the
+ * middle would give this phone another code than the referee's row shows.
+ */
+export async function joinSealed(name: string): Promise<PhoneSeal | Failure> {
+  const mine = keyPair(random(32))
+  const r = await ask('/room/join', { name, commit: commitmentOf(mine.pub) })
+  if ('error' in r) return r
+  const hostPub = typeof r.pub === 'string' ? fromBase64url(r.pub) : null
+  const agreed = hostPub && agree(mine.secret, mine.pub, hostPub, hostPub)
+  if (!agreed) return { error: 'refused' }
+  try {
+    const k = await fetch('/room/key', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: r.token },
+      body: JSON.stringify({ pub: toBase64url(mine.pub) }),
+    })
+    return k.status === 204 ? sealOf(r.token, agreed) : { error: 'refused' }
+  } catch {
+    return { error: 'unreachable' }
+  }
+}
+
+/**
+ * A player's personal QR code opens this page with `#claim=<secret>` (the fragment: a browser never
+ * sends it): the secret is taken out of the address at once (a reload or a shared link cannot use it
+ * again); only its claim id goes to the room, and the key is derived here. Null: no secret here.
+ */
+export async function claimFromAddress(): Promise<PhoneSeal | Failure | null> {
+  const secret = /^#claim=([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1]
+  if (!secret) return null
+  history.replaceState(null, '', location.pathname + location.search)
+  const r = await ask('/room/claim', { claim: claimIdOf(secret) })
+  return 'error' in r ? r : sealOf(r.token, claimed(secret))
+}
+
+/** A wire message opened with this phone's key (null: not sealed for it, or changed on the way: ignored). */
+export const opened = (wire: WireScreen, seal: PhoneSeal): PlayerScreen | null => openScreen(wire, seal.key)
