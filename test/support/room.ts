@@ -40,12 +40,16 @@ export function call(origin: string, path: string, opts: { method?: string; body
   const url = new URL(path, origin)
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(url, { method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (text += c))
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-    })
+    const req = request(
+      url,
+      { agent: false, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
+      },
+    )
     req.on('error', fail)
     req.end(body)
   })

@@ -4,7 +4,7 @@ import { board } from './dom/board'
 import { h } from './dom/h'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
-import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
+import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
 import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
 
 /** Why a phone shows no game, and the words it says for it. */
@@ -15,6 +15,7 @@ const PROBLEMS = {
   gone: 'phone.refused',
   left: 'phone.left',
   claimRefused: 'phone.claimRefused',
+  closed: 'phone.closed',
 } as const
 type Problem = keyof typeof PROBLEMS
 
@@ -34,6 +35,8 @@ export function mountPhone(root: HTMLElement): void {
   let close: (() => void) | null = null
   let lang = ''
   let told = false
+  /** The laptop's last word on a stream that ended ('restarting': it comes back on the same address, the token kept). */
+  let bye: RoomBye | null = null
   let tick = () => {}
 
   const card = roleCard(words, () => {
@@ -50,7 +53,10 @@ export function mountPhone(root: HTMLElement): void {
 
   async function loadNames(): Promise<void> {
     const c = await names()
-    if (!c) problem = 'unreachable'
+    // A closed room: look again now and then (at most 10 minutes), so the names show when it opens again.
+    if (!c && problem === 'closed') {
+      if (Date.now() - closedAt < 600_000) setTimeout(() => void loadNames(), 5000)
+    } else if (!c) problem = 'unreachable'
     else {
       choices = c.names
       if (c.lang) language(c.lang)
@@ -66,6 +72,7 @@ export function mountPhone(root: HTMLElement): void {
         screen = s
         connected = true
         problem = null
+        bye = null
         language(s.lang ?? phoneLocale())
         render()
       },
@@ -75,10 +82,17 @@ export function mountPhone(root: HTMLElement): void {
         render()
       },
       gone: () => forget('gone'),
+      bye: (why) => {
+        bye = why
+        if (why === 'closed') return forget('closed')
+        render()
+      },
     })
   }
 
-  function forget(why: 'gone' | 'left' | null): void {
+  let closedAt = 0
+  function forget(why: 'gone' | 'left' | 'closed' | null): void {
+    if (why === 'closed') closedAt = Date.now()
     // The last word of a phone whose player left the roster stays on screen.
     if (why === 'gone' && screen?.kind === 'left') why = 'left'
     close?.()
@@ -140,7 +154,12 @@ export function mountPhone(root: HTMLElement): void {
   const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
   root.replaceChildren(app)
   function render(): void {
-    const rest = [...content(), ...(token && !connected ? [h('p', { class: 'lost', role: 'status' }, t('phone.lost'))] : [])]
+    // While the stream is away the phone says what is happening: the laptop restarting (it said so), or no word from it.
+    const lost =
+      token &&
+      !connected &&
+      h('p', { class: 'lost', role: 'status', 'data-test': 'player-lost' }, t(bye === 'restarting' ? 'phone.restarting' : 'phone.lostWait'))
+    const rest = [...content(), ...(lost ? [lost] : [])]
     if (screen?.kind !== 'game') return app.replaceChildren(...rest)
     // The card stays where it is (a card held down is never taken out of the page): only what follows it is drawn again.
     if (app.firstChild !== card.el) app.prepend(card.el)

@@ -16,6 +16,12 @@ interface Display extends RoomDisplay {
   connections: number
 }
 
+/** The devices a room file keeps (room-file.ts). */
+export interface SavedDevices {
+  devices: { id: string; token: string; name: string; lookedAtRole: boolean }[]
+  displays: { id: string; token: string }[]
+}
+
 export const newToken = (): string => randomBytes(24).toString('base64url')
 const newId = (): string => randomBytes(6).toString('base64url')
 const newCode = (): string => String(randomInt(0, 10_000)).padStart(4, '0')
@@ -150,6 +156,26 @@ export class Room {
     this.displays.clear()
     this.secrets.clear()
     this.newCode()
+  }
+
+  /** What the room file keeps (room-file.ts): each admitted phone's and paired TV's token, id and seat; no one asking, no secret. */
+  saved(): SavedDevices {
+    return {
+      devices: [...this.devices.values()].filter((d) => d.state === 'admitted').map(({ id, token, name, lookedAtRole }) => ({ id, token, name, lookedAtRole })),
+      displays: [...this.displays.values()].map(({ id, token }) => ({ id, token })),
+    }
+  }
+
+  /** The devices of a room that was open when the app stopped: each comes back with its own token, away until it reconnects. */
+  restore(saved: SavedDevices): void {
+    for (const d of saved.devices.slice(0, MAX_DEVICES))
+      this.devices.set(d.token, { ...d, state: 'admitted', connected: false, connections: 0, lastSeen: this.now() })
+    for (const s of saved.displays.slice(0, MAX_DISPLAYS)) this.displays.set(s.token, { ...s, connected: false, connections: 0, lastSeen: this.now() })
+  }
+
+  /** A new game: nobody has looked at their role in it yet. */
+  newGame(): void {
+    for (const d of this.devices.values()) d.lookedAtRole = false
   }
 
   views(): { devices: RoomDevice[]; displays: RoomDisplay[] } {
