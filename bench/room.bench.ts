@@ -1,6 +1,6 @@
 /**
- * The room on the LAN under a full table: 20 phones and 1 TV over real sockets (on this machine's LAN
- * address when it has one), each reading its Server-Sent Events as a browser would. Printed, never
+ * The room on the LAN under a full table: 20 phones and 1 TV over real sockets (on loopback: never
+ * this machine's own network address), each reading its Server-Sent Events as a browser would. Printed, never
  * asserted:
  *   - a referee command (the day clock started or paused: every screen changes) until every phone
  *     and the TV has received its new screen: median, p95, max over 200 commands;
@@ -22,7 +22,6 @@ import { gzipSync } from 'node:zlib'
 import type { StartGameRequest } from '../src/shared/api'
 import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
-import { lanAddresses } from '../src/main/host/room/addresses'
 import { tempDir } from '../test/support/host'
 import { sseReader } from '../test/support/sse'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
@@ -129,7 +128,8 @@ async function firstRender(playerUrl: string, token: string | null, selectors: s
 
 export default async function bench(): Promise<void> {
   const n = process.argv.includes('--quick') ? 50 : 200
-  const lan = (await lanAddresses())[0] ?? '127.0.0.1'
+  // Loopback only: the bench never talks to this machine's own network address (a private LAN in network namespaces is the lead's).
+  const lan = '127.0.0.1'
   const players = Array.from({ length: PHONES }, (_, i) => `Player ${i + 1}`)
   const host = createFileHost(tempDir('nightfall-bench-room-'), { durable: false, estimate: null, roomPages: RENDERER, roomAddresses: async () => [lan] })
   const req: StartGameRequest = { ruleset: preset('maffiasig'), players, counts: { mafia: 5, investigator: 1, doctor: 0, citizen: 14 }, dealMode: 'digital' }
