@@ -1,7 +1,9 @@
 /**
- * The room on the LAN under a full table: 20 phones and 1 TV over real sockets (on loopback: never
- * this machine's own network address), each reading its Server-Sent Events as a browser would. Printed, never
- * asserted:
+ * The room on the LAN under a full table: 20 phones and 1 TV over real sockets, each reading its
+ * Server-Sent Events as a browser would. On a private LAN (bench/index.ts starts the benches inside
+ * scripts/lan-sandbox wherever it can) the room is on 10.77.0.2 and every device connects from a
+ * second host, 10.77.0.3; without one, over loopback. Never this machine's own interface address.
+ * Printed, never asserted:
  *   - a referee command (the day clock started or paused: every screen changes) until every phone
  *     and the TV has received its new screen: median, p95, max over 200 commands;
  *   - the player page's JavaScript, gzipped (out/renderer/player: run `npm run build` first);
@@ -22,6 +24,8 @@ import { gzipSync } from 'node:zlib'
 import type { StartGameRequest } from '../src/shared/api'
 import { preset } from '../src/main/engine/rulesets'
 import { createFileHost } from '../src/main/host'
+import { lanUnavailable, phoneHost, type PhoneHost } from '../test/support/lan'
+import type { Agent } from 'node:http'
 import { tempDir } from '../test/support/host'
 import { sseReader } from '../test/support/sse'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
@@ -38,9 +42,9 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
 }
 
-function post(origin: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+function post(origin: string, path: string, body: unknown, agent?: Agent): Promise<{ status: number; json: unknown }> {
   return new Promise((done, fail) => {
-    const req = request(new URL(path, origin), { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+    const req = request(new URL(path, origin), { method: 'POST', headers: { 'content-type': 'application/json' }, agent }, (res) => {
       let text = ''
       res.on('data', (c: Buffer) => (text += c.toString()))
       res.on('end', () => done({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as unknown) : null }))
@@ -51,10 +55,10 @@ function post(origin: string, path: string, body: unknown): Promise<{ status: nu
 }
 
 /** A device's stream: counts the messages it has received and wakes whoever waits for the next. */
-function stream(origin: string, path: string): { count: () => number; next: (after: number) => Promise<void>; close: () => void } {
+function stream(origin: string, path: string, agent?: Agent): { count: () => number; next: (after: number) => Promise<void>; close: () => void } {
   let n = 0
   const waiting: { after: number; done: () => void }[] = []
-  const req = request(new URL(path, origin), (res) => {
+  const req = request(new URL(path, origin), { agent }, (res) => {
     res.setEncoding('utf8')
     res.on(
       'data',
@@ -92,9 +96,9 @@ const THROTTLE = 4
  * page and a frame has been drawn with them, for a phone with `token` saved (null: a new phone), in
  * a fresh context (nothing cached) under THROTTLE× CPU throttling: the median of LOADS loads.
  */
-async function firstRender(playerUrl: string, token: string | null, selectors: string[]): Promise<string> {
+async function firstRender(playerUrl: string, token: string | null, selectors: string[], phone: PhoneHost | undefined): Promise<string> {
   if (browserTestsSkipped || !existsSync(join(RENDERER, 'player', 'index.html'))) return 'not measured (no built page, or browser tests skipped)'
-  const browser = await launchChromium()
+  const browser = phone ? await phone.launchChromium() : await launchChromium()
   try {
     const times: number[] = []
     for (let i = 0; i < LOADS; i++) {
@@ -128,8 +132,12 @@ async function firstRender(playerUrl: string, token: string | null, selectors: s
 
 export default async function bench(): Promise<void> {
   const n = process.argv.includes('--quick') ? 50 : 200
-  // Loopback only: the bench never talks to this machine's own network address (a private LAN in network namespaces is the lead's).
-  const lan = '127.0.0.1'
+  // The phones and the TV are a second host of the private LAN; without one, loopback (never this
+  // machine's own interface address).
+  const phone = await phoneHost()
+  const lan = phone?.lan.laptop ?? '127.0.0.1'
+  const agent = phone?.agent
+  if (!phone) console.log(`(${lanUnavailable()}: the devices connect over loopback)`)
   const players = Array.from({ length: PHONES }, (_, i) => `Player ${i + 1}`)
   const host = createFileHost(tempDir('nightfall-bench-room-'), { durable: false, estimate: null, roomPages: RENDERER, roomAddresses: async () => [lan] })
   const req: StartGameRequest = { ruleset: preset('maffiasig'), players, counts: { mafia: 5, investigator: 1, doctor: 0, citizen: 14 }, dealMode: 'digital' }
@@ -146,12 +154,12 @@ export default async function bench(): Promise<void> {
   const before = process.memoryUsage()
   const tokens: string[] = []
   for (const name of players) {
-    const r = await post(origin, '/room/join', { name })
+    const r = await post(origin, '/room/join', { name }, agent)
     tokens.push((r.json as { token: string }).token)
   }
   for (const d of host.refereeAppView().lan.devices) host.invoke('admitDevice', d.id)
-  const tv = (await post(origin, '/room/pair', { code: view.displayCode })).json as { token: string }
-  const screens = [...tokens.map((t) => stream(origin, `/room/player?token=${t}`)), stream(origin, `/room/projector?token=${tv.token}`)]
+  const tv = (await post(origin, '/room/pair', { code: view.displayCode }, agent)).json as { token: string }
+  const screens = [...tokens.map((t) => stream(origin, `/room/player?token=${t}`, agent)), stream(origin, `/room/projector?token=${tv.token}`, agent)]
   await Promise.all(screens.map((s) => s.next(0)))
   await new Promise((r) => setTimeout(r, 200))
   gc()
@@ -169,13 +177,15 @@ export default async function bench(): Promise<void> {
   for (const s of screens) s.close()
 
   // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
-  const seated = await firstRender(view.playerUrl!, tokens[0]!, ['[data-test=role-card]', '[data-test=projector-board]'])
-  const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'])
+  const seated = await firstRender(view.playerUrl!, tokens[0]!, ['[data-test=role-card]', '[data-test=projector-board]'], phone)
+  const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'], phone)
   await host.invoke('closeRoom')
   host.dispose()
+  await phone?.close()
 
   const ms = (x: number) => `${x.toFixed(2)} ms`
-  console.log(`Room on ${lan}: ${PHONES} phones + 1 TV, ${n} referee commands (load ${loadavg()[0]!.toFixed(1)})`)
+  const where = phone ? `the devices on a second host of a private LAN (${phone.lan.phone})` : 'the devices on loopback'
+  console.log(`Room on ${lan}, ${where}: ${PHONES} phones + 1 TV, ${n} referee commands (load ${loadavg()[0]!.toFixed(1)})`)
   console.log(`  command → every screen updated: median ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(Math.max(...times))}`)
   console.log(`  player page: ${pageWeight()}`)
   console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → role card and board drawn: ${seated}`)

@@ -41,6 +41,13 @@ describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
 
   async function referee(server: WebServer): Promise<Page> {
     const page = await browser.newPage()
+    // The cards tab asks the browser to print as soon as it is ready (`?print=1`). Headless Chromium
+    // (156 and later) then refuses page.pdf() on that tab ("Page is already being printed"), so every
+    // page of this context counts its print requests instead of opening the dialog: a test can still
+    // see that the page asked, and print it itself.
+    await page.context().addInitScript({
+      content: `window.print = () => { window.__printRequests = (window.__printRequests || 0) + 1 }`,
+    })
     await page.goto(server.refereeUrl, { waitUntil: 'load' })
     await page.waitForSelector('[data-test="print-cards"]', { timeout: 15_000 })
     return page
@@ -83,6 +90,8 @@ describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('[data-test="print-cards-print"]')])
     await tab.waitForFunction(() => document.body?.dataset['cards'] === 'ready', null, { timeout: 20_000 })
     expect(tab.url()).not.toContain(server.tokens.referee)
+    // The tab asked the browser to print, once.
+    await tab.waitForFunction(() => (window as { __printRequests?: number }).__printRequests === 1, null, { timeout: 10_000 })
     // As the browser prints it: the header and footer show the page's title and address.
     const file = join(tempDir(), 'sheet.pdf')
     await tab.pdf({ path: file, displayHeaderFooter: true })

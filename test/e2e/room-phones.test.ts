@@ -1,6 +1,9 @@
 /**
- * The room on the LAN in Chromium with phone emulation (Pixel 7): `start:web --lan` on this machine's
- * LAN address (the default route's), three phones join and the referee lets them in from the referee
+ * The room on the LAN in Chromium with phone emulation (Pixel 7): `start:web --lan` on the laptop's
+ * LAN address (the default route's). On the private LAN of `npm test` (scripts/lan-sandbox) that is
+ * 10.77.0.2, and the phones, the TV and the stranger are a browser and HTTP clients on a second host
+ * (10.77.0.3), so the room sees a real other device; without a private LAN (a laptop without root)
+ * they run on this machine against its own LAN address, a weaker test that says so. Three phones join and the referee lets them in from the referee
  * page; each phone sees only its own role (face down until held), the mafiosi see each other; a
  * reload returns a phone to its seat; a personal QR code's link gets its phone the seat at once; a TV pairs by display code; a stranger gets nothing; the referee's API is refused over the
  * LAN address even with the right token.
@@ -9,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright'
 import { browserTestsSkipped } from './support/chromium'
 import { launchChromium, openPage } from './support/session'
+import { lanUnavailable, phoneHost, privateLan, type PhoneHost } from '../support/lan'
+import { createServer } from 'node:http'
+import { networkInterfaces } from 'node:os'
 import { startWebApp, type WebApp } from './support/web-app'
 import { lanAddresses } from '../../src/main/host/room/addresses'
 import { presetNames, roleName as nameOf } from '../../src/shared/role-names'
@@ -18,19 +24,59 @@ const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Ha
 
 describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
   let browser: Browser
+  /** The phones' browser: on the phone host when there is a private LAN, else `browser` itself. */
+  let phoneBrowser: Browser
+  let phone: PhoneHost | undefined
   let app: WebApp
   let lanHost = ''
 
+  /** An HTTP request as a device on the Wi-Fi makes it: from the phone host where there is one. */
+  const fromPhone = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<number> =>
+    phone ? phone.request(url, init).then((a) => a.status) : fetch(url, init).then((r) => r.status)
+
   beforeAll(async () => {
     browser = await launchChromium()
+    phone = await phoneHost()
+    phoneBrowser = phone ? await phone.launchChromium() : browser
   })
   afterAll(async () => {
     await app?.stop()
+    await phone?.close()
     await browser?.close()
+  })
+
+  it('on the private LAN the phones are another host, and this machine’s own interfaces are not there', async (ctx) => {
+    const lan = privateLan()
+    if (!lan) {
+      console.log(`[room-phones] ${lanUnavailable()}: the phones run on this machine, against its own LAN address`)
+      return ctx.skip()
+    }
+    // Only loopback and the private LAN's interface: nothing reaches a real interface's address.
+    const addresses = Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a?.family === 'IPv4')
+      .map((a) => a!.address)
+    expect(new Set(addresses)).toEqual(new Set(['127.0.0.1', lan.laptop]))
+    // A server on the laptop sees the phones' browser and HTTP client come from the phone's address.
+    const echo = createServer((req, res) => res.end(req.socket.remoteAddress))
+    await new Promise<void>((r) => echo.listen(0, lan.laptop, r))
+    try {
+      const url = `http://${lan.laptop}:${(echo.address() as { port: number }).port}/`
+      expect((await phone!.request(url)).text).toBe(lan.phone)
+      const page = await phoneBrowser.newPage()
+      await page.goto(url)
+      expect(await page.textContent('body')).toBe(lan.phone)
+      await page.close()
+    } finally {
+      echo.close()
+    }
   })
 
   it('phones join with the referee’s consent and each sees only its own role', async (ctx) => {
     const [address] = await lanAddresses()
+    const lan = privateLan()
+    if (lan) expect(address).toBe(lan.laptop)
+    else console.log(`[room-phones] ${lanUnavailable()}: the phones run on this machine against its LAN address ${address ?? '(none)'}`)
     if (!address) {
       console.log('[room-phones] skipped: this machine has no LAN address (no non-internal IPv4 interface)')
       return ctx.skip()
@@ -66,7 +112,7 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
     const phones: { seat: number; context: BrowserContext; page: Page }[] = []
     try {
       for (const seat of seats) {
-        const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+        const context = await phoneBrowser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
         const page = await openPage(context, playerUrl!, trouble, `phone ${seat}`)
         await page.getByRole('button', { name: PLAYERS[seat], exact: true }).click()
         await page.locator('[data-test=player-asking]').waitFor()
@@ -101,7 +147,7 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       // A personal QR code (the private reveal): its phone has the seat at once, and the secret leaves the address.
       const other = roles.findIndex((r, p) => r !== 'mafia' && p !== town)
       const link = (await referee('personalLink', other)).value as unknown as string
-      const qrContext = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+      const qrContext = await phoneBrowser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
       const qrPage = await openPage(qrContext, link, trouble, 'personal QR')
       await qrPage.locator('[data-test=role-card]').waitFor()
       expect(await qrPage.locator('[data-test=role-card]').textContent()).toContain(PLAYERS[other])
@@ -110,7 +156,7 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
 
       // A TV pairs with the display code and shows the projector, the room's QR code in a corner.
       const code = /\d{4}/.exec((await refereePage.locator('[data-test=lan-code]').textContent()) ?? '')?.[0]
-      const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
+      const tvContext = await phoneBrowser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
       const tv = await openPage(tvContext, `http://${lanHost}/tv/`, trouble, 'tv')
       await tv.locator('[data-test=tv-code]').fill(code!)
       await tv.locator('[data-test=tv-code]').press('Enter')
@@ -119,30 +165,19 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       await tvContext.close()
 
       // A stranger: without a token, nothing; asking for a seat only waits for the referee.
-      const stranger = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+      const stranger = await phoneBrowser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
       const strangerPage = await openPage(stranger, playerUrl!, trouble, 'stranger')
-      expect((await strangerPage.request.get(`http://${lanHost}/room/player?token=${'A'.repeat(32)}`)).status()).toBe(403)
+      expect(await fromPhone(`http://${lanHost}/room/player?token=${'A'.repeat(32)}`)).toBe(403)
       await strangerPage.getByRole('button', { name: PLAYERS[first.seat], exact: true }).click()
       await strangerPage.locator('[data-test=player-asking]').waitFor()
       expect(await strangerPage.locator('[data-test=role-card]').count()).toBe(0)
       await stranger.close()
 
       // The referee's API over the LAN address: refused, even with the right token.
-      const onRoom = await fetch(`http://${lanHost}/api/referee/ready`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
-        body: '[]',
-      })
-      expect(onRoom.status).toBe(403)
+      const asReferee = { method: 'POST', headers: { 'content-type': 'application/json', 'x-nightfall-token': token }, body: '[]' }
+      expect(await fromPhone(`http://${lanHost}/api/referee/ready`, asReferee)).toBe(403)
       const webPort = new URL(app.refereeUrl).port
-      const onWeb = await fetch(`http://${address}:${webPort}/api/referee/ready`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
-        body: '[]',
-      }).then(
-        (r) => r.status,
-        () => 'refused',
-      )
+      const onWeb = await fromPhone(`http://${address}:${webPort}/api/referee/ready`, asReferee).catch(() => 'refused')
       expect(onWeb).not.toBe(200)
       expect(trouble.filter((l) => !/Failed to load resource|EventSource|net::/.test(l))).toEqual([])
     } finally {
