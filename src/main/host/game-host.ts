@@ -152,7 +152,8 @@ export class GameHost {
       state: () => this.table.state ?? null,
       roster: () => this.library.roster,
       options: () => this.projectorOptions(),
-      lang: () => this.languages.projector,
+      // The game's language (the referee's): a phone speaks it unless its own browser speaks one of ours.
+      lang: () => this.languages.referee,
       projectorScreen: () => this.projectorScreen(),
       onProjector: (cb) => this.fanOut.onProjector(cb),
       changed: () => this.fanOut.push(),

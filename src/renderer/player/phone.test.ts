@@ -172,4 +172,35 @@ describe("the phone's page", () => {
     await until(() => root.querySelector('[data-test=player-names]'))
     expect(root.querySelector('[data-test=player-problem]')?.textContent).toContain('This phone is not in the room')
   })
+
+  it('speaks its player’s language: the phone’s own when it is one of ours, else the game’s, and the one picked on the phone', async () => {
+    const languages = (l: string[]) => Object.defineProperty(navigator, 'languages', { value: l, configurable: true })
+    vi.stubGlobal('EventSource', FakeStream)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ names: ['Anna'], lang: 'hu' }))),
+    )
+    try {
+      // A Swedish phone in a Hungarian game: Swedish.
+      languages(['sv-SE', 'en'])
+      const root = document.createElement('div')
+      mountPhone(root)
+      await until(() => document.documentElement.lang === 'sv' && root.querySelector('[data-test=player-names]'))
+      expect(root.querySelector('h1')?.textContent).toBe('Vem är du? Välj ditt namn.')
+      // A German phone: the game's language.
+      languages(['de-DE'])
+      const other = document.createElement('div')
+      mountPhone(other)
+      await until(() => document.documentElement.lang === 'hu' && other.querySelector('h1')?.textContent === 'Ki vagy? Válaszd ki a neved.')
+      // Its player picks 日本語: kept in this browser.
+      const select = other.querySelector<HTMLSelectElement>('[data-test=player-language]')!
+      select.value = 'ja'
+      select.dispatchEvent(new Event('change'))
+      await until(() => document.documentElement.lang === 'ja')
+      expect(localStorage.getItem('nightfall-room-lang')).toBe('ja')
+      await until(() => other.querySelector('[data-test=player-language]')?.closest('footer')?.textContent?.startsWith('言語'))
+    } finally {
+      languages(['en-US'])
+    }
+  })
 })

@@ -5,7 +5,8 @@ import { h } from './dom/h'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
 import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
-import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
+import { LANGUAGES, LANGUAGE_IDS, type Language } from '../../shared/languages'
+import { chooseLanguage, playerLanguage, phoneWords as words, switchLanguage, t } from './words'
 
 /** Why a phone shows no game, and the words it says for it. */
 const PROBLEMS = {
@@ -34,6 +35,8 @@ export function mountPhone(root: HTMLElement): void {
   let problem: Problem | null = null
   let close: (() => void) | null = null
   let lang = ''
+  /** The room's language (the game's: the referee's), the phone's own when it has none of ours. */
+  let roomLang: string | null = null
   let told = false
   /** The laptop's last word on a stream that ended ('restarting': it comes back on the same address, the token kept). */
   let bye: RoomBye | null = null
@@ -59,7 +62,8 @@ export function mountPhone(root: HTMLElement): void {
     } else if (!c) problem = 'unreachable'
     else {
       choices = c.names
-      if (c.lang) language(c.lang)
+      roomLang = c.lang
+      language(playerLanguage(roomLang))
     }
     render()
   }
@@ -73,7 +77,8 @@ export function mountPhone(root: HTMLElement): void {
         connected = true
         problem = null
         bye = null
-        language(s.lang ?? phoneLocale())
+        roomLang = s.lang
+        language(playerLanguage(roomLang))
         render()
       },
       connected: (up) => {
@@ -151,6 +156,26 @@ export function mountPhone(root: HTMLElement): void {
     ]
   }
 
+  /** The phone's language, switchable by its player (kept in this browser). */
+  function languagePicker(): HTMLElement {
+    const select = h(
+      'select',
+      {
+        'data-test': 'player-language',
+        'aria-label': t('phone.language'),
+        on: {
+          change: (e: Event) => {
+            const l = (e.target as HTMLSelectElement).value as Language
+            chooseLanguage(l)
+            language(l)
+          },
+        },
+      },
+      ...LANGUAGE_IDS.map((l) => h('option', { value: l, selected: l === lang }, LANGUAGES[l])),
+    )
+    return h('footer', { class: 'player-language' }, h('label', {}, `${t('phone.language')} `, select))
+  }
+
   const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
   root.replaceChildren(app)
   function render(): void {
@@ -159,7 +184,7 @@ export function mountPhone(root: HTMLElement): void {
       token &&
       !connected &&
       h('p', { class: 'lost', role: 'status', 'data-test': 'player-lost' }, t(bye === 'restarting' ? 'phone.restarting' : 'phone.lostWait'))
-    const rest = [...content(), ...(lost ? [lost] : [])]
+    const rest = [...content(), ...(lost ? [lost] : []), languagePicker()]
     if (screen?.kind !== 'game') return app.replaceChildren(...rest)
     // The card stays where it is (a card held down is never taken out of the page): only what follows it is drawn again.
     if (app.firstChild !== card.el) app.prepend(card.el)
@@ -168,7 +193,7 @@ export function mountPhone(root: HTMLElement): void {
   }
 
   setInterval(() => tick(), 200)
-  language(phoneLocale())
+  language(playerLanguage(null))
   render()
   void claimFromAddress().then((claimed) => {
     if (claimed && 'token' in claimed) token = claimed.token

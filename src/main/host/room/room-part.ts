@@ -19,7 +19,7 @@ export interface RoomPartDeps {
   /** The club's roster: before a game, the players phones may pick (the next game's seats). */
   roster: () => readonly string[]
   options: () => ProjectorOptions
-  /** The room's language (the projector's). */
+  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
   lang: () => string | null
   projectorScreen: () => ProjectorScreen
   onProjector: (cb: (s: ProjectorScreen) => void) => () => void
