@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import vue from '@vitejs/plugin-vue'
 import { configDefaults, defineConfig } from 'vitest/config'
 
@@ -24,6 +25,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two test files at a time even on two cores (vitest's default there is one): most files wait on
+    // a browser, a server process or a child more than they compute, and the CPU-bound ones then get
+    // the second core. Both projects share this pool, so unit files fill the gaps of the e2e ones.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // electron-store is ESM that imports `electron`: inline it so `vi.mock('electron', …)` reaches it.
     server: { deps: { inline: ['electron-store'] } },
     projects: [

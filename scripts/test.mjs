@@ -2,8 +2,8 @@
 /**
  * `npm test [-- VITEST ARGS…]`: every check, in order, stopping at the first that fails:
  *   typecheck · lint · format · scan · vitest (both projects; VITEST ARGS, e.g. a file, narrow it).
- * At the end (pass or fail) it prints each phase's duration, each vitest project's, and the ten
- * slowest test files.
+ * A whole run builds the app (out/, for the `app` project) alongside the checks. At the end (pass or
+ * fail) it prints each phase's duration, each vitest project's, and the ten slowest test files.
  *
  * vitest runs on a private LAN (scripts/lan-sandbox) wherever one can be made (root, unshare, ip:
  * the project's machines and CI): the room's tests then see the laptop at 10.77.0.2 and their phones
@@ -57,6 +57,7 @@ function vitestCommand() {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 const phases = []
+const started = Date.now()
 const dir = mkdtempSync(join(tmpdir(), 'nightfall-test-'))
 const timings = join(dir, 'timings.json')
 
@@ -70,9 +71,9 @@ async function phase(name, cmd, args, env) {
 
 function summary() {
   console.log('\n== npm test: durations')
-  for (const p of phases) console.log(`  ${p.name.padEnd(10)} ${seconds(p.ms).padStart(8)}${p.code === 0 ? '' : `  (failed, exit ${p.code})`}`)
-  const total = phases.reduce((a, p) => a + p.ms, 0)
-  console.log(`  ${'total'.padEnd(10)} ${seconds(total).padStart(8)}`)
+  for (const p of phases)
+    console.log(`  ${p.name.padEnd(10)} ${seconds(p.ms).padStart(8)}${p.note ? `  (${p.note})` : ''}${p.code === 0 ? '' : `  (failed, exit ${p.code})`}`)
+  console.log(`  ${'total'.padEnd(10)} ${seconds(Date.now() - started).padStart(8)}`)
   if (!existsSync(timings)) return
   const files = JSON.parse(readFileSync(timings, 'utf8'))
   const projects = new Map()
@@ -92,6 +93,24 @@ function summary() {
     console.log(`    ${seconds(f.ms).padStart(8)}  ${f.project.padEnd(5)} ${f.file}${f.state === 'passed' || f.state === 'skipped' ? '' : `  (${f.state})`}`)
 }
 
+// The whole run builds the app (the `app` project's tests need out/) alongside the static checks,
+// which use one core: the build then costs no wall time of its own. A narrowed run (`npm test --
+// FILE`) leaves it to the `app` project's global setup, which builds only when an app test is chosen.
+const early = vitestArgs.length === 0 && process.env['NIGHTFALL_SKIP_BUILD'] !== '1' ? startBuild() : undefined
+
+function startBuild() {
+  const t0 = Date.now()
+  const cli = join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
+  const child = spawn(process.execPath, [cli, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (c) => (output += c))
+  child.stderr.on('data', (c) => (output += c))
+  return new Promise((done) => {
+    child.on('exit', (code) => done({ code: code ?? 1, ms: Date.now() - t0, output }))
+    child.on('error', (e) => done({ code: 1, ms: Date.now() - t0, output: e.message }))
+  })
+}
+
 let code = 0
 for (const [name, script] of [
   ['typecheck', 'typecheck'],
@@ -102,10 +121,17 @@ for (const [name, script] of [
   code = await phase(name, npm, ['run', '--silent', script])
   if (code !== 0) break
 }
+let built = {}
+if (early) {
+  const b = await early
+  phases.push({ name: 'build', ms: b.ms, code: b.code, note: 'alongside the checks above' })
+  if (b.code === 0) built = { NIGHTFALL_SKIP_BUILD: '1' }
+  else if (code === 0) console.log(`\n== the app's build failed (the app project's set-up builds again and reports it):\n${b.output}`)
+}
 if (code === 0) {
   const v = vitestCommand()
   console.log(`\n== vitest runs ${v.note}`)
-  code = await phase('vitest', v.cmd, v.args, { NIGHTFALL_TIMINGS: timings })
+  code = await phase('vitest', v.cmd, v.args, { NIGHTFALL_TIMINGS: timings, ...built })
 }
 summary()
 rmSync(dir, { recursive: true, force: true })

@@ -216,7 +216,7 @@ describe.concurrent('nightfall CLI', () => {
     expect(replay.stdout).not.toMatch(/\b(Phase|Winner|Seat|Name|Alive|alive|dead|Announcements|Investigations|Replayed|players|deal|MAFIA)\b/)
     expect(projector.code).toBe(0)
     expect(projector.stdout).toContain('mida projektor näitab')
-    expect(projector.stdout).toMatch(/Faas: läbi \(päev \d+, öö \d+\)/)
+    expect(projector.stdout).toMatch(/Faas: läbi \(\d+\. päev, \d+\. öö\)/)
     expect(projector.stdout).not.toMatch(/\b(Phase|Winner|Seat|Name|Alive|alive|dead|Announcements|Replayed|players|what the projector)\b/)
   })
 
@@ -264,14 +264,14 @@ describe.concurrent('nightfall CLI', () => {
     ])
     expect(en.code).toBe(0)
     expect(en.stdout).toMatch(/^The story of the game — MaffiaSIG/)
-    expect(en.stdout).toContain('Night 0\n  The mafia met for the first time: Csilla, Hajnalka, Károly.')
+    expect(en.stdout).toContain('Introduction night\n  The mafia met for the first time: Csilla, Hajnalka, and Károly.')
     expect(en.stdout).toContain('  Csilla shot at Anna.\n  Károly shot at Anna.\n  The Inspector checked Károly: mafia.\n  Anna (Citizen) was killed.')
     expect(en.stdout).toContain('  Hajnalka was executed: Mafioso.')
     expect(en.stdout).toMatch(/The end\n {2}Winner: Town/)
     expect(en.stdout).toMatch(/11\. Károly\s+Mafioso †/)
     expect(en.stdout).not.toContain('Referee')
     expect(hu.code).toBe(0)
-    expect(hu.stdout).toContain('A maffia először találkozott: Csilla, Hajnalka, Károly.')
+    expect(hu.stdout).toContain('Nulladik éjszaka\n  A maffia először találkozott: Csilla, Hajnalka és Károly.')
     expect(hu.stdout).toMatch(/11\. Károly\s+Maffiózó †/)
     const story = JSON.parse(asJson.stdout) as { ok: boolean; story: { chapters: { kind: string }[]; winner: string; players: string[] } }
     expect(story).toMatchObject({ ok: true, story: { winner: 'town' } })
@@ -448,7 +448,7 @@ describe.concurrent('nightfall CLI: game files a person can read, write and trus
     expect(again.code).toBe(2)
     expect(again.stderr).toContain('already exists; not overwriting it.')
     expect(typo.code).toBe(2)
-    expect(typo.stderr).toContain('--roles: Ana: unknown player "Ana"; did you mean Anna?')
+    expect(typo.stderr).toContain('--roles: unknown player "Ana"; did you mean "Anna"?')
   })
 
   test('a version 1 file with an unknown key replays, and the ignored key is named', async () => {

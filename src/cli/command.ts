@@ -40,7 +40,7 @@ export interface CommandArgs {
 export type Params = Record<string, string | number>
 
 /** One of the CLI's own words (`cli.<key>`) in `lang`. */
-export const cliText = (lang: Language, key: string, params: Params = {}): string => translate(lang, `cli.${key}`, params)
+export const cliText = (lang: Language, key: string, params: Params = {}, count?: number): string => translate(lang, `cli.${key}`, params, count)
 
 export interface CliCommand {
   /** Its one line in the command list is `cli.summary.<name>` in the locale files. */

@@ -1,5 +1,6 @@
 import { isLanguage, LANGUAGE_IDS, type Language } from '../shared/languages'
 import { translate } from '../shared/messages'
+import { listOf, nightName, withNightName, type Say } from '../shared/phrasing'
 import { caseRoles, markedNameParams, roleName, teamName } from '../shared/role-names'
 import type { RoleId, Winner } from '../shared/roles'
 import type { RulesetNames } from '../shared/ruleset'
@@ -40,11 +41,17 @@ export const LANGUAGE_CODES = CODES
 
 /** A script line in `lang`; a `role` parameter (a role id) is named from the ruleset's names in `lang`. */
 export function localLine(lang: Language, l: Line, names: RulesetNames): string {
-  const params = markedNameParams(l.params, names, lang)
+  const params = withNightName(sayIn(lang), markedNameParams(l.params, names, lang))
   if (l.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
     params.choice = translate(lang, `stepChoice.${params.choice}`)
   return caseRoles(translate(lang, `script.${l.key}`, params), lang)
 }
+
+/** The locale files' words in `lang`, as phrasing.ts asks for them. */
+export const sayIn =
+  (lang: Language): Say =>
+  (key, params, plural) =>
+    translate(lang, key, params, plural)
 
 /** A public announcement as the projector shows it in `lang`. */
 export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (seat: number) => string, names: RulesetNames): string {
@@ -52,8 +59,8 @@ export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (
   switch (a.kind) {
     case 'nightResult':
       return a.deaths.length
-        ? translate(lang, 'announce.nightDeaths', { night: a.night, names: a.deaths.map(name).join(', ') })
-        : translate(lang, 'announce.nightNobody', { night: a.night })
+        ? translate(lang, 'announce.nightDeaths', { night: nightName(sayIn(lang), a.night), names: listOf(lang, a.deaths.map(name)) }, a.deaths.length)
+        : translate(lang, 'announce.nightNobody', { night: nightName(sayIn(lang), a.night) })
     case 'executed':
       return withRole(translate(lang, 'announce.executed', { name: name(a.player) }), a.role)
     case 'randomDeath':
@@ -61,7 +68,7 @@ export function localAnnouncement(lang: Language, a: PublicAnnouncement, name: (
     case 'noExecution':
       return translate(lang, `announce.noExecution.${a.reason}`, { day: a.day })
     case 'voteResult':
-      return translate(lang, `announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed })
+      return translate(lang, `announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed }, a.yes)
     case 'refereeHandover':
       return translate(lang, 'announce.handover', { name: name(a.player) })
     case 'gameOver':

@@ -128,3 +128,35 @@ test('a usage error under --lang et is Estonian, and its English is the en file�
   expect(leaked(et.err, englishWords('et', ['cli.usage', 'cli.error', 'cli.try']))).toEqual([])
   expect(en.err).toContain('error: --players must be a whole number; got "9x".')
 })
+
+test('--lang before the command is read too: `--lang hu help`, `--lang=ja deal …`', async () => {
+  const [before, after, eq, alone] = await Promise.all([
+    run(['--lang', 'hu', 'help']),
+    run(['help', '--lang', 'hu']),
+    run(['--lang=ja', 'deal', '--preset', 'swedish', '--players', '9x']),
+    run(['--lang', 'sv']),
+  ])
+  expect(before.code).toBe(0)
+  expect(before.out).toBe(after.out)
+  expect(before.out).toContain(translate('hu', 'cli.help.commands'))
+  expect(eq.code).toBe(2)
+  expect(eq.err).toContain(translate('ja', 'cli.usage.wholeNumber', { option: '--players', value: '9x' }))
+  expect(alone.err).toContain(translate('sv', 'cli.help.commands'))
+})
+
+test('deal --roles names an unknown player, a card dealt twice and an unknown role in the --lang language', async () => {
+  const deal = (roles: string, lang: string) =>
+    run(['deal', '--preset', 'maffiasig', '--names', 'Anna,Bence,Csilla,Dóra,Emese,Ferenc,Gábor', '--roles', roles, '--lang', lang])
+  const [zoli, like, twice, role] = await Promise.all([
+    deal('Zoli=mafia', 'hu'),
+    deal('Bnece=mafia', 'et'),
+    deal('Anna=mafia,anna=citizen', 'sv'),
+    deal('Anna=godfather', 'ja'),
+  ])
+  expect(zoli.code).toBe(2)
+  expect(zoli.err).toContain(translate('hu', 'cli.usage.unknownPlayer', { name: 'Zoli' }))
+  expect(zoli.err).not.toMatch(/unknown player/)
+  expect(like.err).toContain(translate('et', 'cli.usage.unknownPlayerLike', { name: 'Bnece', like: 'Bence' }))
+  expect(twice.err).toContain(translate('sv', 'cli.usage.dealtTwice', { name: 'Anna' }))
+  expect(role.err).toContain(translate('ja', 'cli.usage.unknownRole', { name: 'Anna', value: 'godfather', roles: ROLE_IDS.join(', ') }))
+})

@@ -23,10 +23,28 @@ ${names.map((cmd) => `  ${cmd.name.padEnd(w)}  ${c(`summary.${cmd.name}`)}`).joi
 ${c('help.footer', { codes: LANGUAGE_CODES })}`
 }
 
-export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode> {
-  const [first, ...rest] = argv
+/**
+ * The line with any `--lang X` / `--lang=X` before the command moved after it, so
+ * `nightfall --lang hu help` is `nightfall help --lang hu`: --lang is read wherever it stands.
+ */
+export function langAfterCommand(argv: readonly string[]): string[] {
+  const lead: string[] = []
+  let i = 0
+  for (;;) {
+    const a = argv[i]
+    const take = a === '--lang' && i + 1 < argv.length ? 2 : a?.startsWith('--lang=') ? 1 : 0
+    if (take === 0) break
+    lead.push(...argv.slice(i, i + take))
+    i += take
+  }
+  // Only --lang on the line: no command (the command list, in that language).
+  return i === argv.length ? [] : [argv[i]!, ...argv.slice(i + 1), ...lead]
+}
+
+export async function runCli(line: readonly string[], io: Io): Promise<ExitCode> {
+  const [first, ...rest] = langAfterCommand(line)
   // The framing (the command list, `error:`, `Try:`) in the language asked for, wherever --lang stands.
-  const lang = langOfArgv(argv)
+  const lang = langOfArgv(line)
   if (first === undefined) {
     io.err(generalHelp(lang))
     return EXIT.usage

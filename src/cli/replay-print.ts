@@ -11,6 +11,8 @@ import type { RulesetNames } from '../shared/ruleset'
 import type { Winner } from '../shared/roles'
 import type { RoleId } from '../shared/roles'
 import { seatName } from '../shared/seat-name'
+import { listOf, nightName } from '../shared/phrasing'
+import { translate } from '../shared/messages'
 
 /**
  * `replay`'s human output: where a replayed game stands, as the projector shows it (public facts
@@ -20,11 +22,12 @@ import { seatName } from '../shared/seat-name'
 export type ReplayView = 'projector' | 'referee' | 'both'
 export const REPLAY_VIEWS: readonly ReplayView[] = ['projector', 'referee', 'both']
 
-type Say = (key: string, params?: Record<string, string | number>) => string
-const sayIn =
-  (lang: Language): Say =>
-  (key, params = {}) =>
-    cliText(lang, `replay.${key}`, params)
+type Say = ((key: string, params?: Record<string, string | number>) => string) & { lang: Language; night: (n: number) => string }
+const sayIn = (lang: Language): Say =>
+  Object.assign((key: string, params: Record<string, string | number> = {}) => cliText(lang, `replay.${key}`, params), {
+    lang,
+    night: (n: number) => nightName((key, params) => translate(lang, key, params), n),
+  })
 
 export function printGame(io: Io, g: Game, file: GameFile, path: string, view: ReplayView, lang: Language = 'en'): void {
   const p = projectorView(g.state)
@@ -64,7 +67,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
     io.out('')
     io.out(say('investigations'))
     for (const i of ref.investigations)
-      io.out(`  ${say('investigation', { night: i.night, name: name(i.target), answer: i.isMafia ? say('mafia') : say('notMafia') })}`)
+      io.out(`  ${say('investigation', { night: say.night(i.night), name: name(i.target), answer: i.isMafia ? say('mafia') : say('notMafia') })}`)
   }
   if (ref.script.length) {
     io.out('')
@@ -118,7 +121,14 @@ function publicNow(p: ProjectorView, name: (seat: number) => string, say: Say): 
   if (v)
     out.push(
       v.kind === 'plurality'
-        ? say(v.revote ? 'revote' : 'vote', { candidates: v.candidates.map((c) => `${name(c.seat)} ${c.votes}`).join(', '), eligible: v.eligible })
+        ? say(v.revote ? 'revote' : 'vote', {
+            candidates: listOf(
+              say.lang,
+              v.candidates.map((c) => translate(say.lang, 'story.tallyItem', { name: name(c.seat), votes: c.votes })),
+              'short',
+            ),
+            eligible: v.eligible,
+          })
         : say('yesNo', { kind: say(`kinds.${v.kind}`), yes: v.yes, needed: v.needed, eligible: v.eligible }),
     )
   const c = p.clock
@@ -141,7 +151,11 @@ function refereeNow(ref: RefereeView, name: (seat: number) => string, say: Say):
   if (n.shots.length)
     parts.push(
       say('shots', {
-        shots: n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? say('noShot') : name(x.target)}`).join(', '),
+        shots: listOf(
+          say.lang,
+          n.shots.map((x) => `${name(x.shooter)} → ${x.target === null ? say('noShot') : name(x.target)}`),
+          'short',
+        ),
         needed: n.needed,
         living: n.livingMafia,
       }),
@@ -151,7 +165,7 @@ function refereeNow(ref: RefereeView, name: (seat: number) => string, say: Say):
   if (n.investigationSkipped) parts.push(say('notAsked'))
   if (n.heal !== null) parts.push(say('heal', { name: name(n.heal) }))
   parts.push(n.outcome === null ? say('nobodyDies') : say('dies', { name: name(n.outcome) }))
-  return [say('soFar', { n: n.number, parts: parts.join('; ') })]
+  return [say('soFar', { night: say.night(n.number), parts: listOf(say.lang, parts, 'short') })]
 }
 
 const mmss = (ms: number): string => {
@@ -164,7 +178,7 @@ const withWho = (head: string, who: string): string => (who ? `${head}, ${who}` 
 
 function publicPhaseText(p: ProjectorView, name: (seat: number) => string, say: Say): string {
   if (p.phase === 'over') return say('over', { day: p.dayNumber, night: p.nightNumber })
-  if (p.phase === 'night') return say('night', { n: p.nightNumber })
+  if (p.phase === 'night') return say.night(p.nightNumber)
   const who =
     p.stage === 'defence' || p.stage === 'lastWords'
       ? p.speaker !== null
@@ -173,7 +187,7 @@ function publicPhaseText(p: ProjectorView, name: (seat: number) => string, say: 
       : p.accused !== null
         ? say('accused', { name: name(p.accused) })
         : p.nominees.length
-          ? say('nominated', { names: p.nominees.map(name).join(', ') })
+          ? say('nominated', { names: listOf(say.lang, p.nominees.map(name)) })
           : ''
   return withWho(p.stage ? say('dayStage', { n: p.dayNumber, stage: say(`stages.${p.stage}`) }) : say('day', { n: p.dayNumber }), who)
 }
@@ -186,7 +200,7 @@ function phaseText(g: Game, say: Say, role: (r: RoleId) => string): string {
     const n = s.night
     const step = n.steps[n.stepIndex]
     return say('nightCall', {
-      n: n.number,
+      night: say.night(n.number),
       call: n.stepIndex + 1,
       calls: n.steps.length,
       step: step === undefined ? say('end') : step === 'mafiaMeet' ? say('meet') : role(step),
@@ -196,13 +210,13 @@ function phaseText(g: Game, say: Say, role: (r: RoleId) => string): string {
   if (!d) return s.phase
   const extra =
     d.stage === 'vote' && d.vote
-      ? say('voteOn', { kind: say(`kinds.${d.vote.kind}`), names: d.vote.candidates.map(name).join(', ') })
+      ? say('voteOn', { kind: say(`kinds.${d.vote.kind}`), names: listOf(say.lang, d.vote.candidates.map(name)) })
       : d.stage === 'defence'
         ? say('defenceOf', { name: name(d.accused ?? d.nominees[d.defenceIndex]) })
         : d.stage === 'lastWords'
           ? say('lastWordsOf', { name: name(d.lastWordsBy) })
           : d.nominees.length
-            ? say('nominated', { names: d.nominees.map(name).join(', ') })
+            ? say('nominated', { names: listOf(say.lang, d.nominees.map(name)) })
             : ''
   return withWho(say('dayStage', { n: d.number, stage: say(`stages.${d.stage}`) }), extra)
 }

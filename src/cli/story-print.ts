@@ -12,7 +12,7 @@ import { winnerText } from './i18n'
  * every role — the same telling as the windows' (src/shared/story-text.ts), in `lang`.
  */
 export function printStory(io: Io, story: Story, lang: Language): void {
-  const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params)
+  const t = (key: string, params?: Record<string, string | number>, plural?: number) => translate(lang, key, params, plural)
   const local = story
   io.out(`${t('story.title')} — ${rulesetName(story.rulesetName, lang)}`)
   story.chapters.forEach((c, i) => {

@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages'
 import { CATALOG } from './locales/catalog'
+import { pluralForm } from './script-en'
 
 /**
  * The locale files read without vue-i18n, for the CLI and the tests: look a key up in a language
@@ -29,23 +30,20 @@ export function lookup(lang: string, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined
 }
 
-/** vue-i18n's default choice: with three forms 0 | 1 | n, with two 1 | n, with one always it. */
-export function pluralForm(message: string, count: number): string {
-  const forms = message.split(/\s*\|\s*/)
-  if (forms.length === 1) return message
-  const n = Math.abs(count)
-  const index = forms.length === 2 ? (n === 1 ? 0 : 1) : Math.min(n, 2)
-  return forms[Math.min(index, forms.length - 1)] as string
-}
+export { pluralForm }
 
 export function fill(template: string, params: Params): string {
   return template.replace(/\{(\w+)\}/g, (whole, k: string) => (k in params ? String(params[k]) : whole))
 }
 
-/** The message in `lang`, else English, else the key in brackets. */
+/**
+ * The message in `lang`, else English, else the key in brackets. As vue-i18n, the plural form is
+ * chosen by `count`, else by a numeric `count` or `n` parameter.
+ */
 export function translate(lang: string, key: string, params: Params = {}, count?: number): string {
   const l: Language = isLanguage(lang) ? lang : FALLBACK_LANGUAGE
   const message = lookup(l, key) ?? lookup(FALLBACK_LANGUAGE, key)
   if (message === undefined) return `[${key}]`
-  return fill(count === undefined ? message : pluralForm(message, count), { n: count ?? '', ...params })
+  const by = count ?? [params.count, params.n].find((x): x is number => typeof x === 'number')
+  return fill(by === undefined ? message : pluralForm(message, by), { n: count ?? '', ...params })
 }

@@ -19,7 +19,18 @@ export function flattenMessages(tree: unknown, prefix = ''): Record<string, stri
   return out
 }
 
-/** Fill a template's {placeholders}. */
+/** vue-i18n's default choice: with three forms 0 | 1 | n, with two 1 | n, with one always it. */
+export function pluralForm(message: string, count: number): string {
+  const forms = message.split(/\s*\|\s*/)
+  if (forms.length === 1) return message
+  const n = Math.abs(count)
+  const index = forms.length === 2 ? (n === 1 ? 0 : 1) : Math.min(n, 2)
+  return forms[Math.min(index, forms.length - 1)] as string
+}
+
+/** Fill a template's {placeholders}; as vue-i18n, a numeric `count` (else `n`) parameter picks the plural form. */
 export function fillTemplate(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m))
+  const by = [params.count, params.n].find((x): x is number => typeof x === 'number')
+  const form = by === undefined ? template : pluralForm(template, by)
+  return form.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m))
 }

@@ -1,4 +1,5 @@
 import type { Language } from './languages'
+import { listOf, nightName } from './phrasing'
 import { caseRoles, markedRoleParams, markRole, roleName } from './role-names'
 import type { Story, StoryChapter, StoryDayItem } from './story'
 import { seatName } from './seat-name'
@@ -6,9 +7,9 @@ import { seatName } from './seat-name'
 /**
  * The story of a finished game as lines of text, one chapter (a night or a day) at a time: the one
  * telling of it, for the windows (vue-i18n's t) and the CLI (`replay --story`, the locale files'
- * translate). `t` looks a message up by key and fills its {placeholders}.
+ * translate). `t` looks a message up by key, picks the plural form of `plural` and fills its {placeholders}.
  */
-export type Translate = (key: string, params?: Record<string, string | number>) => string
+export type Translate = (key: string, params?: Record<string, string | number>, plural?: number) => string
 
 /** A line of the story and how it reads: mafia's deeds, the town's, a death, a vote, or plain. */
 export interface StoryLine {
@@ -29,13 +30,13 @@ export function storyRoleName(story: Story, seat: number, lang: Language): strin
 export function storyTitle(story: Story, index: number, t: Translate): string {
   const c = story.chapters[index]
   if (!c) return t('story.end')
-  return c.kind === 'night' ? t('story.night', { n: c.number }) : t('story.day', { n: c.number })
+  return c.kind === 'night' ? nightName(t, c.number, 'story.night') : t('story.day', { n: c.number })
 }
 
 /** The lines of one chapter, in the order things happened. */
 export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang: Language): StoryLine[] {
   // Role words are marked, then cased for their place in the sentence (a label opens one, running text inside).
-  const t: Translate = (key, params) => caseRoles(tr(key, params), lang)
+  const t: Translate = (key, params, plural) => caseRoles(tr(key, params, plural), lang)
   const name = (seat: number | null): string => storyName(story, seat)
   const seatRole = (seat: number): string => markRole(storyRoleName(story, seat, lang))
   const investigator = markedRoleParams(story, 'investigator', lang, 'investigator')
@@ -44,7 +45,7 @@ export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang:
   if (c.kind === 'night') {
     if (c.outcome === 'introduction') {
       const mafia = story.roles.flatMap((r, i) => (r === 'mafia' ? [name(i)] : []))
-      out.push({ text: t('story.introduction', { names: mafia.join(', ') }), tone: 'mafia' })
+      out.push({ text: t('story.introduction', { names: listOf(lang, mafia) }), tone: 'mafia' })
     }
     for (const s of c.shots)
       out.push({
@@ -70,7 +71,7 @@ export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang:
 }
 
 function dayLine(story: Story, day: number, i: StoryDayItem, tr: Translate, lang: Language): StoryLine {
-  const t: Translate = (key, params) => caseRoles(tr(key, params), lang)
+  const t: Translate = (key, params, plural) => caseRoles(tr(key, params, plural), lang)
   const name = (seat: number | null): string => storyName(story, seat)
   switch (i.kind) {
     case 'accused':
@@ -88,11 +89,15 @@ function dayLine(story: Story, day: number, i: StoryDayItem, tr: Translate, lang
     case 'vote': {
       const result = i.passed ? t('story.passed') : t('story.failed')
       if (i.vote === 'plurality') {
-        const tally = i.tally.map((x) => t('story.tallyItem', { name: name(x.player), votes: x.votes })).join(', ')
+        const tally = listOf(
+          lang,
+          i.tally.map((x) => t('story.tallyItem', { name: name(x.player), votes: x.votes })),
+          'short',
+        )
         return { text: i.revote ? t('story.revote', { tally }) : t('story.votePlurality', { tally }), tone: 'vote' }
       }
       const key = i.vote === 'guilty' ? 'story.voteGuilty' : 'story.voteExecute'
-      return { text: t(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }), tone: 'vote' }
+      return { text: t(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
     }
     case 'death': {
       const role = i.role ? markRole(roleName(story, i.role, lang)) : '?'

@@ -38,21 +38,31 @@ function raw(port: number, path: string, opts: { method?: string; headers?: Reco
 }
 
 /** Read SSE messages from a stream until `until` says stop. */
-async function sse<T>(url: string, until: (msgs: T[]) => boolean): Promise<T[]> {
-  const ctrl = new AbortController()
-  const res = await fetch(url, { signal: ctrl.signal })
-  expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
-  const reader = res.body!.getReader()
-  const msgs: T[] = []
-  const read = sseReader((data) => msgs.push(JSON.parse(data) as T))
-  const decoder = new TextDecoder()
-  while (!until(msgs)) {
-    const { value, done } = await reader.read()
-    if (done) break
-    read(decoder.decode(value, { stream: true }))
-  }
-  ctrl.abort()
-  return msgs
+/** A stream's messages until `until` holds; `connected` resolves with the first one (the view on connecting). */
+function sse<T>(url: string, until: (msgs: T[]) => boolean): { connected: Promise<void>; messages: Promise<T[]> } {
+  let connected!: () => void
+  const first = new Promise<void>((r) => (connected = r))
+  const messages = (async () => {
+    const ctrl = new AbortController()
+    const res = await fetch(url, { signal: ctrl.signal })
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const reader = res.body!.getReader()
+    const msgs: T[] = []
+    const read = sseReader((data) => {
+      msgs.push(JSON.parse(data) as T)
+      connected()
+    })
+    const decoder = new TextDecoder()
+    while (!until(msgs)) {
+      const { value, done } = await reader.read()
+      if (done) break
+      read(decoder.decode(value, { stream: true }))
+    }
+    ctrl.abort()
+    connected()
+    return msgs
+  })()
+  return { connected: first, messages }
 }
 
 const post = (server: WebServer, method: string, args: unknown[], token = server.tokens.referee) =>
@@ -130,11 +140,11 @@ describe('web server', () => {
     const { server } = await start()
     const refereeMsgs = sse<RefereeAppView>(`${server.origin}/api/referee/events?token=${server.tokens.referee}`, (m) => m.length >= 3)
     const projectorMsgs = sse<ProjectorScreen>(`${server.origin}/api/projector/events?token=${server.tokens.projector}`, (m) => m.length >= 3)
-    await new Promise((r) => setTimeout(r, 100))
+    await Promise.all([refereeMsgs.connected, projectorMsgs.connected])
     const req = { ruleset: preset('maffiasig'), players: PLAYERS9, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }
     expect(await (await post(server, 'startGame', [req])).json()).toEqual({ ok: true, value: null })
     expect(await (await post(server, 'play', [{ type: 'endNightStep' }])).json()).toEqual({ ok: true, value: null })
-    const [r, p] = await Promise.all([refereeMsgs, projectorMsgs])
+    const [r, p] = await Promise.all([refereeMsgs.messages, projectorMsgs.messages])
     expect(r.map((v) => v.screen)).toEqual(['setup', 'game', 'game'])
     expect(r[1]!.game!.seats[0]!.role).toBe('mafia')
     expect(p.map((s) => s.kind)).toEqual(['idle', 'game', 'game'])

@@ -22,6 +22,7 @@ import { PRESETS } from '../../src/main/engine/rulesets'
 import { PRESET_IDS, type Ruleset } from '../../src/shared/ruleset'
 import { CLUB, measureRules } from './support/rules-fit'
 import { SCREENSHOTS } from './support/table'
+import { afterLayout } from './support/boxes'
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -106,7 +107,7 @@ describe.skipIf(browserTestsSkipped)('the windows in every language', () => {
       for (const size of SIZES) {
         await projector.setViewportSize(size)
         await referee.setViewportSize(size)
-        await projector.waitForTimeout(50) // one layout after the resize
+        await afterLayout(projector)
         const tag = `languages-${lang}-${size.width}x${size.height}`
         await projector.screenshot({ path: join(SCREENSHOTS, `${tag}-projector.png`) })
         await referee.screenshot({ path: join(SCREENSHOTS, `${tag}-referee.png`), fullPage: true })

@@ -9,6 +9,7 @@ import { browserTestsSkipped } from './support/chromium'
 import { launchChromium, openGame } from './support/session'
 import { t } from './support/words'
 import { LONG_NAMES_18 } from './support/finished-night'
+import { afterLayout } from './support/boxes'
 
 const LAPTOP = { width: 1366, height: 768 }
 const SHOTS = process.env.NIGHTFALL_LAPTOP_SHOTS
@@ -88,7 +89,7 @@ async function ends(page: Page, group: Locator, what: string, reach = false): Pr
  */
 async function seatRingTrouble(projector: Page, size: { width: number; height: number }): Promise<string[]> {
   await projector.setViewportSize(size)
-  await projector.waitForTimeout(200)
+  await afterLayout(projector)
   if (SHOTS) await projector.screenshot({ path: `${SHOTS}/projector-${size.width}.png` })
   return projector.evaluate(({ width, height }) => {
     const out: string[] = []

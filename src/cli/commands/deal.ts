@@ -1,4 +1,4 @@
-import { roleName, rulesetName } from '../../shared/role-names'
+import { roleByWord, roleName, rulesetName } from '../../shared/role-names'
 import type { Language } from '../../shared/languages'
 import { checkText, cliText, LANGUAGE_CODES } from '../i18n'
 import { createGame, dealFromOrder, PRESETS, setupProblems, setupWarningLines, suggestCounts, toGameFile, type Deal } from '../../main/engine'
@@ -7,6 +7,8 @@ import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
 import { GAME_FILE_FORMAT, GAME_FILE_VERSION } from '../../shared/game-file'
 import { normalizeGameFile } from '../../shared/game-file/normalize'
 import { toShortForm } from '../../shared/game-file/shorten'
+import { seatLookup } from '../../shared/game-file/short-form'
+import { closest } from '../../shared/game-file/suggest'
 import type { Ruleset } from '../../shared/ruleset'
 import { EXIT, flag, int, str, UsageError, type CliCommand, type ExitCode, type Io, type OptionValues, type Params } from '../command'
 import { json, roleLabel, table } from '../format'
@@ -203,6 +205,19 @@ function fixedDeal(r: Ruleset, players: string[], raw: string, values: OptionVal
     const m = part.match(/^(.+?)\s*[=:]\s*(.+)$/)
     if (!m) throw new UsageError('nameRole', { value: part })
     Object.defineProperty(deal, (m[1] as string).trim(), { value: (m[2] as string).trim(), enumerable: true })
+  }
+  // A wrong name or role is named in the CLI's language here; the file reader's own words are English.
+  const seatOf = seatLookup(players)
+  const dealt = new Set<number>()
+  for (const [name, value] of Object.entries(deal)) {
+    const seat = seatOf(name)
+    if (seat === undefined) {
+      const like = closest(name, players)
+      throw like === undefined ? new UsageError('unknownPlayer', { name }) : new UsageError('unknownPlayerLike', { name, like })
+    }
+    if (dealt.has(seat)) throw new UsageError('dealtTwice', { name: players[seat] ?? name })
+    dealt.add(seat)
+    if (roleByWord(r, value) === undefined) throw new UsageError('unknownRole', { name, value, roles: ROLE_IDS.join(', ') })
   }
   const header = { format: GAME_FILE_FORMAT, version: GAME_FILE_VERSION, ruleset: r, players, deal, commands: [] }
   const parsed = normalizeGameFile(header, PRESETS)

@@ -153,7 +153,7 @@ function printResult(
   workers: number,
   lang: Language,
 ): void {
-  const say = (key: string, params?: Params) => cliText(lang, `simulate.${key}`, params)
+  const say = (key: string, params?: Params, count?: number) => cliText(lang, `simulate.${key}`, params, count)
   const n = (x: number, digits?: number) => num(lang, x, digits)
   /** One decimal; a small but non-zero bound shows as "<0.1%" rather than a misleading 0.0%. */
   const pct = (x: number): string => (x > 0 && x < 0.0005 ? `<${say('percent', { n: n(0.1, 1) })}` : say('percent', { n: n(100 * x, 1) }))
@@ -164,8 +164,8 @@ function printResult(
   const played = s.games + s.errors
   const games =
     s.precision === null
-      ? say('games', { games: n(s.requested) })
-      : say('gamesPrecision', { games: n(played), precision: pct(s.precision), most: n(s.requested) })
+      ? say('games', { games: n(s.requested) }, s.requested)
+      : say('gamesPrecision', { games: n(played), precision: pct(s.precision), most: n(s.requested) }, played)
   out(say('policy', { policy: s.policy, description: say(`policies.${s.policy}`), games, seed: s.seed }))
   out('')
   const row = (label: string, side: 'town' | 'mafia' | 'draw') => {

@@ -1,4 +1,5 @@
 import type { ApiError } from '../../shared/api'
+import { sentences, type Say } from '../../shared/phrasing'
 import { reasonText } from '../../shared/refusals'
 import type { RoleId } from '../../shared/roles'
 
@@ -12,8 +13,9 @@ export type NameRole = ((role: RoleId, param: string) => Record<string, string>)
  * host's English words (which may carry a schema library's text). An engine refusal adds its reason
  * (`refusals.<reason>`, its roles named by `nameRole`: "Anna is dead.", "Waiting for the shot of
  * Bence."); a file problem adds its kind (`fileProblem.<kind>`, with its path or command); a
- * `report` parameter adds a short code to report. A code no locale knows reads as one sentence plus
- * that code.
+ * `report` parameter adds a short code to report. The sentences follow each other as the language
+ * writes them (`join.sentences`: a space, none in Japanese). A code no locale knows reads as one
+ * sentence plus that code.
  */
 export function errorText(e: ApiError, t: Translate, te: Exists, nameRole: NameRole = null): string {
   const p = e.params ?? {}
@@ -23,5 +25,5 @@ export function errorText(e: ApiError, t: Translate, te: Exists, nameRole: NameR
   if (reason !== null) parts.push(reason)
   if (typeof p.kind === 'string' && te(`fileProblem.${p.kind}`, 'en')) parts.push(t(`fileProblem.${p.kind}`, p))
   if (p.report !== undefined) parts.push(t('errors.report', p))
-  return parts.join(' ')
+  return sentences(t as Say, parts)
 }

@@ -7,6 +7,7 @@ import { storyBoard } from './dom/story'
 import { ask, claimFromAddress, lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
 import { LANGUAGES, LANGUAGE_IDS, type Language } from '../../shared/languages'
 import { chooseLanguage, playerLanguage, phoneWords as words, switchLanguage, t } from './words'
+import { listOf } from '../../shared/phrasing'
 
 /** Why a phone shows no game, and the words it says for it. */
 const PROBLEMS = {
@@ -128,7 +129,12 @@ export function mountPhone(root: HTMLElement): void {
     tick = () => {}
     if (screen?.kind === 'game') {
       const v = screen.view
-      const partners = v.partners?.map((p) => v.board.seats[p]?.name ?? '').join(', ') ?? null
+      const partners = v.partners
+        ? listOf(
+            words.locale.value,
+            v.partners.map((p) => v.board.seats[p]?.name ?? ''),
+          )
+        : null
       card.show(v, partners)
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)

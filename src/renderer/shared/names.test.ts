@@ -13,8 +13,9 @@ describe('seatName', () => {
 })
 
 describe('phaseTitle', () => {
-  const t = (key: string, params: Record<string, unknown>) => `${key}${'n' in params ? ` ${String(params['n'])}` : ''}`
-  it('says night, day (with their numbers) or over', () => {
+  const t = (key: string, params: Record<string, unknown> = {}) => `${key}${'n' in params ? ` ${String(params['n'])}` : ''}`
+  it('says night, day (with their numbers) or over; night 0 is the introduction night, no number', () => {
+    expect(phaseTitle(t, { phase: 'night', nightNumber: 0, dayNumber: 0 })).toBe('phase.nightIntro')
     expect(phaseTitle(t, { phase: 'night', nightNumber: 2, dayNumber: 1 })).toBe('phase.night 2')
     expect(phaseTitle(t, { phase: 'day', nightNumber: 2, dayNumber: 3 })).toBe('phase.day 3')
     expect(phaseTitle(t, { phase: 'over', nightNumber: 2, dayNumber: 3 })).toBe('phase.over')

@@ -1,4 +1,5 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../shared/languages'
+import { labelled, listOf, nightName, type Say } from '../../shared/phrasing'
 import * as names from '../../shared/role-names'
 import type { RoleId, Winner } from '../../shared/roles'
 import type { RulesetNames } from '../../shared/ruleset'
@@ -48,10 +49,23 @@ export function roomNames({ locale, t }: RoomWords) {
   return { roleName, roleParams, localRoleNames, teamName, rulesetName, winnerText, namedText, lang }
 }
 
+/** Lists and labels in the words' language (src/shared/phrasing.ts): no ", " or ": " typed in a component. */
+export function roomPhrasing({ locale, t }: RoomWords) {
+  return {
+    /** Names in a sentence: "Anna, Bence and Csilla". */
+    list: (items: readonly string[]) => listOf(locale.value, items),
+    /** Names on the board (hands): "Anna, Bence, Csilla", 「Anna、Bence、Csilla」. */
+    short: (items: readonly string[]) => listOf(locale.value, items, 'short'),
+    /** "Suspects: Anna and Bence", 「容疑者：…」. */
+    labelled: (label: string, value: string) => labelled(t as Say, label, value),
+  }
+}
+
 /** Words for the public announcements (projector, referee preview and phones alike). */
 export function announcementText(words: RoomWords) {
   const { t } = words
-  const { roleName, winnerText } = roomNames(words)
+  const say = t as Say
+  const { roleName, winnerText, lang } = roomNames(words)
 
   return function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], names: RulesetNames): string {
     const name = (p: number) => seatName(seats, p)
@@ -59,16 +73,21 @@ export function announcementText(words: RoomWords) {
     switch (a.kind) {
       case 'nightResult':
         return a.deaths.length === 0
-          ? t('announce.nightNobody', { night: a.night })
-          : t('announce.nightDeaths', {
-              night: a.night,
-              names: a.deaths
-                .map((p) => {
-                  const role = seats[p]?.role ?? null
-                  return role ? t('announce.nameWithRole', { name: name(p), role: roleName(names, role) }) : name(p)
-                })
-                .join(', '),
-            })
+          ? t('announce.nightNobody', { night: nightName(say, a.night) })
+          : t(
+              'announce.nightDeaths',
+              {
+                night: nightName(say, a.night),
+                names: listOf(
+                  lang(),
+                  a.deaths.map((p) => {
+                    const role = seats[p]?.role ?? null
+                    return role ? t('announce.nameWithRole', { name: name(p), role: roleName(names, role) }) : name(p)
+                  }),
+                ),
+              },
+              a.deaths.length,
+            )
       case 'executed':
         return withRole(t('announce.executed', { name: name(a.player) }), a.role)
       case 'randomDeath':
@@ -76,10 +95,10 @@ export function announcementText(words: RoomWords) {
       case 'noExecution':
         // A tie names who tied and with how many votes: the room sees why nobody dies.
         return a.tie
-          ? t('announce.noExecution.tieBetween', { day: a.day, names: a.tie.seats.map(name).join(', '), n: a.tie.votes }, a.tie.votes)
+          ? t('announce.noExecution.tieBetween', { day: a.day, names: listOf(lang(), a.tie.seats.map(name)), n: a.tie.votes }, a.tie.votes)
           : t(`announce.noExecution.${a.reason}`, { day: a.day })
       case 'voteResult':
-        return t(`announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed })
+        return t(`announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed }, a.yes)
       case 'refereeHandover':
         return t('announce.handover', { name: name(a.player) })
       case 'gameOver':

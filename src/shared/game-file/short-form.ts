@@ -138,7 +138,8 @@ function roleLookup(ruleset: unknown): { roleOf: (word: string) => RoleId | unde
 const fold = (s: string): string => s.normalize('NFC').trim().toLowerCase()
 
 /** A seat by its player's name: the exact name, else the same name ignoring case and surrounding spaces. */
-function seatLookup(players: string[] | null): (name: string) => number | undefined {
+/** A player's seat by name: the exact name, else the name with case and accents' forms folded. */
+export function seatLookup(players: string[] | null): (name: string) => number | undefined {
   const exact = new Map<string, number>()
   const folded = new Map<string, number>()
   players?.forEach((n, i) => {

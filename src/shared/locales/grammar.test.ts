@@ -6,7 +6,7 @@ import { flattenMessages } from '../script-en'
 /**
  * The grammar points of the translation review that a file can show (the case of a role word inside
  * a sentence is the window's: role-names.test.ts): a Japanese placeholder or number takes no space
- * before or after Japanese text ("1日目の夜", "{n}人"); Hungarian calls a day "nappal" everywhere
+ * before or after Japanese text ("第1夜", "{n}人", "各1票"); Hungarian calls a day "nappal" everywhere
  * and never puts a name after a verb and a colon ("Károly megvádolta: Bence"); a Swedish role that
  * opens a sentence as its subject is in its definite form ("Konstapeln vaknar").
  */
@@ -29,6 +29,13 @@ describe('grammar the locale files can show', () => {
     const m = messages('ja')
     expect(offending(m, new RegExp(`\\}[ ]+[${JA}]|[${JA}][ ]+\\{`, 'u'))).toEqual([])
     expect(offending(m, /\d[ ]+(日目|人|票|秒)/u)).toEqual([])
+    expect(offending(m, new RegExp(`[${JA}][ ]+\\d`, 'u'))).toEqual([])
+  })
+
+  it('ja: a night is 第N夜 (N日目の夜 puts night 1 before day 1 where the night comes first), and a colon after Japanese is full-width', () => {
+    const m = messages('ja')
+    expect(offending(m, /日目の夜/u)).toEqual([])
+    expect(offending(m, new RegExp(`[${JA}][ ]?[:;]`, 'u'))).toEqual([])
   })
 
   it('hu: a day is "nappal" (the source text’s word), and a name never follows a verb and a colon', () => {

@@ -31,7 +31,13 @@ function placeholders(message: string): string[] {
   const names = [...message.matchAll(/\{\s*(\w+)\s*\}/g)].map((m) => (m[1] as string).replace(/^the([A-Z])/, (_, c: string) => c.toLowerCase()))
   return [...new Set(names)].sort()
 }
-const pluralForms = (message: string): number => (createParser().parse(message).body.type === 2 ? message.split('|').length : 1)
+/** NodeTypes.Plural of @intlify/message-compiler (a const enum: not exported at run time); a plain message is 2, Message. */
+const PLURAL = 1
+/** How many plural forms a message has: a plural message parses as a Plural node with one case per form. */
+export const pluralForms = (message: string): number => {
+  const body = createParser().parse(message).body as { type: number; cases?: unknown[] }
+  return body.type === PLURAL ? (body.cases?.length ?? 1) : 1
+}
 
 describe('locale files', () => {
   it('has a folder for every language, and only those', () => {
@@ -89,6 +95,13 @@ describe('locale files', () => {
       }
     })
   }
+
+  it('counts plural forms as the message compiler parses them (a planted one-form translation of a two-form message fails)', () => {
+    expect(pluralForms('one vote | {n} votes')).toBe(2)
+    expect(pluralForms('no votes | 1 vote | {n} votes')).toBe(3)
+    expect(pluralForms('{n} votes')).toBe(1)
+    expect(pluralForms('({yes} röster, {needed} behövdes)')).not.toBe(pluralForms('(1 röst, {needed} behövdes) | ({yes} röster, {needed} behövdes)'))
+  })
 
   it('compiles every message of every language', () => {
     const errors: string[] = []

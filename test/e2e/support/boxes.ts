@@ -52,3 +52,10 @@ export async function unfit(page: Page, check: BoxCheck): Promise<string[]> {
 export async function texts(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()))
 }
+
+/** After a resize: resolves once the page has the new size and has drawn two frames with it (no fixed sleep). */
+export async function afterLayout(page: Page): Promise<void> {
+  const size = page.viewportSize()
+  if (size) await page.waitForFunction((s) => window.innerWidth === s.width && window.innerHeight === s.height, size)
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
+}

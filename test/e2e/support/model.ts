@@ -6,7 +6,7 @@
  */
 import type { RoleId, Winner } from '../../../src/shared/roles'
 import type { Ruleset } from '../../../src/shared/ruleset'
-import { t, type Stage } from './words'
+import { nightName, t, type Stage } from './words'
 
 export type NightStep = 'mafiaMeet' | 'mafia' | 'investigator' | 'doctor'
 
@@ -161,11 +161,15 @@ export class GameModel {
     if (this.steps[0] !== 'mafiaMeet')
       this.announcement =
         victim === null
-          ? t('announce.nightNobody', { night: this.nightNumber })
-          : t('announce.nightDeaths', {
-              night: this.nightNumber,
-              names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.names.en.roleNames[this.roles[victim]!]})` : this.name(victim),
-            })
+          ? t('announce.nightNobody', { night: nightName(this.nightNumber) })
+          : t(
+              'announce.nightDeaths',
+              {
+                night: nightName(this.nightNumber),
+                names: this.revealed[victim] ? `${this.name(victim)} (${this.ruleset.names.en.roleNames[this.roles[victim]!]})` : this.name(victim),
+              },
+              1,
+            )
     if (this.checkWinner()) return
     this.phase = 'day'
     this.dayNumber += 1
@@ -235,7 +239,7 @@ export class GameModel {
       const needed = this.strictMajority(v.eligible.length)
       const passed = yes >= needed
       this.vote = null
-      this.announcement = t(`announce.voteResult.${v.kind}${passed ? '' : 'Failed'}`, { name: this.name(accused), yes, needed })
+      this.announcement = t(`announce.voteResult.${v.kind}${passed ? '' : 'Failed'}`, { name: this.name(accused), yes, needed }, yes)
       if (!passed) {
         this.stage = 'discussion'
         this.accused = null

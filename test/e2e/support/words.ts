@@ -3,6 +3,7 @@
  * so the end-to-end tests check meaning (numbers, names, phases) and survive rewording.
  */
 import { fill, lookup, pluralForm } from '../../../src/shared/messages'
+import { nightName as sharedNightName } from '../../../src/shared/phrasing'
 import { ROLE_IDS, type RoleId, type Winner } from '../../../src/shared/roles'
 import type { Ruleset } from '../../../src/shared/ruleset'
 
@@ -20,10 +21,13 @@ export const squash = (text: string | null | undefined): string => (text ?? '').
 
 export type Stage = 'discussion' | 'defence' | 'vote' | 'lastWords' | 'nominating'
 
+/** A night's name as the pages write it: night 0 is the introduction night (src/shared/phrasing.ts). */
+export const nightName = (n: number): string => sharedNightName((key, params) => t(key, params), n)
+
 /** The heading both pages show: "Night 2", "Day 3 · Vote", "Game over". */
 export function phaseTitle(phase: 'night' | 'day' | 'over', night: number, day: number, stage: Stage | null): string {
   if (phase === 'over') return t('phase.over')
-  if (phase === 'night') return t('phase.night', { n: night })
+  if (phase === 'night') return nightName(night)
   return squash(`${t('phase.day', { n: day })}${stage ? ` · ${t(`stage.${stage}`)}` : ''}`)
 }
 

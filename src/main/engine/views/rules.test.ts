@@ -134,7 +134,7 @@ describe('the rules text follows the options', () => {
     expect(flat(hu)).toContain('Felügyelő')
     expect(flat(hu)).toContain('25 perc')
     expect(flat(hu)).toContain('90 másodperc')
-    expect(textOf(preset('maffiasig'), 'ja').title).toBe('今夜のルール：MaffiaSIG')
+    expect(textOf(preset('maffiasig'), 'ja').title).toBe('遊び方：MaffiaSIG')
   })
 })
 

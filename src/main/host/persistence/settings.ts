@@ -78,7 +78,7 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
 
   const roster = salvageList(kv.get(SETTINGS_KEYS.roster), rosterName)
   const rosterValue = dedupeNames(roster.value)
-  if (roster.damaged) damaged.push(noticeLine('settings.roster', { kept: rosterValue.length }))
+  if (roster.damaged) damaged.push(noticeLine('settings.roster', { count: rosterValue.length }))
 
   const rulesets = salvageList(kv.get(SETTINGS_KEYS.customRulesets), rulesetSchema)
   const seenIds = new Set<string>()

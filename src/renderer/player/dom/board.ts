@@ -1,6 +1,6 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
 import { phaseTitle, seatName, seatNumber } from '../../shared/names'
-import { announcementText, roomNames, type RoomWords } from '../../shared/room-text'
+import { announcementText, roomNames, roomPhrasing, type RoomWords } from '../../shared/room-text'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
 import '../../shared/styles/board.css'
 import '../../shared/styles/clock.css'
@@ -18,6 +18,7 @@ import { h } from './h'
 export function board(view: ProjectorView, offset: number, words: RoomWords): { el: HTMLElement; tick(): void } {
   const { t } = words
   const { localRoleNames, rulesetName, winnerText } = roomNames(words)
+  const { list, labelled } = roomPhrasing(words)
   const text = announcementText(words)
   const name = (p: number) => seatName(view.seats, p)
   const hands = view.vote?.candidates.flatMap((c) => c.voters ?? []) ?? []
@@ -56,13 +57,13 @@ export function board(view: ProjectorView, offset: number, words: RoomWords): { 
         )
       : [
           view.vote
-            ? voteDisplay(view.vote, view.seats, t)
+            ? voteDisplay(view.vote, view.seats, words)
             : view.speaker !== null
               ? h('p', { class: 'speaker', 'data-test': 'board-speaker' }, t('projector.speaking', { name: name(view.speaker) }))
               : view.accused !== null && h('p', { class: 'speaker', 'data-test': 'board-speaker' }, t('projector.accused', { name: name(view.accused) })),
           view.stage === 'nominating' &&
             view.nominees.length > 0 &&
-            h('p', { class: 'nominees', 'data-test': 'board-nominees' }, `${t('projector.nominees')}: ${view.nominees.map(name).join(', ')}`),
+            h('p', { class: 'nominees', 'data-test': 'board-nominees' }, labelled(t('projector.nominees'), list(view.nominees.map(name)))),
         ],
     recent.length > 0 &&
       h(
@@ -145,10 +146,12 @@ function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTM
 }
 
 /** The open vote as the room sees it: yes so far against the majority needed, or the count per suspect. */
-function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], t: RoomWords['t']): HTMLElement {
+function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: RoomWords): HTMLElement {
+  const { t } = words
+  const { list, short } = roomPhrasing(words)
   const name = (p: number) => seatName(seats, p)
   const hands = (voters: number[] | null | undefined, test: string) =>
-    !!voters?.length && h('p', { class: 'hands', 'data-test': test }, voters.map(name).join(', '))
+    !!voters?.length && h('p', { class: 'hands', 'data-test': test }, short(voters.map(name)))
   if (vote.kind !== 'plurality') {
     const accused = vote.candidates[0]?.seat ?? null
     const reached = vote.yes >= vote.needed && 'reached'
@@ -178,7 +181,7 @@ function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], t: RoomWords['t']
       h(
         'p',
         { class: 'reason', 'data-test': 'revote-reason' },
-        t('projector.revoteReason', { names: vote.candidates.map((c) => name(c.seat)).join(', '), n: vote.tiedAt }, vote.tiedAt),
+        t('projector.revoteReason', { names: list(vote.candidates.map((c) => name(c.seat))), n: vote.tiedAt }, vote.tiedAt),
       ),
     h(
       'ul',
@@ -189,7 +192,7 @@ function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], t: RoomWords['t']
           { 'data-candidate': c.seat },
           h('span', { class: 'cand-name', 'data-test': 'candidate-name' }, name(c.seat)),
           h('span', { class: 'cand-votes', 'data-test': 'candidate-votes' }, t('projector.votes', { n: c.votes }, c.votes)),
-          !!c.voters?.length && h('span', { class: 'hands', 'data-test': 'candidate-hands' }, c.voters.map(name).join(', ')),
+          !!c.voters?.length && h('span', { class: 'hands', 'data-test': 'candidate-hands' }, short(c.voters.map(name))),
         ),
       ),
     ),

@@ -119,7 +119,7 @@ describe('DayPanel', () => {
     expect(button.text()).toContain('Csaba is executed')
     await button.trigger('click')
     const dialog = useDialogStore()
-    expect(dialog.current?.message).toBe('Csaba is the only nominee and will be executed.')
+    expect(dialog.current?.message).toBe('Csaba is the only suspect and will be executed.')
     dialog.answer(false)
     await vi.runAllTimersAsync()
     expect(api.played('closeNominations')).toHaveLength(0)

@@ -3,7 +3,7 @@
  * The quick start's shortcut list and the key handler are one table (useShortcuts.ts): every key the
  * list shows does what its row says, every key the handler takes is listed, and other keys do nothing.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
@@ -89,18 +89,22 @@ describe('the quick start lists the shortcuts the handler takes', () => {
       w.unmount()
     })
 
-  it('the club guide (docs/guide.md) lists every key of the table', () => {
-    const guide = readFileSync(join(process.cwd(), 'docs', 'guide.md'), 'utf8')
-    const rows = guide
-      .slice(guide.indexOf('## Keyboard shortcuts'))
-      .split('\n')
-      .filter((l) => l.startsWith('| '))
-    for (const s of SHORTCUTS)
-      for (const k of s.keys.filter((k) => !k.startsWith('Meta+')))
-        expect(
-          rows.some((r) => r.split('|')[1]!.includes(k.replace('Escape', 'Esc'))),
-          `${s.id}: ${k}`,
-        ).toBe(true)
+  it('the club guide (docs/guide.md) and each translation of it (docs/guide.<lang>.md) list every key of the table', () => {
+    const docs = join(process.cwd(), 'docs')
+    const guides = readdirSync(docs).filter((f) => /^guide(\.[a-z]{2})?\.md$/.test(f))
+    expect(guides).toContain('guide.md')
+    for (const file of guides) {
+      // The guide's one table is the keyboard shortcuts (its heading is in the guide's language).
+      const rows = readFileSync(join(docs, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('| '))
+      for (const s of SHORTCUTS)
+        for (const k of s.keys.filter((k) => !k.startsWith('Meta+')))
+          expect(
+            rows.some((r) => r.split('|')[1]!.includes(k.replace('Escape', 'Esc'))),
+            `${file} ${s.id}: ${k}`,
+          ).toBe(true)
+    }
   })
 
   it('keys not in the table do nothing', async () => {

@@ -26,10 +26,10 @@ function finished() {
 const page = (index: number) => mount(StoryBoard, { props: { story: finished().story, index }, global: { plugins: [createAppI18n(refereeMessages)] } })
 
 describe('StoryBoard', () => {
-  it('night 0 names the mafia who met', () => {
+  it('the introduction night (night 0, no number) names the mafia who met, as a list', () => {
     const w = page(0)
-    expect(w.get('.story-title').text()).toBe('Night 0')
-    expect(w.text()).toContain('The mafia met for the first time: Anna, Bence.')
+    expect(w.get('.story-title').text()).toBe('Introduction night')
+    expect(w.text()).toContain('The mafia met for the first time: Anna and Bence.')
   })
   it('a day tells the accusation, both votes with their counts and the execution with the role', () => {
     const text = page(1).text()

@@ -1,4 +1,5 @@
 import { useI18n } from 'vue-i18n'
+import { withNightName, type Say } from '../../../shared/phrasing'
 import { caseRoles, markedNameParams } from '../../../shared/role-names'
 import type { RulesetNames } from '../../../shared/ruleset'
 import type { Line } from '../../../shared/views'
@@ -24,6 +25,7 @@ export function useLines() {
     if (line.key === 'step.castVote' && typeof params.choice === 'string' && ['true', 'false', 'null'].includes(params.choice))
       params.choice = t(`stepChoice.${params.choice}`)
     if (names) params = markedNameParams(params, names, lang())
+    params = withNightName(t as Say, params)
     let id = line.key
     const takenOff = TAKEN_OFF[id]
     if (takenOff && typeof params.seconds === 'number' && params.seconds < 0) {
@@ -31,6 +33,7 @@ export function useLines() {
       params.seconds = -params.seconds
     }
     const key = `script.${id}`
+    // A count (`count`, else `n`) picks the plural form, as vue-i18n does for named values.
     return te(key) || te(key, 'en') ? caseRoles(t(key, params), lang()) : `[${id}]`
   }
 
