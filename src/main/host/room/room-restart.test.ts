@@ -122,6 +122,28 @@ describe('the room across a restart', () => {
     expect((await call(origin, `/room/device?token=${token}`)).status).toBe(403)
   })
 
+  it('“has seen the role” starts over with each new game', async () => {
+    const host = makeRoomHost()
+    try {
+      expect(host.invoke('saveRoster', [...PLAYERS9])).toMatchObject({ ok: true })
+      expect(await host.invoke('openRoom', null)).toMatchObject({ ok: true })
+      const origin = host.refereeAppView().lan.playerUrl!.replace(/\/player\/$/, '')
+      const token = (JSON.parse((await call(origin, '/room/join', { method: 'POST', body: { name: 'Anna' } })).body) as { token: string }).token
+      host.invoke('admitDevice', host.refereeAppView().lan.devices[0]!.id)
+      const looked = () => host.refereeAppView().lan.devices[0]!.lookedAtRole
+      for (let game = 0; game < 2; game++) {
+        expect(host.invoke('startGame', roomGame(PLAYERS9))).toMatchObject({ ok: true })
+        expect(looked()).toBe(false)
+        expect((await call(origin, '/room/looked', { method: 'POST', headers: { 'x-room-token': token } })).status).toBe(204)
+        expect(looked()).toBe(true)
+        expect(host.invoke('closeGame')).toMatchObject({ ok: true })
+        expect(host.invoke('discardSavedGame')).toMatchObject({ ok: true })
+      }
+    } finally {
+      host.dispose()
+    }
+  })
+
   it('when another program has the club’s port, the room opens on a new one and says so', async () => {
     const host = makeRoomHost()
     try {
