@@ -160,3 +160,15 @@ test('deal --roles names an unknown player, a card dealt twice and an unknown ro
   expect(twice.err).toContain(translate('sv', 'cli.usage.dealtTwice', { name: 'Anna' }))
   expect(role.err).toContain(translate('ja', 'cli.usage.unknownRole', { name: 'Anna', value: 'godfather', roles: ROLE_IDS.join(', ') }))
 })
+
+test('the investigator’s answer in the story and the replay is the ruleset’s: a Swedish game says ond / god, MaffiaSIG maffiózó', async () => {
+  const [sv, en, hu] = await Promise.all([
+    run(['replay', example('swedish-9.json'), '--story', '--lang', 'sv']),
+    run(['replay', example('swedish-9.json'), '--story']),
+    run(['replay', example('maffiasig-12.json'), '--story', '--lang', 'hu']),
+  ])
+  expect(sv.out).toContain(`Elin: ${translate('sv', 'story.checkEvil')}.`)
+  expect(sv.out).not.toMatch(/synade \w+: (inte )?maffia/)
+  expect(en.out).toMatch(/checked Elin: evil\./)
+  expect(hu.out).toContain(`Károly — ${translate('hu', 'story.checkMafia')}.`)
+})

@@ -1,13 +1,14 @@
 import type { Game } from '../main/engine'
 import { projectorView, refereeView } from '../main/engine'
 import type { GameFile } from '../shared/game-file'
-import type { ProjectorView, RefereeView } from '../shared/views'
+import type { AnswerStyle, ProjectorView, RefereeView } from '../shared/views'
 import type { Io } from './command'
 import type { Language } from '../shared/languages'
 import { announcementText, table } from './format'
 import { cliText, localAnnouncement, localLine } from './i18n'
 import { roleName, rulesetName, teamName } from '../shared/role-names'
 import type { RulesetNames } from '../shared/ruleset'
+import { answerStyleOf } from '../shared/answer-style'
 import type { Winner } from '../shared/roles'
 import type { RoleId } from '../shared/roles'
 import { seatName } from '../shared/seat-name'
@@ -67,7 +68,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
     io.out('')
     io.out(say('investigations'))
     for (const i of ref.investigations)
-      io.out(`  ${say('investigation', { night: say.night(i.night), name: name(i.target), answer: i.isMafia ? say('mafia') : say('notMafia') })}`)
+      io.out(`  ${say('investigation', { night: say.night(i.night), name: name(i.target), answer: say(answerWord(answerStyleOf(r), i.isMafia)) })}`)
   }
   if (ref.script.length) {
     io.out('')
@@ -161,12 +162,15 @@ function refereeNow(ref: RefereeView, name: (seat: number) => string, say: Say):
       }),
     )
   if (n.target !== null) parts.push(say('target', { name: name(n.target) }))
-  if (n.investigation) parts.push(say('checked', { name: name(n.investigation.target), answer: n.investigation.isMafia ? say('mafia') : say('notMafia') }))
+  if (n.investigation) parts.push(say('checked', { name: name(n.investigation.target), answer: say(answerWord(ref.answerStyle, n.investigation.isMafia)) }))
   if (n.investigationSkipped) parts.push(say('notAsked'))
   if (n.heal !== null) parts.push(say('heal', { name: name(n.heal) }))
   parts.push(n.outcome === null ? say('nobodyDies') : say('dies', { name: name(n.outcome) }))
   return [say('soFar', { night: say.night(n.number), parts: listOf(say.lang, parts, 'short') })]
 }
+
+/** The investigator's answer as the ruleset signs it (the Swedish text: evil / good): `replay.<word>`. */
+const answerWord = (style: AnswerStyle, yes: boolean): string => (style === 'evil' ? (yes ? 'evil' : 'good') : yes ? 'mafia' : 'notMafia')
 
 const mmss = (ms: number): string => {
   const t = Math.ceil(ms / 1000)

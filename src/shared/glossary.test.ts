@@ -94,6 +94,23 @@ describe('the glossary', () => {
         }
       })
 
+      it('writes the investigator’s answer in one form everywhere: game buttons, story and CLI say the glossary’s words', () => {
+        const same = (key: string, term: { word: string }) =>
+          expect(fold(m[key] ?? ''), `${lang} ${key}: "${m[key]}" should be "${term.word}"`).toBe(fold(term.word))
+        same('story.checkMafia', w.answerMafia)
+        same('story.checkNotMafia', w.answerNotMafia)
+        same('story.checkEvil', w.answerEvil)
+        same('story.checkGood', w.answerGood)
+        same('cli.replay.mafia', w.answerMafia)
+        same('cli.replay.notMafia', w.answerNotMafia)
+        same('cli.replay.evil', w.answerEvil)
+        same('cli.replay.good', w.answerGood)
+        has('night.answer.mafia.yes', w.answerMafia.word)
+        has('night.answer.mafia.no', w.answerNotMafia.word)
+        has('night.answer.evil.yes', w.answerEvil.word)
+        has('night.answer.evil.no', w.answerGood.word)
+      })
+
       it('types no role word a ruleset chooses inside a sentence: those come from the ruleset, through a placeholder', () => {
         const words = chosenWords(lang)
         const allowed = allowedWords(lang)

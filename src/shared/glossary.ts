@@ -242,8 +242,8 @@ export const LANGUAGE_WORDS: Record<Language, LanguageWords> = {
     answerNotMafia: t('NEM maffiózó', 'the answer'),
     answerEvil: t('GONOSZ', 'translates “ond”'),
     answerGood: t('JÓ', 'translates “god”'),
-    thumbUp: t('hüvelykujj fel', 'the Estonian gesture, kept for MaffiaSIG (the source only says “pl. bólogatással”, for example by nodding)'),
-    thumbDown: t('hüvelykujj le', 'the gesture'),
+    thumbUp: t('bólint', `${SRC}: „pl bólogatással tudatja” (a nod); the yes sign of every preset in Hungarian (mafia; good for the Swedish answer)`),
+    thumbDown: t('megrázza a fejét', 'the head shake, the no sign (not mafia; evil for the Swedish answer, as its thumb down)'),
   },
   et: {
     night: t('öö', `${SRC}: „öö ja päev”`),

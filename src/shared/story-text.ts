@@ -26,6 +26,10 @@ export function storyRoleName(story: Story, seat: number, lang: Language): strin
   return r ? roleName(story, r, lang) : '?'
 }
 
+/** The investigator's answer as the ruleset signs it: mafia / not mafia, or (the Swedish text) evil / good. */
+const answerKey = (story: Story, yes: boolean): string =>
+  story.answerStyle === 'evil' ? (yes ? 'checkEvil' : 'checkGood') : yes ? 'checkMafia' : 'checkNotMafia'
+
 /** The title of page `index`: a night, a day, or the end (index === chapters.length). */
 export function storyTitle(story: Story, index: number, t: Translate): string {
   const c = story.chapters[index]
@@ -55,7 +59,7 @@ export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang:
     if (c.groupTarget !== null) out.push({ text: t('story.groupTarget', { target: name(c.groupTarget) }), tone: 'mafia' })
     for (const k of c.checks)
       out.push({
-        text: t('story.check', { ...investigator, target: name(k.target), answer: k.isMafia ? t('story.checkMafia') : t('story.checkNotMafia') }),
+        text: t('story.check', { ...investigator, target: name(k.target), answer: t(`story.${answerKey(story, k.isMafia)}`) }),
         tone: 'town',
       })
     if (c.heal !== null) out.push({ text: t('story.heal', { ...doctor, name: name(c.heal) }), tone: 'town' })

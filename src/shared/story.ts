@@ -1,5 +1,6 @@
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
+import type { AnswerStyle } from './views'
 
 /**
  * The story of a finished game, told afterwards: night by night and day by day, every secret
@@ -66,6 +67,8 @@ export type StoryChapter = StoryNight | StoryDay
 export interface Story {
   rulesetName: string
   names: RulesetNames
+  /** How the investigator's answer was signed (mafia / not mafia, or evil / good); absent in a story told before it was kept: mafia. */
+  answerStyle?: AnswerStyle
   players: string[]
   /** Every role (null only for a card never recorded in a physical deal). */
   roles: (RoleId | null)[]

@@ -59,6 +59,19 @@ export const TERMS: Record<Language, Partial<Record<ConceptId, Concept>>> = {
       why: 'nobody is ill: the doctor saves (the wake line, cards, rules and refusals say megment)',
     },
     drawnDeath: { word: 'kisorsolt halott', not: ['véletlen halál', 'véletlenszerű halál'], why: '★ the source text’s term: „kisorsolt halott”' },
+    suspect: {
+      word: 'gyanúsított',
+      not: ['jelölt', 'jelölés', 'jelöl'],
+      why: 'a jelölt is an election candidate; the projector shows Gyanúsítottak and the referee says „nevezzétek meg a gyanúsítottakat”',
+    },
+    call: { word: 'hívás', not: ['szólít'], why: 'the game screen’s word: „A hívás vége”, „A ma éjjeli hívások”' },
+    town: {
+      word: 'polgárok',
+      not: ['város'],
+      why: 'the team is the polgárok (★ „a polgárság célja”); „A város alszik” is the referee’s night call, not the team',
+      except: ['script.night.begin'],
+    },
+    nightIntro: { word: 'nulladik éjszaka', not: ['bemutatkozó éjszaka', '0. éjszaka'], why: '★ the source text’s term: „ez az un. nulladik éjszaka”' },
   },
   et: {
     tie: { word: 'häälte võrdsus', not: ['viik'], why: 'viik is the game’s draw; a vote tie is häälte võrdsus (as script.day.vote.tie)', except: DRAW_KEYS },

@@ -7,7 +7,8 @@ import { flattenMessages } from '../script-en'
  * The grammar points of the translation review that a file can show (the case of a role word inside
  * a sentence is the window's: role-names.test.ts): a Japanese placeholder or number takes no space
  * before or after Japanese text ("第1夜", "{n}人", "各1票"); Hungarian calls a day "nappal" everywhere
- * and never puts a name after a verb and a colon ("Károly megvádolta: Bence"); a Swedish role that
+ * and never puts a name after a verb and a colon ("Károly megvádolta: Bence") nor "a(z)" before a
+ * placeholder (the sentence is worded so no article is needed: "a fájl 12. sora"); a Swedish role that
  * opens a sentence as its subject is in its definite form ("Konstapeln vaknar").
  */
 const DIR = import.meta.dirname
@@ -42,6 +43,10 @@ describe('grammar the locale files can show', () => {
     const m = messages('hu')
     expect(offending(m, /(\{\w+\}|\d)\. nap(?!pal|ja|on)/u)).toEqual([])
     expect(offending(m, /megvádolta: \{/u)).toEqual([])
+  })
+
+  it('hu: no "a(z)" crutch — a sentence needs no article before a number, a name or a path', () => {
+    expect(offending(messages('hu'), /\b[aA]\(z\)/u)).toEqual([])
   })
 
   it('sv: the investigator and the doctor wake in the definite form', () => {

@@ -1,4 +1,5 @@
 import type { Story, StoryChapter, StoryDay, StoryNight, StoryNightOutcome } from '../../../shared/story'
+import { answerStyleOf } from '../../../shared/answer-style'
 import { apply } from '../apply'
 import { ok, refuse, type Result } from '../errors'
 import type { GameEvent } from '../events'
@@ -25,6 +26,7 @@ export function buildStory(game: Game): Result<Story> {
   return ok({
     rulesetName: end.setup.ruleset.name,
     names: structuredClone(end.setup.ruleset.names),
+    answerStyle: answerStyleOf(end.setup.ruleset),
     players: [...end.setup.players],
     roles: [...end.roles],
     chapters,

@@ -103,7 +103,7 @@ describe('errors by code', () => {
     // Night 0 is the mafia's meeting: an investigation now belongs to the inspector's call.
     await app.act('play', { type: 'investigate', target: 4 })
     expect(app.error).toMatchObject({ code: 'wrong-step', reason: 'other-call', params: { role: 'investigator' } })
-    expect(await shown()).toBe('Nem sikerült: Ez ennél a lépésnél nem lehetséges. Most egy másik hívás van, nem ez: Felügyelő.')
+    expect(await shown()).toBe('Nem sikerült: Ez ennél a lépésnél nem lehetséges. Felügyelő: most nem ennek a szerepnek a hívása zajlik.')
     await app.act('play', { type: 'endNightStep' })
     // Day 1 opens with the discussion: the stage is named in Hungarian too.
     await app.act('play', { type: 'withdrawNomination', player: 1 })

@@ -38,8 +38,8 @@ describe('NoticesBanner', () => {
     const shown = wrapper.findAll('[data-test="notice"]')
     expect(shown).toHaveLength(2)
     expect(shown[0]!.get('span').text()).toBe(
-      'A folyamatban lévő mentett játék a(z) 11. lépésnél megsérült (a(z) 12. sor olvashatatlan). Az előtte lévő 10 lépést helyreállítottuk, a játék folytatható. ' +
-        'A(z) 11. lépést és az utána következő 30 sort nem játszottuk vissza. A sérült fájlt megőriztük ezen a néven: current.jsonl.corrupt-2024.',
+      'A folyamatban lévő mentett játék 11. lépése megsérült (a fájl 12. sora olvashatatlan). Az előtte lévő 10 lépést helyreállítottuk, a játék folytatható. ' +
+        'A játék 11. lépését és az utána következő 30 sort nem játszottuk vissza. A sérült fájlt megőriztük ezen a néven: current.jsonl.corrupt-2024.',
     )
     expect(shown[1]!.get('span').text()).toBe('A beállításokat nem sikerült megnyitni (EACCES).')
     expect(shown[0]!.get('button').text()).toBe('Elrejtés')
