@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ClubView, GameRecord, Standings } from '../../../shared/club'
 import { makeAppView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
+import { useAppStore } from '../stores/useAppStore'
+import { useDialogStore } from '../stores/useDialogStore'
 import ClubScreen from './ClubScreen.vue'
 
 const none: Standings = { games: 0, teamWins: { town: 0, mafia: 0, draw: 0 }, players: [] }
@@ -30,5 +32,22 @@ describe('ClubScreen', () => {
     await w.get('[data-test="club-back"]').trigger('click')
     expect(api.showOnProjector).toHaveBeenLastCalledWith({ kind: 'game' })
     expect(w.emitted('close')).toHaveLength(1)
+  })
+
+  it('a game already saved asks whether to replace it, without an error beside the question', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView())
+    api.clubView.mockResolvedValue({ ok: true, value: club })
+    api.importGame.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'duplicate-game', message: 'This game is saved already (2026-12-01T22:44:43.535Z).', params: { date: game.finishedAt } },
+    })
+    const w = await mountWith(ClubScreen, pinia)
+    const input = w.get<HTMLInputElement>('[data-test="club-import-input"]')
+    Object.defineProperty(input.element, 'files', { value: [new File(['{}'], 'game.json')], configurable: true })
+    await input.trigger('change')
+    await vi.waitFor(() => expect(useDialogStore(pinia).current).not.toBeNull())
+    expect(useAppStore(pinia).error).toBeNull()
+    useDialogStore(pinia).answer(true)
+    await vi.waitFor(() => expect(api.importGame).toHaveBeenLastCalledWith('{}', 'replace'))
   })
 })
