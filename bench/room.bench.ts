@@ -10,7 +10,11 @@
  *   - the player page's first render in Chromium (Pixel 7, a fresh context each time: nothing cached)
  *     under 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), from navigation until the role
  *     card and the board are drawn (a seated phone), and until the names are (a new phone);
- *   - the host's memory per connected device (heap and RSS before and after connecting them).
+ *   - the host's memory per connected device (heap and RSS before and after connecting them);
+ *   - under a stranger (from its own loopback addresses): 20,000 idle sockets, then 1,500 open/close
+ *     cycles of a stream with join requests and wrong display codes from 20 addresses — the same
+ *     referee command until every screen is updated, a new phone's join until its first screen, and
+ *     the referee views pushed a second.
  *
  * `npm run bench -- room`; `--quick` measures 50 commands.
  */
@@ -27,6 +31,8 @@ import { createFileHost } from '../src/main/host'
 import { lanUnavailable, phoneHost, type PhoneHost } from '../test/support/lan'
 import type { Agent } from 'node:http'
 import { tempDir } from '../test/support/host'
+import { call, idleFlood, listen } from '../test/support/room'
+import type { GameHost } from '../src/main/host'
 import { sseReader } from '../test/support/sse'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
 import { devices } from 'playwright'
@@ -174,6 +180,7 @@ export default async function bench(): Promise<void> {
     await Promise.all(screens.map((s, k) => s.next(counts[k]!)))
     if (i >= 20) times.push(performance.now() - t0)
   }
+  const stranger = await underStranger(host, origin, screens, Math.max(20, n / 4))
   for (const s of screens) s.close()
 
   // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
@@ -192,4 +199,81 @@ export default async function bench(): Promise<void> {
   console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → the names to pick from drawn: ${fresh}`)
   const per = (a: number, b: number) => `${((b - a) / (PHONES + 1) / 1024).toFixed(1)} KB`
   console.log(`  host memory per connected device: heap ${per(before.heapUsed, after.heapUsed)}, RSS ${per(before.rss, after.rss)}`)
+  for (const line of stranger) console.log(`  ${line}`)
+}
+
+/**
+ * A stranger floods the room (idle sockets, then stream churn, joins and wrong codes from 20 loopback
+ * addresses of its own) while the referee plays `n` commands and a new phone joins: what each took.
+ */
+async function underStranger(host: GameHost, origin: string, screens: ReturnType<typeof stream>[], n: number): Promise<string[]> {
+  const out: string[] = []
+  const ms = (x: number) => `${x.toFixed(1)} ms`
+  const commands = async (): Promise<number[]> => {
+    const times: number[] = []
+    for (let i = 0; i < n; i++) {
+      const counts = screens.map((s) => s.count())
+      const t0 = performance.now()
+      const r = host.play({ type: i % 2 === 0 ? 'startTimer' : 'pauseTimer' })
+      if (!r.ok) throw new Error(r.error.message)
+      await Promise.all(screens.map((s, k) => s.next(counts[k]!)))
+      times.push(performance.now() - t0)
+    }
+    return times
+  }
+  const join = async (name: string, from: string): Promise<number> => {
+    const t0 = performance.now()
+    const r = await call(origin, '/room/join', { method: 'POST', body: { name }, from })
+    const phone = listen(origin, (JSON.parse(r.body) as { token: string }).token)
+    while (phone.messages.length === 0) await new Promise((done) => setTimeout(done, 1))
+    phone.close()
+    return performance.now() - t0
+  }
+  // 1. Idle sockets.
+  const flood = idleFlood(origin, 20_000)
+  const tried = await flood.opened()
+  // Once the host has taken the last of them from the system's queue (bounded: 2 s).
+  let held = await flood.count()
+  for (const end = Date.now() + 2_000; held.open > 64 && Date.now() < end; held = await flood.count()) await new Promise((done) => setTimeout(done, 50))
+  const idle = await commands()
+  const joinIdle = await join('Player 1', '127.0.2.1')
+  out.push(
+    `stranger's ${tried.opened} idle sockets (it still holds ${held.open}): command → every screen median ${ms(quantile(idle, 0.5))}, p95 ${ms(quantile(idle, 0.95))}; a new phone's join → its first screen ${ms(joinIdle)}`,
+  )
+  await flood.stop()
+  // 2. Churn, joins and wrong codes from 20 addresses, while the referee plays.
+  let pushes = 0
+  const off = host.onRefereeView(() => pushes++)
+  const token = (JSON.parse((await call(origin, '/room/join', { method: 'POST', body: { name: 'Player 2' }, from: '127.0.3.1' })).body) as { token: string })
+    .token
+  let stop = false
+  let cycles = 0
+  const churn = (async () => {
+    for (let i = 0; i < 1_500 && !stop; i++) {
+      const s = listen(origin, token)
+      await s.status
+      s.close()
+      await s.ended
+      const a = `127.0.3.${2 + (i % 20)}`
+      if (i % 10 === 0) await call(origin, '/room/join', { method: 'POST', body: { name: `Player ${3 + (i % 15)}` }, from: a })
+      if (i % 10 === 5) await call(origin, '/room/pair', { method: 'POST', body: { code: '000000' }, from: a })
+      cycles++
+    }
+  })()
+  const t0 = performance.now()
+  const busy: number[] = []
+  let joinBusy = NaN
+  // The referee plays for as long as the stranger churns (bounded: 1,500 cycles, or 60 s).
+  for (const end = Date.now() + 60_000; cycles < 1_500 && Date.now() < end;) {
+    busy.push(...(await commands()))
+    if (Number.isNaN(joinBusy)) joinBusy = await join('Player 1', '127.0.2.2')
+  }
+  stop = true
+  await churn
+  const seconds = (performance.now() - t0) / 1000
+  off()
+  out.push(
+    `stranger's churn (${cycles} stream cycles, joins and wrong codes from 20 addresses): command → every screen median ${ms(quantile(busy, 0.5))}, p95 ${ms(quantile(busy, 0.95))}; a new phone's join ${ms(joinBusy)}; referee views pushed ${(pushes / seconds).toFixed(1)} a second over ${seconds.toFixed(1)} s, of which ${(busy.length / seconds).toFixed(1)} a second the referee's own commands`,
+  )
+  return out
 }

@@ -177,8 +177,8 @@ const mmss = (ms: number): string => {
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`
 }
 
-/** "day 2, vote", then who: the parts joined as the English does (", "). */
-const withWho = (head: string, who: string): string => (who ? `${head}, ${who}` : head)
+/** "day 2, vote", then who: joined as the language joins the two (`replay.phaseWith`: ja "、"). */
+const withWho = (say: Say, head: string, who: string): string => (who ? say('phaseWith', { phase: head, who }) : head)
 
 function publicPhaseText(p: ProjectorView, name: (seat: number) => string, say: Say): string {
   if (p.phase === 'over') return say('over', { day: p.dayNumber, night: p.nightNumber })
@@ -193,7 +193,7 @@ function publicPhaseText(p: ProjectorView, name: (seat: number) => string, say: 
         : p.nominees.length
           ? say('nominated', { names: listOf(say.lang, p.nominees.map(name)) })
           : ''
-  return withWho(p.stage ? say('dayStage', { n: p.dayNumber, stage: say(`stages.${p.stage}`) }) : say('day', { n: p.dayNumber }), who)
+  return withWho(say, p.stage ? say('dayStage', { n: p.dayNumber, stage: say(`stages.${p.stage}`) }) : say('day', { n: p.dayNumber }), who)
 }
 
 function phaseText(g: Game, say: Say, role: (r: RoleId) => string): string {
@@ -222,5 +222,5 @@ function phaseText(g: Game, say: Say, role: (r: RoleId) => string): string {
           : d.nominees.length
             ? say('nominated', { names: listOf(say.lang, d.nominees.map(name)) })
             : ''
-  return withWho(say('dayStage', { n: d.number, stage: say(`stages.${d.stage}`) }), extra)
+  return withWho(say, say('dayStage', { n: d.number, stage: say(`stages.${d.stage}`) }), extra)
 }

@@ -6,6 +6,8 @@
 import { app, BrowserWindow, dialog, Menu, session } from 'electron'
 import { followDisplays, placementOptions, projectorPlacement, trackProjector } from './displays'
 import { createFileHost, type GameHost } from './host'
+import { DataLock, folderLanguage, lockRefusal } from './host/persistence/data-lock'
+import { noticeLine } from '../shared/notices'
 import { openSettingsStore } from './settings-store'
 import { disposeEstimator, warmEstimator } from './host/estimator'
 import { disposeImportWorker } from './host/importer'
@@ -48,6 +50,16 @@ function start(): void {
   denyAllPermissions(session.defaultSession)
   // Settings are <userData>/settings.json in electron-store; the journal and games beside it (docs/host.md).
   const userData = app.getPath('userData')
+  // One host per data folder, whatever kind (a browser mode started with --data on this folder too):
+  // two would append to one journal.
+  const taken = DataLock.acquire(userData, { app: true })
+  if (!taken.ok) {
+    const lang = folderLanguage(userData, app.getPreferredSystemLanguages())
+    dialog.showErrorBox(lockRefusal(noticeLine('lock.title'), lang), lockRefusal(taken.line, lang))
+    app.exit(3)
+    return
+  }
+  const lock = taken.lock
   const host = createFileHost(userData, {
     settings: openSettingsStore(userData),
     systemLanguages: app.getPreferredSystemLanguages(),
@@ -103,6 +115,7 @@ function start(): void {
     disposeEstimator()
     disposeImportWorker()
   })
+  app.on('will-quit', () => lock.release())
 }
 
 installWebContentsHardening()

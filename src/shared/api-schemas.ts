@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { RefereeApi, RefereeMethod } from './api'
 import { CARDS_KINDS, PAPERS, type CardsKind, type Paper } from './cards'
+import { NAME_INPUT_MAX } from './names'
 import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
 
 /**
@@ -8,11 +9,12 @@ import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
  * builds each method's argument schema from these; a game action (`play`) is checked by the
  * engine's own command schema, minus the fields the host fills in.
  */
-const name = z.string().trim().min(1).max(60)
+/** A name as typed: its limit (NAME_MAX) is checked once normalised, by the setup check (look-alike.ts). */
+const name = z.string().trim().min(1).max(NAME_INPUT_MAX)
 
 export const startGameRequestSchema = z.object({
   ruleset: rulesetSchema,
-  players: z.array(z.string().max(60)).min(1).max(60),
+  players: z.array(z.string().max(NAME_INPUT_MAX)).min(1).max(60),
   counts: roleCountsSchema,
   dealMode: z.enum(['digital', 'physical']),
   knownRoles: z.array(roleIdSchema.nullable()).max(60).optional(),

@@ -123,6 +123,15 @@ describe('cardRole', () => {
     expect(cardRole(noParity, 'mafia', 'en').win).toBe('mafiaMajority')
   })
 
+  it('names the team as the ruleset does in the card’s language, not one fixed word per language', () => {
+    expect(cardRole(PRESETS.estonian, 'citizen', 'hu').teamName).toBe('Falusiak')
+    expect(cardRole(PRESETS.maffiasig, 'citizen', 'hu').teamName).toBe('Polgárok')
+    expect(cardRole(PRESETS.estonian, 'doctor', 'sv').teamName).toBe('Byborna')
+    expect(cardRole(PRESETS.swedish, 'doctor', 'sv').teamName).toBe('Staden')
+    expect(cardRole(PRESETS.estonian, 'citizen', 'ja').teamName).toBe('村人')
+    expect(cardRole(PRESETS.estonian, 'mafia', 'en').teamName).toBe('Mafia')
+  })
+
   it("titles a card in its own language; the source text's word only when the club asks for it", () => {
     expect(cardRole(PRESETS.maffiasig, 'investigator', 'en')).toMatchObject({ name: 'Inspector', altName: null, card: 'joker' })
     expect(cardRole(PRESETS.maffiasig, 'investigator', 'en', true)).toMatchObject({ name: 'Inspector', altName: 'Felügyelő' })

@@ -1,6 +1,6 @@
 import { SOURCE_LANGUAGE } from './glossary'
 import { FALLBACK_LANGUAGE, matchLanguage } from './languages'
-import { roleName, rulesetName } from './role-names'
+import { roleName, rulesetName, teamName } from './role-names'
 import { ROLE_IDS, sideOf, type RoleCounts, type RoleId, type Side } from './roles'
 import type { RulesText } from './rules-text'
 import type { PresetId, Ruleset } from './ruleset'
@@ -62,6 +62,8 @@ export interface CardRole {
   /** Only when the club asked for it: the source text's word, when it differs from `name` (e.g. "Konstapel" beside "Constable"). */
   altName: string | null
   team: Side
+  /** The team as the ruleset names it in the language printed ("Külarahvas", "Byborna", 「村人」). */
+  teamName: string
   ability: AbilityKey
   win: WinKey
   /** The doctor-and-one-mafioso draw applies (Swedish). */
@@ -158,6 +160,7 @@ export function cardRole(r: Ruleset, role: RoleId, locale: string, sourceWord = 
     name,
     altName: other !== name ? other : null,
     team,
+    teamName: teamName(r, team, lang),
     ability,
     win,
     draw: o.doctorMafiaDraw && (role === 'mafia' || role === 'doctor'),

@@ -2,6 +2,7 @@ import { ANSWER_STYLE, LANGUAGE_WORDS, PRESET_WORDS, SOURCE_LANGUAGE, type Term 
 import { LANGUAGE_IDS, LANGUAGES } from './languages'
 import { ROLE_IDS } from './roles'
 import { PRESET_IDS } from './ruleset'
+import { COUNTED, TERMS } from './terms'
 
 /** docs/glossary.md, printed from src/shared/glossary.ts (`npx tsx scripts/glossary.ts`; glossary.test.ts checks it is current). */
 export function glossaryMarkdown(): string {
@@ -39,6 +40,24 @@ export function glossaryMarkdown(): string {
   const keys = Object.keys(LANGUAGE_WORDS.en) as (keyof (typeof LANGUAGE_WORDS)['en'])[]
   out.push(`| Language | ${keys.join(' | ')} |`, `|---|${keys.map(() => '---').join('|')}|`)
   for (const l of LANGUAGE_IDS) out.push(`| ${l} | ${keys.map((k) => cell(LANGUAGE_WORDS[l][k])).join(' | ')} |`)
+  out.push('')
+  out.push(
+    '## One word per concept (src/shared/terms.ts)',
+    '',
+    'The game’s other words a club says one way only, and the words a locale line must not use for',
+    'them; `src/shared/terms.test.ts` fails on a line that does (outside the keys where the word means',
+    'something else, such as the game’s draw). Counted nouns: the form after 1 / after 2 or more (and',
+    'a plural that never follows a number); the test reads every message at 1 and at 2.',
+    '',
+    '| Language | Concept | Word | Not | Why |',
+    '|---|---|---|---|---|',
+  )
+  const esc = (s: string) => s.replace(/\|/g, '\\|')
+  for (const l of LANGUAGE_IDS)
+    for (const [id, c] of Object.entries(TERMS[l])) out.push(`| ${l} | ${id} | ${esc(c.word)} | ${esc(c.not.join(', '))} | ${esc(c.why)} |`)
+  out.push('', '| Language | Counted nouns (1 / 2+ / never after a number) |', '|---|---|')
+  for (const l of LANGUAGE_IDS)
+    out.push(`| ${l} | ${COUNTED[l].length ? COUNTED[l].map((c) => c.filter(Boolean).join(' / ')).join('; ') : '— (counters: 1人, 3票)'} |`)
   out.push('')
   return out.join('\n')
 }

@@ -1,6 +1,6 @@
 import confusables from 'unhomoglyph/data.json'
 import { checkLine, type CheckLine } from './setup-check'
-import { foldName, identityOf, normalizeName } from './names'
+import { NAME_MAX, foldName, identityOf, normalizeName, unusableCharacter, withoutUnusable } from './names'
 
 /**
  * Names the room cannot tell apart may not sit at one table (docs/host.md → "Names"). Two names are
@@ -39,7 +39,8 @@ const known = new Map<string, readonly string[]>()
 export function lookAlikeKeys(name: string): string[] {
   let keys = known.get(name)
   if (!keys) {
-    const clean = normalizeName(name)
+    // A character drawn as a box or as nothing does not tell two names apart.
+    const clean = withoutUnusable(normalizeName(name))
     const id = identityOf(clean)
     keys = [`i:${id}`, `s:${fold(skeleton(clean.normalize('NFKC')))}`, `f:${fold(skeleton(fold(id)))}`]
     if (known.size >= 5000) known.clear()
@@ -56,7 +57,8 @@ export function lookAlike(a: string, b: string): boolean {
 
 /**
  * What is wrong with the names of one table, as setup-check lines: a seat with no name
- * (`problem.noName`), a name seated twice once cleaned (`problem.nameTwice`), two names the room
+ * (`problem.noName`), a name over NAME_MAX once cleaned (`problem.nameTooLong`), a character no name
+ * may hold (`problem.nameCharacter`), a name seated twice once cleaned (`problem.nameTwice`), two names the room
  * cannot tell apart (`problem.lookAlike`, naming both seats). Empty when every seat can be told apart.
  */
 export function tableNameProblems(names: readonly string[]): CheckLine[] {
@@ -68,6 +70,9 @@ export function tableNameProblems(names: readonly string[]): CheckLine[] {
       out.push(checkLine('problem.noName', { seat: i + 1 }))
       return
     }
+    if (name.length > NAME_MAX) out.push(checkLine('problem.nameTooLong', { name, seat: i + 1, max: NAME_MAX }))
+    const char = unusableCharacter(name)
+    if (char) out.push(checkLine('problem.nameCharacter', { name, seat: i + 1, char }))
     const keys = lookAlikeKeys(name)
     const j = keys.map((k) => seen.get(k)).find((x) => x !== undefined)
     if (j === undefined) for (const k of keys) seen.set(k, i)

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fileNameProblems, lookAlike, lookAlikeKeys, tableNameProblems } from './look-alike'
-import { identityOf, normalizeName } from './names'
+import { NAME_MAX, identityOf, normalizeName, unusableCharacter } from './names'
 
 /** The look-alikes an outside review seated beside "Anna" (issue 19): each must be refused. */
 const BESIDE_ANNA = {
@@ -20,13 +20,52 @@ const BESIDE_ANNA = {
   'a tag character': 'Anna\u{E0041}',
   'full-width letters': 'Ａｎｎａ',
   'upper case': 'ANNA',
+  'object replacement character U+FFFC': 'Anna\uFFFC',
+  'replacement character U+FFFD': 'An\uFFFDna',
+}
+
+/** Names of other scripts, as typed (decomposed, or with combining marks) and as kept. */
+const SCRIPTS: Record<string, [string, string]> = {
+  'Devanagari with a nukta (U+0958, NFC decomposes it)': ['\u0958\u093E\u0932\u093F\u0926', '\u0915\u093C\u093E\u0932\u093F\u0926'],
+  'Hangul typed as conjoining jamo': ['\u1112\u1161\u11AB\u1100\u1173\u11AF', '한글'],
+  'Thai with tone marks': ['น\u0E49\u0E33ฝน', 'น\u0E49\u0E33ฝน'],
+  'Japanese with a combining voiced mark': ['か\u3099なこ', 'がなこ'],
 }
 
 describe('the one name rule', () => {
   it.each(Object.entries(BESIDE_ANNA))('refuses %s beside "Anna"', (_, name) => {
     expect(lookAlike('Anna', name)).toBe(true)
     const problems = tableNameProblems(['Anna', 'Bo', name])
-    expect(problems.map((p) => p.key)).toEqual([normalizeName(name) === 'Anna' ? 'problem.nameTwice' : 'problem.lookAlike'])
+    const keys = problems.map((p) => p.key)
+    expect(keys.filter((k) => k !== 'problem.nameCharacter')).toEqual([normalizeName(name) === 'Anna' ? 'problem.nameTwice' : 'problem.lookAlike'])
+  })
+
+  it.each(Object.entries(SCRIPTS))('keeps %s in one form, within the limit', (_, [typed, kept]) => {
+    expect(normalizeName(typed)).toBe(kept)
+    expect(normalizeName(kept)).toBe(kept)
+    expect(tableNameProblems([typed, 'Bo', 'Cili'])).toEqual([])
+  })
+
+  it('limits a name once normalised: 40 × U+0958 is 80 characters kept, over NAME_MAX', () => {
+    const long = '\u0958'.repeat(40)
+    expect(long.length).toBeLessThanOrEqual(NAME_MAX)
+    expect(normalizeName(long).length).toBe(80)
+    expect(tableNameProblems([long, 'Bo']).map((p) => p.key)).toEqual(['problem.nameTooLong'])
+    expect(tableNameProblems(['\u0958'.repeat(30), 'Bo'])).toEqual([])
+  })
+
+  it.each([
+    ['private use U+E000', 'Anna\uE000', 'U+E000'],
+    ['private use U+F0000', '\u{F0000}Bo', 'U+F0000'],
+    ['unassigned U+0378', 'Bo\u0378', 'U+0378'],
+    ['a noncharacter U+FFFF', 'Bo\uFFFF', 'U+FFFF'],
+    ['U+FFFC', 'Bo\uFFFC', 'U+FFFC'],
+    ['U+FFFD', '\uFFFDBo', 'U+FFFD'],
+  ])('refuses %s in a name, naming it', (_, name, char) => {
+    expect(unusableCharacter(normalizeName(name))).toBe(char)
+    expect(tableNameProblems(['Cili', name])).toContainEqual(
+      expect.objectContaining({ key: 'problem.nameCharacter', params: { name: normalizeName(name), seat: 2, char } }),
+    )
   })
 
   it('names the seats of two look-alikes', () => {

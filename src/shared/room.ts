@@ -1,6 +1,9 @@
 import type { Story } from './story'
 import type { PlayerView } from './views'
 
+/** How many digits the TV's display code has (host/room/pairing.ts: the room's limit on guessing it). */
+export const DISPLAY_CODE_DIGITS = 6
+
 /**
  * The room on the LAN (docs/room.md): the referee opens it, phones join a seat with the referee's
  * consent, TVs pair as projectors. What the referee window sees of it and what a phone receives; the
@@ -36,7 +39,7 @@ export interface RoomView {
   address: string | null
   playerUrl: string | null
   projectorUrl: string | null
-  /** The 4 digits a TV types to pair (a new code after each pairing). */
+  /** The DISPLAY_CODE_DIGITS digits a TV types to pair (a new code after each pairing, never after a wrong one). */
   displayCode: string | null
   devices: RoomDevice[]
   displays: RoomDisplay[]

@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/support/host'
-import { DataLock, holderAlive, lockPath } from './data-lock'
-import { fakeRenderer } from '../../test/support/web'
+import { DataLock, holderAlive, lockPath } from '../main/host/persistence/data-lock'
+import { browserModeArgs as args, runToEnd, startWeb, stopBrowserModes, trackBrowserMode } from '../../test/support/browser-mode'
 
 /**
  * One browser-mode process per data folder: real `start:web` processes on one folder. Before the
@@ -12,47 +12,7 @@ import { fakeRenderer } from '../../test/support/web'
  */
 
 const root = resolve(import.meta.dirname, '..', '..')
-const children: ChildProcess[] = []
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGTERM')
-})
-
-const args = (data: string, more: string[] = []) => [
-  '--import',
-  'tsx',
-  join(root, 'src', 'web', 'start.ts'),
-  '--no-build',
-  '--renderer',
-  fakeRenderer(),
-  '--port',
-  '0',
-  '--data',
-  data,
-  ...more,
-]
-
-/** Start browser mode; resolves with its referee address once it listens. */
-function startWeb(data: string, more: string[] = []): Promise<{ child: ChildProcess; referee: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args(data, more), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    children.push(child)
-    let out = ''
-    let err = ''
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /Referee:\s+(\S+)/.exec(out)
-      if (m) resolvePromise({ child, referee: m[1]! })
-    })
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    child.on('exit', (code) => reject(new Error(`start:web ended (${code}): ${err}${out}`)))
-  })
-}
-
-/** Run browser mode to its end (it should refuse to start): exit code and output. */
-function runToEnd(data: string) {
-  const r = spawnSync(process.execPath, args(data), { cwd: root, encoding: 'utf8', timeout: 60_000 })
-  return { code: r.status, stderr: r.stderr.trim(), stdout: r.stdout.trim() }
-}
+afterEach(stopBrowserModes)
 
 const alive = (pid: number): boolean => {
   try {
@@ -148,7 +108,7 @@ describe('browser mode: one process per data folder', () => {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    children.push(npm)
+    trackBrowserMode(npm)
     const referee = await new Promise<string>((resolveUrl, reject) => {
       let out = ''
       npm.stdout!.on('data', (d: Buffer) => {

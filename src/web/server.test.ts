@@ -1,4 +1,5 @@
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ProjectorScreen, RefereeAppView } from '../shared/api'
 import { preset } from '../main/engine/rulesets'
@@ -151,6 +152,30 @@ describe('web server', () => {
     expect(p[2]!.kind === 'game' && p[2]!.view.phase).toBe('day')
     expect(JSON.stringify(p)).not.toContain('"mafia","alive":true') // no secret role in any screen
     for (const s of p) if (s.kind === 'game') for (const seat of s.view.seats) expect(seat.role).toBeNull()
+  })
+
+  it('closes an idle connection within seconds, keeps its open streams, and answers HEAD of a stream with its end', { timeout: 20_000 }, async () => {
+    const { server } = await start()
+    const limits = { total: 4, perAddress: 4, idleMs: 500 }
+    const tight = await startWebServer({ host: open[0]!.host, rendererDir: fakeRenderer(), limits })
+    open.push({ server: tight, host: open[0]!.host })
+    // A socket that sends nothing is closed after the idle limit, with the stream beside it open.
+    const stream = sse<RefereeAppView>(`${tight.origin}/api/referee/events?token=${tight.tokens.referee}`, (m) => m.length >= 2)
+    await stream.connected
+    const idle = connect(tight.port, '127.0.0.1')
+    const closedAt = new Promise<number>((done) => idle.once('close', () => done(Date.now())))
+    const from = Date.now()
+    idle.on('error', () => {})
+    expect((await closedAt) - from).toBeLessThan(limits.idleMs + 3_000)
+    // More idle sockets than the cap: the stream is never the one pushed out.
+    const many = Array.from({ length: 10 }, () => connect(tight.port, '127.0.0.1').on('error', () => {}))
+    await Promise.all(many.map((s) => new Promise((done) => s.once('close', done))))
+    await post(tight, 'saveRoster', [['Anna', 'Bence']])
+    expect((await stream.messages).length).toBeGreaterThanOrEqual(2)
+    // HEAD of a stream: its headers, then its end.
+    const head = await raw(server.port, `/api/referee/events?token=${server.tokens.referee}`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.body).toBe('')
   })
 
   it('injectBridge puts the script first even without a script in the page', () => {

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve } from 'node:path'
 import { buildSync } from 'esbuild'
 import type { GameHost } from '../main/host/game-host'
+import { refereeLimits, type ConnectionGuard, type ConnectionLimits } from '../main/host/connections'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../main/host/http'
 import { TICKET_HEADER, TOKEN_HEADER } from './bridge/token'
 import { PrintTickets } from './print-tickets'
@@ -30,6 +31,8 @@ export interface WebServerOptions {
   port?: number
   /** Fixed tokens (tests); random by default. */
   tokens?: { referee: string; projector: string }
+  /** What this computer's connections may hold (default: refereeLimits()). */
+  limits?: ConnectionLimits
 }
 
 export interface WebServer {
@@ -38,6 +41,7 @@ export interface WebServer {
   refereeUrl: string
   projectorUrl: string
   tokens: { referee: string; projector: string }
+  connections: ConnectionGuard
   close(): Promise<void>
 }
 
@@ -110,8 +114,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const send = sender()
   const json = jsonOf(send)
 
-  const openStream = <T>(req: IncomingMessage, res: ServerResponse, first: T, subscribe: (push: (v: T) => void) => () => void) =>
+  const openStream = <T>(req: IncomingMessage, res: ServerResponse, first: T, subscribe: (push: (v: T) => void) => () => void): void => {
     openSse(req, res, first, subscribe, { retryMs: 1000, streams })
+  }
 
   // Pages only with their token (served by the routes above), never as files.
   const serveStatic = (res: ServerResponse, pathname: string): boolean => serveFile(res, rendererDir, pathname, (file) => extname(file) !== '.html')
@@ -214,6 +219,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     streams,
     send,
     internalError: (e) => `Internal error: ${(e as Error)?.message ?? String(e)}`,
+    limits: opts.limits ?? refereeLimits(),
   })
   port = listening.port
   const origin = `http://127.0.0.1:${port}`
@@ -223,6 +229,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     tokens,
     refereeUrl: `${origin}/referee/?token=${tokens.referee}`,
     projectorUrl: `${origin}/projector/?token=${tokens.projector}`,
+    connections: listening.connections,
     close: listening.close,
   }
 }

@@ -5,7 +5,7 @@
  *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP]]
  *
  * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
- * One process per data folder (nightfall.lock, see data-lock.ts): a second one refuses, naming the
+ * One host per data folder (nightfall.lock, see main/host/persistence/data-lock.ts, the Electron app's too): a second one refuses, naming the
  * first; so does any error taking the lock. The pages' tokens are kept in the folder between starts,
  * and made anew with --new-tokens or when a stale lock (its process gone) was taken over. The server
  * stops when its parent process (npm) is gone (parent-watch.ts).
@@ -22,7 +22,7 @@ import { renderUnicodeCompact } from 'uqr'
 import { createFileHost } from '../main/host'
 import { warmEstimator } from '../main/host/estimator'
 import { loadWebAddress, newTokens, saveWebAddress } from './address'
-import { DataLock } from './data-lock'
+import { DataLock, folderLanguage, lockRefusal } from '../main/host/persistence/data-lock'
 import { startWebServer } from './server'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -62,7 +62,17 @@ try {
 // a folder that cannot be written) refuses the start: two hosts would resume and append to one journal.
 const taken = DataLock.acquire(dataDir)
 if (!taken.ok) {
-  console.error(taken.message)
+  // In the folder's language, else the system's (as the Electron app refuses).
+  const system = [process.env.LC_ALL, process.env.LC_MESSAGES, process.env.LANG, Intl.DateTimeFormat().resolvedOptions().locale]
+  console.error(
+    lockRefusal(
+      taken.line,
+      folderLanguage(
+        dataDir,
+        system.filter((l): l is string => !!l).map((l) => l.split('.')[0]!.replace('_', '-')),
+      ),
+    ),
+  )
   process.exit(3)
 }
 const lock = taken.lock

@@ -19,6 +19,7 @@ import { startWebApp, type WebApp } from './support/web-app'
 import { lanAddresses } from '../../src/main/host/room/addresses'
 import { presetNames, roleName as nameOf } from '../../src/shared/role-names'
 import type { RoleId } from '../../src/shared/roles'
+import { DISPLAY_CODE_DIGITS } from '../../src/shared/room'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 
@@ -155,7 +156,7 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
       await qrContext.close()
 
       // A TV pairs with the display code and shows the projector, the room's QR code in a corner.
-      const code = /\d{4}/.exec((await refereePage.locator('[data-test=lan-code]').textContent()) ?? '')?.[0]
+      const code = new RegExp(`\\d{${DISPLAY_CODE_DIGITS}}`).exec((await refereePage.locator('[data-test=lan-code]').textContent()) ?? '')?.[0]
       const tvContext = await phoneBrowser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
       const tv = await openPage(tvContext, `http://${lanHost}/tv/`, trouble, 'tv')
       await tv.locator('[data-test=tv-code]').fill(code!)

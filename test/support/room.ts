@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
@@ -36,20 +37,26 @@ export interface Answer {
 }
 
 /** A raw request (fetch would not let a test set a foreign Host header). */
-export function call(origin: string, path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+export function call(
+  origin: string,
+  path: string,
+  opts: {
+    method?: string
+    body?: unknown
+    headers?: Record<string, string>
+    /** A loopback address of the caller's own (127.x.y.z): another device. */ from?: string
+  } = {},
+): Promise<Answer> {
   const url = new URL(path, origin)
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(
-      url,
-      { agent: false, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers } },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => (text += c))
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-      },
-    )
+    const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }
+    const req = request(url, { agent: false, method: opts.method ?? 'GET', headers, ...(opts.from ? { localAddress: opts.from } : {}) }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (text += c))
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
+    })
     req.on('error', fail)
     req.end(body)
   })
@@ -84,5 +91,38 @@ export const until = async (what: () => boolean, ms = 5000): Promise<void> => {
   while (!what()) {
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+export interface FloodCount {
+  kind: 'opened' | 'open'
+  /** Connections made (the server accepted them), failed to connect, closed by the server, open now, open at most at once. */
+  opened: number
+  errors: number
+  closedByServer: number
+  open: number
+  peak: number
+}
+
+/** A stranger's idle sockets, from a child process (test/support/idle-flood.mjs) on its own loopback address. */
+export function idleFlood(origin: string, count: number, localAddress = '127.0.0.2') {
+  const url = new URL(origin)
+  const child = fork(join(import.meta.dirname, 'idle-flood.mjs'), [url.hostname, url.port, String(count), localAddress], { execArgv: [], stdio: 'ignore' })
+  const replies: FloodCount[] = []
+  child.on('message', (m) => replies.push(m as FloodCount))
+  const next = async (): Promise<FloodCount> => {
+    const n = replies.length
+    await until(() => replies.length > n, 60_000)
+    return replies.at(-1) as FloodCount
+  }
+  return {
+    /** Once every connection was tried. */
+    opened: () => (replies[0] ? Promise.resolve(replies[0]) : next()),
+    count: () => {
+      const reply = next()
+      child.send('count')
+      return reply
+    },
+    stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.send('stop')))),
   }
 }

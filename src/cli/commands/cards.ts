@@ -1,4 +1,5 @@
 import { cliText, LANGUAGE_CODES } from '../i18n'
+import { listOf } from '../../shared/phrasing'
 import type { Language } from '../../shared/languages'
 import { spawnSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
@@ -108,7 +109,11 @@ async function render(payloads: [string, CardsPayload][], values: CommandArgs['v
 function wrote(file: string, p: CardsPayload, lang: Language): string {
   const paper = cliText(lang, `cards.paper.${p.paper}`)
   if (p.kind === 'rules') return cliText(lang, 'cards.wroteRules', { file, ruleset: p.rulesetName, paper })
-  const roles = p.roles.map((r) => `${r.name} ${p.counts[r.role]}`).join(', ')
+  const roles = listOf(
+    lang,
+    p.roles.map((r) => `${r.name} ${p.counts[r.role]}`),
+    'short',
+  )
   const key = p.kind === 'deck' ? 'cards.wroteDeck' : p.kind === 'personal' ? 'cards.wrotePersonal' : 'cards.wroteSheet'
   return cliText(lang, key, { file, players: p.players, ruleset: p.rulesetName, roles, paper })
 }

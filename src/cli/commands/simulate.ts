@@ -6,6 +6,7 @@ import type { RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
 import { cliText, EXIT, flag, int, str, UsageError, type CliCommand, type OptionValues, type Params } from '../command'
 import { checkText, num, LANGUAGE_CODES } from '../i18n'
+import { listOf } from '../../shared/phrasing'
 import type { Language } from '../../shared/languages'
 import { rulesetName, teamName } from '../../shared/role-names'
 import { json, roleLabel, table } from '../format'
@@ -160,7 +161,7 @@ function printResult(
   const roles = (['mafia', 'investigator', 'doctor', 'citizen'] as const)
     .filter((role) => counts[role] > 0)
     .map((role) => `${counts[role]} ${roleLabel(role, r, lang)}`)
-  out(say('header', { ruleset: rulesetName(r.name, lang), players, roles: roles.join(', ') }))
+  out(say('header', { ruleset: rulesetName(r.name, lang), players, roles: listOf(lang, roles, 'short') }))
   const played = s.games + s.errors
   const games =
     s.precision === null

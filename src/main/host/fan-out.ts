@@ -10,6 +10,8 @@ export class FanOut {
   private readonly projector = new Set<(v: ProjectorScreen) => void>()
   /** What the projector was last sent (without its send time). */
   private lastProjectorContent: string | null = null
+  /** What the referee was last sent (without its send time). */
+  private lastRefereeContent: string | null = null
   /** Other audiences told after every change (the room's phones). */
   private readonly after = new Set<() => void>()
 
@@ -36,9 +38,13 @@ export class FanOut {
     return screen
   }
 
-  pushReferee(): void {
+  /** The referee's view; with `ifChanged`, only when it differs from the last one sent (a stranger's churn in the room). */
+  pushReferee(ifChanged = false): void {
     if (!this.referee.size) return
     const v = this.views.referee()
+    const content = refereeContent(v)
+    if (ifChanged && content === this.lastRefereeContent) return
+    this.lastRefereeContent = content
     for (const cb of this.referee) safe(() => cb(v))
   }
 
@@ -48,9 +54,13 @@ export class FanOut {
     return () => this.after.delete(cb)
   }
 
-  /** After a change: the referee's view, the projector's screen if it changed, then the others. */
-  push(): void {
-    this.pushReferee()
+  /**
+   * After a change: the referee's view, the projector's screen if it changed, then the others.
+   * `refereeIfChanged`: a change the room's devices made (room-part.ts), which pushes the referee's
+   * view only if it changed.
+   */
+  push(o: { refereeIfChanged?: boolean } = {}): void {
+    this.pushReferee(o.refereeIfChanged)
     for (const cb of this.after) safe(cb)
     // The memory is kept even with no projector connected.
     const p = this.views.projector()
@@ -64,6 +74,11 @@ export class FanOut {
     this.referee.clear()
     this.projector.clear()
   }
+}
+
+const refereeContent = (v: RefereeAppView): string => {
+  const { sentAt: _sentAt, ...shown } = v
+  return JSON.stringify(shown)
 }
 
 /** A projector screen without its send time, for telling whether anything visible changed. */

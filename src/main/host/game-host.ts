@@ -156,7 +156,7 @@ export class GameHost {
       lang: () => this.languages.referee,
       projectorScreen: () => this.projectorScreen(),
       onProjector: (cb) => this.fanOut.onProjector(cb),
-      changed: () => this.fanOut.push(),
+      changed: () => this.fanOut.push({ refereeIfChanged: true }),
     })
     this.fanOut.afterPush(() => this.lan.push())
     const { library, table, club, estimate, notices, projector, fullscreen, clock, lan } = this

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, normalize, resolve, sep } from 'node:path'
+import { ConnectionGuard, streaming, type ConnectionLimits } from './connections'
 
 /**
  * What the two HTTP servers share — the browser mode's (src/web/server.ts, on 127.0.0.1) and the
@@ -125,15 +126,27 @@ export interface SseOptions {
   onClose?: () => void
 }
 
-/** A stream of Server-Sent Events: `first`, then every value pushed; a pushed null ends the stream. */
-export function openSse<T>(req: IncomingMessage, res: ServerResponse, first: T, subscribe: (push: (v: T | null) => void) => () => void, o: SseOptions): void {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    connection: 'keep-alive',
-  })
+/**
+ * A stream of Server-Sent Events: `first`, then every value pushed; a pushed null ends the stream.
+ * A HEAD request gets the stream's headers and its end (a HEAD has no body to stream).
+ */
+export function openSse<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  first: T,
+  subscribe: (push: (v: T | null) => void) => () => void,
+  o: SseOptions,
+): boolean {
+  const headers = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+  if (req.method === 'HEAD') {
+    res.writeHead(200, headers)
+    res.end()
+    return false
+  }
+  res.writeHead(200, { ...headers, connection: 'keep-alive' })
   res.socket?.setNoDelay(true)
+  // An open stream is never pushed out to make room for another connection (connections.ts).
+  if (res.socket) streaming.add(res.socket)
   const push = (v: T | null) => (v === null ? res.end() : res.write(`data: ${JSON.stringify(v)}\n\n`))
   res.write(`retry: ${o.retryMs}\n\n`)
   push(first)
@@ -149,39 +162,47 @@ export function openSse<T>(req: IncomingMessage, res: ServerResponse, first: T, 
     o.streams.delete(res)
     o.onClose?.()
   })
+  return true
 }
 
 export interface Listening {
   server: Server
   port: number
+  /** The connections it holds (counted by address, idle ones closed, capped: connections.ts). */
+  connections: ConnectionGuard
   /** End every stream, drop every connection, and close the port. */
   close(): Promise<void>
 }
 
+/** Headers must arrive within this, a whole request (its body included) within REQUEST_MS; checked every second. */
+export const HEADERS_MS = 5_000
+export const REQUEST_MS = 10_000
+
 /**
  * A server on `address` (one interface: 127.0.0.1, or the room's LAN address) running `handle` for
  * each request; a handler's failure answers 500 with `internalError(e)`, never a crash. No request is
- * logged (a URL may carry a token).
+ * logged (a URL may carry a token). What one peer can hold is bounded by `limits` (connections.ts):
+ * idle connections closed within seconds, a cap per address and in all.
  */
 export async function listen(
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
-  o: { address: string; port?: number; streams: Set<ServerResponse>; send: Send; internalError: (e: unknown) => string },
+  o: { address: string; port?: number; streams: Set<ServerResponse>; send: Send; internalError: (e: unknown) => string; limits: ConnectionLimits },
 ): Promise<Listening> {
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer({ connectionsCheckingInterval: 1_000, headersTimeout: HEADERS_MS, requestTimeout: REQUEST_MS }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) o.send(res, 500, o.internalError(e))
       else res.end()
     })
   })
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 10_000
-  server.requestTimeout = 10_000
+  server.keepAliveTimeout = o.limits.idleMs
+  const connections = new ConnectionGuard(server, o.limits)
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)
     server.listen(o.port ?? 0, o.address, () => ok())
   })
   return {
     server,
+    connections,
     port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((done) => {

@@ -13,7 +13,7 @@ export function playerView(s: GameState, seat: number, options: ProjectorOptions
     seat,
     name: s.setup.players[seat] ?? '',
     role,
-    partners: role === 'mafia' && mafiaHaveMet(s) ? mafiaPartners(s, seat) : null,
+    partners: role === 'mafia' && mafiaHaveMet(s) && !absentFromFirstCall(s).has(seat) ? mafiaPartners(s, seat) : null,
     board: projectorView(s, options),
   }
 }
@@ -23,14 +23,24 @@ export function playerView(s: GameState, seat: number, options: ProjectorOptions
  * that died before it (a game that opens with a day) never woke with them.
  */
 function mafiaPartners(s: GameState, seat: number): number[] {
-  const before = new Set<number>()
-  if (s.setup.ruleset.options.firstPhase === 'day')
-    for (const a of s.announcements) if ((a.kind === 'executed' || a.kind === 'randomDeath') && a.day === 1) before.add(a.player)
+  const before = absentFromFirstCall(s)
   const out: number[] = []
   s.roles.forEach((r, p) => {
     if (p !== seat && r === 'mafia' && !before.has(p)) out.push(p)
   })
   return out
+}
+
+/**
+ * The seats that died before the mafia's first call (a game that opens with a day: executed or a
+ * random death on day 1): they never woke with the mafia, so they are nobody's partner and are told
+ * no partners themselves.
+ */
+export function absentFromFirstCall(s: GameState): Set<number> {
+  const before = new Set<number>()
+  if (s.setup.ruleset.options.firstPhase === 'day')
+    for (const a of s.announcements) if ((a.kind === 'executed' || a.kind === 'randomDeath') && a.day === 1) before.add(a.player)
+  return before
 }
 
 /**

@@ -23,7 +23,7 @@ export interface RoomPartDeps {
   lang: () => string | null
   projectorScreen: () => ProjectorScreen
   onProjector: (cb: (s: ProjectorScreen) => void) => () => void
-  /** The referee's view and the projector's screen are pushed (the room's devices or address changed). */
+  /** The referee's view (if it changed) and every screen are pushed: the room's devices or address changed. */
   changed: () => void
   /** Where the room listens (tests, bench); the default is the port kept in the settings, else any free one. */
   port?: number
@@ -37,6 +37,11 @@ export interface RoomPartDeps {
   /** The LAN addresses, the default route's first (default: lanAddresses). */
   addresses?: () => Promise<string[]>
 }
+
+/** What the room's devices do (joins, streams opening and closing) pushes views at most this often. */
+export const ROOM_PUSH_MS = 250
+/** How often waiting phones whose stream is gone are looked for (room.ts: expireAsking). */
+const SWEEP_MS = 5_000
 
 interface PlayerSub {
   token: string
@@ -65,6 +70,10 @@ export class RoomPart implements RoomHost {
   /** Tokens of phones whose player left the roster: told so once before their stream ends. */
   private readonly left = new Map<string, string>()
   private readonly lanAddresses: () => Promise<string[]>
+  /** A push the room's devices asked for, waiting for ROOM_PUSH_MS since the last one. */
+  private pending: NodeJS.Timeout | null = null
+  private lastPush = -Infinity
+  private sweep: NodeJS.Timeout | null = null
 
   constructor(private readonly deps: RoomPartDeps) {
     this.room = new Room(deps.now)
@@ -124,6 +133,8 @@ export class RoomPart implements RoomHost {
       }
       this.address = at
       this.error = null
+      this.sweep = setInterval(() => this.room.expireAsking() && this.changed(), SWEEP_MS)
+      this.sweep.unref()
     } catch (e) {
       this.error = messageOf(e)
       // A refusal pushes nothing by itself: the referee's view must show why.
@@ -150,6 +161,9 @@ export class RoomPart implements RoomHost {
   }
 
   private async shut(why: RoomBye = 'closed'): Promise<void> {
+    if (this.pending) clearTimeout(this.pending)
+    if (this.sweep) clearInterval(this.sweep)
+    this.pending = this.sweep = null
     const s = this.server
     this.server = null
     this.address = null
@@ -241,8 +255,22 @@ export class RoomPart implements RoomHost {
     return this.deps.onProjector(cb)
   }
 
+  /**
+   * The room's devices changed something (a join, a stream opened or closed): views are pushed at
+   * once if none was in the last ROOM_PUSH_MS, else once when that has passed — however many
+   * changes a stranger makes meanwhile — and the referee's only if it changed (fan-out.ts).
+   */
   changed(): void {
-    this.deps.changed()
+    if (this.pending) return
+    const wait = this.lastPush + ROOM_PUSH_MS - this.deps.now()
+    const push = () => {
+      this.pending = null
+      this.lastPush = this.deps.now()
+      this.deps.changed()
+    }
+    if (wait <= 0) return push()
+    this.pending = setTimeout(push, wait)
+    this.pending.unref()
   }
 
   /**

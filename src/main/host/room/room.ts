@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { RoomDevice, RoomDisplay } from '../../../shared/room'
+import { DISPLAY_CODE_DIGITS, type RoomDevice, type RoomDisplay } from '../../../shared/room'
+import { PairingLimit } from './pairing'
 
 /**
  * The room's devices, without the network (the server is room/server.ts): phones asking for a seat
@@ -10,6 +11,10 @@ import type { RoomDevice, RoomDisplay } from '../../../shared/room'
 interface Device extends RoomDevice {
   token: string
   connections: number
+  /** The address it asked from (a claim: ''). */
+  from: string
+  /** When it asked (a waiting phone whose stream is gone expires ASKING_GRACE_MS after it was last seen). */
+  askedAt: number
 }
 interface Display extends RoomDisplay {
   token: string
@@ -24,36 +29,79 @@ export interface SavedDevices {
 
 export const newToken = (): string => randomBytes(24).toString('base64url')
 const newId = (): string => randomBytes(6).toString('base64url')
-const newCode = (): string => String(randomInt(0, 10_000)).padStart(4, '0')
+const newCode = (): string => String(randomInt(0, 10 ** DISPLAY_CODE_DIGITS)).padStart(DISPLAY_CODE_DIGITS, '0')
 
 /** At most this many phones waiting for the referee (a flood of join requests asks nothing more of the window). */
 export const MAX_ASKING = 30
+/** At most this many phones waiting from one address (a table behind one phone's hotspot shares one); past it, its oldest ask makes room. */
+export const MAX_ASKING_PER_ADDRESS = 20
+/** At most this many phones waiting for one name: a real phone asking beside a stranger's, both shown to the referee. */
+export const MAX_ASKING_PER_NAME = 2
+/** A waiting phone with no stream open is forgotten this long after it was last seen. */
+export const ASKING_GRACE_MS = 20_000
 export const MAX_DEVICES = 60
 export const MAX_DISPLAYS = 8
-/** After this many wrong display codes (from any device) the code changes: 4 digits cannot be guessed by trying them all. */
-export const WRONG_CODES = 5
 
 export class Room {
   private readonly devices = new Map<string, Device>()
   private readonly displays = new Map<string, Display>()
   private code = newCode()
-  /** Wrong display codes typed since the code was made: at WRONG_CODES the code changes (guessing starts over). */
-  private wrongCodes = 0
+  /** Wrong display codes, counted for the whole room (pairing.ts). */
+  private readonly pairing: PairingLimit
   /** Each player's personal secret (192 random bits) → their name: one a player, the last one shown; used up by a claim. */
   private readonly secrets = new Map<string, string>()
 
-  constructor(private readonly now: () => number) {}
-
-  /** A phone asks for the seat of `name`: a new token, waiting for the referee. Null when too many wait. */
-  ask(name: string): string | null {
-    return this.add(name, 'asking')
+  constructor(private readonly now: () => number) {
+    this.pairing = new PairingLimit(now)
   }
 
-  private add(name: string, state: Device['state']): string | null {
+  /**
+   * A phone at address `from` asks for the seat of `name`: a new token, waiting for the referee
+   * (room is made for it by makeRoomToAsk). Null when no room can be made.
+   */
+  ask(name: string, from: string): string | null {
+    this.expireAsking()
+    if (!this.makeRoomToAsk(name, from)) return null
+    return this.add(name, 'asking', from)
+  }
+
+  /**
+   * Room for one more phone asking for `name` from `from`, within the limits: the same address
+   * asking for the same name again replaces its own earlier ask (a name asks once at a time per
+   * device); past MAX_ASKING_PER_NAME the name's ask from the address waiting with the most phones
+   * (the oldest of those) makes room, so a real phone always gets beside a stranger's; past
+   * MAX_ASKING_PER_ADDRESS an address's oldest ask makes room for its new one; past MAX_ASKING the
+   * oldest ask of the address waiting with the most does. False only when the room is full of
+   * admitted phones.
+   */
+  private makeRoomToAsk(name: string, from: string): boolean {
+    const asking = () => [...this.devices.values()].filter((d) => d.state === 'asking')
+    const forget = (d: Device | undefined) => d && this.devices.delete(d.token)
+    forget(asking().find((d) => d.name === name && d.from === from))
+    const perAddress = (a: string) => asking().filter((d) => d.from === a).length
+    const mostFirst = (ds: Device[]) => [...ds].sort((a, b) => perAddress(b.from) - perAddress(a.from) || a.askedAt - b.askedAt)
+    const ofName = asking().filter((d) => d.name === name)
+    if (ofName.length >= MAX_ASKING_PER_NAME) forget(mostFirst(ofName)[0])
+    const ofAddress = asking().filter((d) => d.from === from)
+    if (ofAddress.length >= MAX_ASKING_PER_ADDRESS) forget(ofAddress.sort((a, b) => a.askedAt - b.askedAt)[0])
+    if (asking().length >= MAX_ASKING) forget(mostFirst(asking())[0])
+    return this.devices.size < MAX_DEVICES
+  }
+
+  /** Forget the waiting phones whose stream is gone (not seen for ASKING_GRACE_MS): true if any was. */
+  expireAsking(): boolean {
+    const before = this.now() - ASKING_GRACE_MS
+    let any = false
+    for (const d of [...this.devices.values()]) if (d.state === 'asking' && !d.connected && d.lastSeen < before) any = this.devices.delete(d.token) || any
+    return any
+  }
+
+  private add(name: string, state: Device['state'], from = ''): string | null {
     const asking = [...this.devices.values()].filter((d) => d.state === 'asking')
     if ((state === 'asking' && asking.length >= MAX_ASKING) || this.devices.size >= MAX_DEVICES) return null
     const token = newToken()
-    this.devices.set(token, { id: newId(), token, name, state, connected: false, connections: 0, lastSeen: this.now(), lookedAtRole: false })
+    const at = this.now()
+    this.devices.set(token, { id: newId(), token, name, state, connected: false, connections: 0, lastSeen: at, lookedAtRole: false, from, askedAt: at })
     return token
   }
 
@@ -110,10 +158,15 @@ export class Room {
     return this.displays.get(token)
   }
 
-  /** A TV types the display code: a token for the room's projector, and a new code for the next screen. */
-  pair(code: string): string | null {
+  /**
+   * A TV at address `who` types the display code: a token for the room's projector, and a new code
+   * for the next screen; null for a wrong code; 'wait' when the room has had too many wrong ones
+   * (pairing.ts: the try is not checked).
+   */
+  pair(code: string, who: string): string | null | 'wait' {
+    if (!this.pairing.mayTry(who)) return 'wait'
     if (code !== this.code) {
-      if (++this.wrongCodes >= WRONG_CODES) this.newCode()
+      this.pairing.wrongTry(who)
       return null
     }
     if (this.displays.size >= MAX_DISPLAYS) return null
@@ -125,7 +178,6 @@ export class Room {
 
   private newCode(): void {
     this.code = newCode()
-    this.wrongCodes = 0
   }
 
   get displayCode(): string {
@@ -155,6 +207,7 @@ export class Room {
     this.devices.clear()
     this.displays.clear()
     this.secrets.clear()
+    this.pairing.clear()
     this.newCode()
   }
 
@@ -169,7 +222,7 @@ export class Room {
   /** The devices of a room that was open when the app stopped: each comes back with its own token, away until it reconnects. */
   restore(saved: SavedDevices): void {
     for (const d of saved.devices.slice(0, MAX_DEVICES))
-      this.devices.set(d.token, { ...d, state: 'admitted', connected: false, connections: 0, lastSeen: this.now() })
+      this.devices.set(d.token, { ...d, state: 'admitted', connected: false, connections: 0, lastSeen: this.now(), from: '', askedAt: this.now() })
     for (const s of saved.displays.slice(0, MAX_DISPLAYS)) this.displays.set(s.token, { ...s, connected: false, connections: 0, lastSeen: this.now() })
   }
 

@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import type { ProjectorScreen } from '../../../shared/api'
+import { normalizeName } from '../../../shared/names'
 import type { JoinChoices, PlayerScreen } from '../../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, pairRequestSchema } from '../../../shared/room-schemas'
+import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
 import type { Room } from './room'
 
@@ -43,11 +45,14 @@ export interface RoomServerOptions {
   pagesDir: string
   /** Join, claim and pair attempts allowed per device address and minute. */
   attemptsPerMinute?: number
+  /** What a peer may hold (default: roomLimits(), below the process's file limit). */
+  limits?: ConnectionLimits
 }
 
 export interface RoomServer {
   port: number
   origin: string
+  connections: ConnectionGuard
   /** Close the port; every stream is told why first (the phones say so while they wait). */
   close(why?: RoomBye): Promise<void>
 }
@@ -62,6 +67,8 @@ const bye = (res: ServerResponse, why: RoomBye) => res.write(`event: bye\ndata: 
 
 export const TOKEN_HEADER = 'x-room-token'
 const MAX_BODY = 1024
+/** Streams one device token may hold open at once; a new one ends its oldest (docs/room.md, the threat model). */
+export const STREAMS_PER_DEVICE = 2
 
 /** The kinds of file the page's assets are (anything else there is not served). */
 const ASSET_TYPES = new Set(['.js', '.css', '.svg', '.png', '.woff2'])
@@ -111,14 +118,27 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     return servedHtml(existsSync(file) ? readFileSync(file, 'utf8') : PLACEHOLDER)
   }
 
+  /** Each device's open streams, oldest first: at most STREAMS_PER_DEVICE (a phone that reloads, or lost its Wi-Fi, opens a new one). */
+  const byToken = new Map<string, ServerResponse[]>()
   const stream = <T>(req: IncomingMessage, res: ServerResponse, token: string, first: T, subscribe: (push: (v: T | null) => void) => () => void) => {
-    openSse(req, res, first, subscribe, {
+    const mine = byToken.get(token) ?? []
+    while (mine.length >= STREAMS_PER_DEVICE) mine.shift()?.end()
+    if (req.method !== 'HEAD') {
+      mine.push(res)
+      byToken.set(token, mine)
+      res.once('close', () => {
+        const left = (byToken.get(token) ?? []).filter((r) => r !== res)
+        if (left.length) byToken.set(token, left)
+        else byToken.delete(token)
+      })
+    }
+    const opened = openSse(req, res, first, subscribe, {
       retryMs: 2000,
       streams,
       onPing: () => host.room.seen(token, 0),
       onClose: () => host.room.seen(token, -1) && host.changed(),
     })
-    if (host.room.seen(token, 1)) host.changed()
+    if (opened && host.room.seen(token, 1)) host.changed()
   }
 
   /** A small JSON body, or undefined (not JSON, too large, damaged): the schemas then refuse it. */
@@ -181,15 +201,18 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       const body = await readJson(req)
       if (path === '/room/join') {
         const r = joinRequestSchema.safeParse(body)
-        if (!r.success || !host.names().names.includes(r.data.name)) return json(res, 400, { ok: false, error: 'not-seated' })
-        const token = host.room.ask(r.data.name)
+        // The name as the roster and the seats keep it (names.ts): the phone's text may be composed otherwise.
+        const name = r.success ? normalizeName(r.data.name) : ''
+        if (!host.names().names.includes(name)) return json(res, 400, { ok: false, error: 'not-seated' })
+        const token = host.room.ask(name, who)
         if (!token) return json(res, 503, { ok: false, error: 'busy' })
         host.changed()
         return json(res, 200, { ok: true, token })
       }
       const claim = path === '/room/claim' ? claimRequestSchema.safeParse(body) : null
       const pair = claim ? null : pairRequestSchema.safeParse(body)
-      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code) : null
+      const token = claim?.success ? host.room.claim(claim.data.secret) : pair?.success ? host.room.pair(pair.data.code, who) : null
+      if (token === 'wait') return send(res, 429, 'Too many wrong codes in this room: wait a minute.', undefined, { 'retry-after': '60' })
       if (!token) return json(res, 403, { ok: false, error: claim ? 'wrong-secret' : 'wrong-code' })
       host.changed()
       return json(res, 200, { ok: true, token })
@@ -204,11 +227,19 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   // Never log a request: its URL may carry a device's token.
-  const listening = await listen(handle, { address, port: opts.port, streams, send, internalError: () => 'Internal error.' })
+  const listening = await listen(handle, {
+    address,
+    port: opts.port,
+    streams,
+    send,
+    internalError: () => 'Internal error.',
+    limits: opts.limits ?? roomLimits(),
+  })
   port = listening.port
   return {
     port,
     origin: `http://${hostName()}`,
+    connections: listening.connections,
     close: (why) => {
       if (why) for (const res of streams) bye(res, why)
       return listening.close()

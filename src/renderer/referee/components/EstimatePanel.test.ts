@@ -41,6 +41,10 @@ describe('EstimatePanel', () => {
     await flushPromises()
     expect(wrapper.find('[data-test=estimate-running]').exists()).toBe(false)
     expect(wrapper.get('[data-test=estimate]').classes()).not.toContain('stale')
+    // The rows name the teams as the draft ruleset does (a club's own word too), not one word per language.
+    setup.draft!.names.en.teamNames.town = 'Our village'
+    await flushPromises()
+    expect(wrapper.findAll('[data-test=estimate] dt').map((d) => d.text())).toEqual(['Our village', setup.draft!.names.en.teamNames.mafia])
     wrapper.unmount()
   })
 })

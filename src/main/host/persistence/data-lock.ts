@@ -1,6 +1,9 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { matchLanguage, type Language } from '../../../shared/languages'
+import { translate } from '../../../shared/messages'
+import { noticeLine, type NoticeLine } from '../../../shared/notices'
 
 /**
  * One browser-mode process per data folder: `<dataDir>/nightfall.lock` holds the owner's process id,
@@ -8,7 +11,9 @@ import { randomBytes } from 'node:crypto'
  * names the running one. Only a lock whose process is gone (or whose id now belongs to another
  * process, started later) is taken over; a lock file that cannot be read or holds anything else is
  * never taken as stale (a person removes it), and any other error taking the lock refuses the start
- * too. The Electron app has its own single-instance lock.
+ * too. Every host on a data folder takes it: the browser mode (src/web/start.ts) and the Electron
+ * app (src/main/index.ts, besides its single-instance lock), so no two ever append to one journal.
+ * A refusal is a notice line (`lock.*` in notices.json): `lockRefusal` words it in a language.
  *
  * Why not a lock library (proper-lockfile): it decides staleness by the lock's age (its holder
  * touches it every few seconds), so a host that is alive but paused — a laptop asleep, a process
@@ -27,11 +32,38 @@ export interface LockInfo {
   startedAt: number
   /** The referee address, once the server listens. */
   url: string | null
+  /** The desktop app holds it (it has no address to name). */
+  app?: true
 }
+
+/** Why the lock was refused: a notice line `lock.<why>` with its parameters. */
+export type LockLine = NoticeLine
 
 export type LockResult =
   | { ok: true; lock: DataLock; /** A stale lock (its process gone) was taken over. */ tookOver: boolean }
-  | { ok: false; message: string; holder: LockInfo | null }
+  | { ok: false; /** In English. */ message: string; line: LockLine; holder: LockInfo | null }
+
+/** The refusal in `lang`. */
+export const lockRefusal = (line: LockLine, lang: string): string => translate(lang, `notices.${line.key}`, line.params)
+
+/**
+ * The language to refuse in before any host runs: the one saved in the folder's settings.json
+ * (read only), else the first of the system's languages Nightfall has, else English.
+ */
+export function folderLanguage(dataDir: string, system: readonly string[]): Language {
+  try {
+    const saved = (JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as { language?: unknown }).language
+    if (typeof saved === 'string') {
+      const l = matchLanguage([saved])
+      if (l) return l
+    }
+  } catch {
+    /* no settings yet, or unreadable: the system's */
+  }
+  return matchLanguage(system) ?? 'en'
+}
+
+const refused = (line: LockLine, holder: LockInfo | null): LockResult => ({ ok: false, message: lockRefusal(line, 'en'), line, holder })
 
 export const lockPath = (dataDir: string): string => join(dataDir, 'nightfall.lock')
 const takeoverPath = (dataDir: string): string => `${lockPath(dataDir)}.takeover`
@@ -79,7 +111,11 @@ function readLock(path: string): Read {
   try {
     const v = JSON.parse(text) as Partial<LockInfo> | null
     if (v && typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 && typeof v.startedAt === 'number' && Number.isFinite(v.startedAt))
-      return { kind: 'info', info: { pid: v.pid, startedAt: v.startedAt, url: typeof v.url === 'string' ? v.url : null }, text }
+      return {
+        kind: 'info',
+        info: { pid: v.pid, startedAt: v.startedAt, url: typeof v.url === 'string' ? v.url : null, ...(v.app === true ? { app: true } : {}) },
+        text,
+      }
   } catch {
     /* below */
   }
@@ -128,38 +164,28 @@ export class DataLock {
    * Take the data folder's lock, or say in one line why not: who holds it, that its lock file cannot
    * be read, or what error the system gave. Never throws.
    */
-  static acquire(dataDir: string): LockResult {
+  static acquire(dataDir: string, opts: { app?: boolean } = {}): LockResult {
     const path = lockPath(dataDir)
-    const mine: LockInfo = { pid: process.pid, startedAt: processStart(), url: null }
+    const mine: LockInfo = { pid: process.pid, startedAt: processStart(), url: null, ...(opts.app ? { app: true as const } : {}) }
     try {
       mkdirSync(dataDir, { recursive: true })
       for (let attempt = 0; attempt < 3; attempt++) {
         if (create(path, mine)) return { ok: true, lock: new DataLock(path, mine), tookOver: attempt > 0 }
         const held = readLock(path)
         if (held.kind === 'missing') continue // released meanwhile: try again
-        if (held.kind === 'unreadable') return { ok: false, message: unreadable(dataDir, path, held.why), holder: null }
+        if (held.kind === 'unreadable') return refused(noticeLine('lock.unreadable', { folder: dataDir, path, why: held.why }), null)
         // Our own id in a lock we are only now taking: a former process with the same id (a container's restart).
-        if (held.info.pid !== process.pid && holderAlive(held.info)) return { ok: false, message: refusal(dataDir, held.info), holder: held.info }
+        if (held.info.pid !== process.pid && holderAlive(held.info)) return refused(heldBy(dataDir, held.info), held.info)
         // Stale: its process is gone. One process at a time takes it over.
         const took = takeOver(dataDir, path, held.text, mine)
         if (took === 'taken') return { ok: true, lock: new DataLock(path, mine), tookOver: true }
-        if (took !== 'retry') return { ok: false, message: refusal(dataDir, took), holder: took }
+        if (took !== 'retry') return refused(heldBy(dataDir, took), took)
       }
       const now = readLock(path)
       const holder = now.kind === 'info' ? now.info : null
-      return {
-        ok: false,
-        message: holder
-          ? refusal(dataDir, holder)
-          : `Nightfall could not lock the data folder ${dataDir}: its lock kept changing. Try again, or start with another folder (--data DIR).`,
-        holder,
-      }
+      return refused(holder ? heldBy(dataDir, holder) : noticeLine('lock.changing', { folder: dataDir }), holder)
     } catch (e) {
-      return {
-        ok: false,
-        message: `Nightfall cannot lock the data folder ${dataDir} (${causeOf(e)}, at ${path}); fix that or start with another folder (--data DIR).`,
-        holder: null,
-      }
+      return refused(noticeLine('lock.failed', { folder: dataDir, error: causeOf(e), path }), null)
     }
   }
 
@@ -208,17 +234,8 @@ function takeOver(dataDir: string, path: string, staleText: string, mine: LockIn
   }
 }
 
-function refusal(dataDir: string, h: LockInfo): string {
-  return (
-    `Another Nightfall is already using the data folder ${dataDir} (process ${h.pid}, started ${new Date(h.startedAt).toISOString()})` +
-    (h.url ? `: it is at ${h.url}` : ', still starting') +
-    '. Use that one, stop it, or start this one with another folder (--data DIR).'
-  )
-}
-
-function unreadable(dataDir: string, path: string, why: string): string {
-  return (
-    `Nightfall cannot tell whether another Nightfall is using the data folder ${dataDir}: its lock file ${path} cannot be read (${why}). ` +
-    'If no other Nightfall is running on this folder, delete that file and start again; or start with another folder (--data DIR).'
-  )
+function heldBy(dataDir: string, h: LockInfo): LockLine {
+  const params = { folder: dataDir, pid: h.pid, started: new Date(h.startedAt).toISOString() }
+  if (h.app) return noticeLine('lock.app', params)
+  return h.url ? noticeLine('lock.held', { ...params, url: h.url }) : noticeLine('lock.starting', params)
 }
