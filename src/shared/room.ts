@@ -54,6 +54,8 @@ export interface RoomView {
   displays: RoomDisplay[]
   /** Why the room could not be opened (the network's message). */
   error: string | null
+  /** The club's port (kept in the settings) when another program had it: the room opened on a new one. */
+  movedFrom: number | null
 }
 
 export const CLOSED_ROOM: RoomView = Object.freeze({
@@ -66,19 +68,22 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
   devices: [],
   displays: [],
   error: null,
+  movedFrom: null,
 }) as RoomView
 
 /**
  * What a phone shows: asking (the referee has not answered), waiting for the game to start (`idle`:
- * let in before the game, its player on the roster), the game (its player view), or — the last
- * message before its stream ends — that its player left the roster (`left`: the phone is dropped),
- * or that the referee let another phone in for its seat (`replaced`: dropped too).
+ * let in before the game, its player on the roster; `resuming`: the laptop restarted, the referee has
+ * not continued the game yet), the game (its player view), or — the last message before its stream
+ * ends — that its player left the roster (`left`: the phone is dropped), or that the referee let
+ * another phone in for its seat (`replaced`: dropped too).
  * `lang`: the room's language. `story`: once the game is over, the story as the projector shows
  * it, at the projector's page (null while the projector shows anything else).
  */
 export type PlayerScreen =
   | { kind: 'asking'; name: string; sentAt: number; lang: string | null }
   | { kind: 'idle'; name: string; sentAt: number; lang: string | null }
+  | { kind: 'resuming'; name: string; sentAt: number; lang: string | null }
   | { kind: 'left'; name: string; sentAt: number; lang: string | null }
   | { kind: 'replaced'; name: string; sentAt: number; lang: string | null }
   | { kind: 'game'; view: PlayerView; story: ShownStory | null; sentAt: number; lang: string | null }
@@ -97,7 +102,7 @@ export interface SeatSecrets {
  * phone in `sealed`, always SEALED_CHARS long. `replaced`: another phone took the seat (the last message).
  */
 export type WireScreen =
-  | { kind: 'asking' | 'idle' | 'left' | 'replaced'; sentAt: number; lang: string | null; sealed: string }
+  | { kind: 'asking' | 'idle' | 'resuming' | 'left' | 'replaced'; sentAt: number; lang: string | null; sealed: string }
   | { kind: 'game'; board: ProjectorView; story: ShownStory | null; sentAt: number; lang: string | null; sealed: string }
 
 /** A finished game's story at the page the projector shows: the projector's screen's own two fields. */

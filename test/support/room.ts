@@ -55,12 +55,16 @@ export function call(
   return new Promise((done, fail) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
     const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers }
-    const req = request(url, { method: opts.method ?? 'GET', headers, agent: opts.agent, ...(opts.from ? { localAddress: opts.from } : {}) }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (text += c))
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-    })
+    const req = request(
+      url,
+      { method: opts.method ?? 'GET', headers, agent: opts.agent ?? false, ...(opts.from ? { localAddress: opts.from } : {}) },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
+      },
+    )
     req.on('error', fail)
     req.end(body)
   })

@@ -5,14 +5,15 @@ export function sseReader(onData: (data: string) => void): (chunk: string) => vo
     buffer += chunk
     let i
     while ((i = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer
-        .slice(0, i)
-        .split('\n')
+      const lines = buffer.slice(0, i).split('\n')
+      // Only the stream's messages: a named event (the room's last word, `bye`) is not one.
+      const named = lines.some((l) => l.startsWith('event: '))
+      const data = lines
         .filter((l) => l.startsWith('data: '))
         .map((l) => l.slice(6))
         .join('\n')
       buffer = buffer.slice(i + 2)
-      if (data) onData(data)
+      if (data && !named) onData(data)
     }
   }
 }

@@ -26,6 +26,7 @@ import { recoverGameInProgress } from './recovery'
 import { fail, messageOf } from './result'
 import { Table } from './table'
 import { RoomPart } from './room/room-part'
+import { RoomFile } from './room/room-file'
 
 export type { HostRandom } from './random'
 export type { Estimator } from './latest-estimate'
@@ -142,11 +143,17 @@ export class GameHost {
       now,
       pagesDir: opts.roomPages,
       port: opts.roomPort,
+      savedPort: () => this.library.roomPort,
+      savePort: (port) => void this.library.setRoomPort(port),
+      // Kept beside the game in progress only while the data folder is written.
+      file: saving ? new RoomFile(join(opts.dataDir, 'journal', 'room.json'), durable) : undefined,
+      inProgress: () => this.table.inProgress,
       addresses: opts.roomAddresses,
       state: () => this.table.state ?? null,
       roster: () => this.library.roster,
       options: () => this.projectorOptions(),
-      lang: () => this.languages.projector,
+      // The game's language (the referee's): a phone speaks it unless its own browser speaks one of ours.
+      lang: () => this.languages.referee,
       projectorScreen: () => this.projectorScreen(),
       onProjector: (cb) => this.fanOut.onProjector(cb),
       changed: () => this.fanOut.push({ refereeIfChanged: true }),
@@ -178,7 +185,14 @@ export class GameHost {
     const found = recoverGameInProgress(journal, this.games, now)
     this.table.restore(found)
     this.notices.add(...found.notices)
+    // The room that was open when the app stopped opens again by itself, its phones and TVs known.
+    this.roomReopened = this.lan.reopen().then((reopened) => {
+      if (reopened) this.fanOut.push()
+    })
   }
+
+  /** Settles once the room open when the app stopped has opened again (or was not there). */
+  readonly roomReopened: Promise<void>
 
   // ───────────────────────────── views and subscriptions ─────────────────────────────
 

@@ -8,7 +8,7 @@ import type { KeyValueStore } from './persistence/kv-store'
 import { SETTINGS_KEYS, type Settings } from './persistence/settings'
 import { OK, fail, messageOf, ok } from './result'
 
-type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room'
+type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room' | 'roomPort'
 
 /**
  * The library: the presets, the custom rulesets, the club roster, the windows' languages and the
@@ -27,6 +27,7 @@ export class Library {
       language: loaded.language,
       projectorLanguage: loaded.projectorLanguage,
       room: loaded.room,
+      roomPort: loaded.roomPort,
     }
   }
 
@@ -49,6 +50,15 @@ export class Library {
 
   setRoom(room: RoomSettings): ApiResult {
     return this.save('room', structuredClone(room))
+  }
+
+  /** The room on the LAN's port of last time (the club's address). */
+  get roomPort(): number | null {
+    return this.settings.roomPort
+  }
+
+  setRoomPort(port: number): ApiResult {
+    return this.save('roomPort', port)
   }
 
   get language(): string | null {

@@ -93,6 +93,13 @@ export class Table {
     return this.current?.game.state
   }
 
+  /** The open or parked game's id and seats (the room keeps its phones for it across a restart). */
+  get inProgress(): { id: string; players: readonly string[] } | null {
+    const g = this.current ?? this.parked
+    if (!g || (this.current && g.game.state.phase === 'over')) return null
+    return { id: g.id, players: g.game.state.setup.players }
+  }
+
   view(projector?: ProjectorOptions): Pick<RefereeAppView, 'screen' | 'resumable' | 'game' | 'log' | 'logTotal'> {
     const g = this.current?.game
     const lastEntry = g && g.log.length ? g.log[g.log.length - 1]! : null

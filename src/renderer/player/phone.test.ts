@@ -20,8 +20,16 @@ class FakeStream {
   onopen: (() => void) | null = null
   onmessage: ((e: { data: string }) => void) | null = null
   onerror: (() => void) | null = null
+  readonly named = new Map<string, (e: { data: string }) => void>()
   constructor(readonly url: string) {
     FakeStream.last = this
+  }
+  addEventListener(name: string, cb: (e: { data: string }) => void): void {
+    this.named.set(name, cb)
+  }
+  /** The room's last word on this stream (server.ts: the `bye` event). */
+  bye(why: string): void {
+    this.named.get('bye')?.({ data: JSON.stringify(why) })
   }
   send(s: PlayerScreen, k: Uint8Array | undefined = key?.key): void {
     this.onmessage?.({ data: JSON.stringify(sealScreen(s, k!)) })
@@ -38,6 +46,13 @@ const game = () => {
   }
 }
 const until = (what: () => unknown) => vi.waitFor(() => expect(what()).toBeTruthy(), { timeout: 2000 })
+
+/** A phone that was let in before (its token and key kept in this browser), as after a reload. */
+function keptPhone(token = 'X'.repeat(32)): void {
+  key = { key: new Uint8Array(32).fill(3), code: '123456' }
+  localStorage.setItem('nightfall-room-player', token)
+  saveSeal({ token, ...key })
+}
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -149,5 +164,90 @@ describe("the phone's page", () => {
     mountPhone(root)
     await until(() => root.querySelector('[data-test=player-names]'))
     expect(FakeStream.last).toBeNull()
+  })
+
+  it('says what is happening while it waits: the laptop restarting (the token kept), the room closed, or dropped at once', async () => {
+    keptPhone()
+    vi.stubGlobal('EventSource', FakeStream)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/room/names' ? new Response(JSON.stringify({ names: ['Anna'], lang: null })) : new Response(null, { status: 204 }),
+      ),
+    )
+    const root = document.createElement('div')
+    FakeStream.last = null
+    mountPhone(root)
+    await until(() => FakeStream.last)
+    const stream = FakeStream.last!
+    stream.send({ kind: 'idle', name: 'Anna', sentAt: Date.now(), lang: 'en' })
+    // No word from the laptop: the phone says it keeps trying, and that it comes back by itself.
+    stream.onerror?.()
+    expect(root.querySelector('[data-test=player-lost]')?.textContent).toContain('If it is restarting or asleep')
+    // The laptop said it restarts: the phone says so, and keeps its token.
+    stream.onopen?.()
+    stream.bye('restarting')
+    stream.onerror?.()
+    expect(root.querySelector('[data-test=player-lost]')?.textContent).toBe('The laptop is restarting — stay on this page: your phone comes back by itself.')
+    expect(localStorage.getItem('nightfall-room-player')).toBe('X'.repeat(32))
+    // Back: the screen as before, no line about the laptop.
+    stream.send({ kind: 'resuming', name: 'Anna', sentAt: Date.now(), lang: 'en' })
+    expect(root.querySelector('[data-test=player-lost]')).toBeNull()
+    expect(root.querySelector('[data-test=player-resuming]')?.textContent).toContain('waiting for the referee to continue the game')
+    // The referee closed the room: the token is worth nothing, the phone says why and offers the names when it can.
+    stream.bye('closed')
+    expect(localStorage.getItem('nightfall-room-player')).toBeNull()
+    await until(() => root.querySelector('[data-test=player-names]'))
+    expect(root.querySelector('[data-test=player-problem]')?.textContent).toBe('The referee closed the room. When it opens again, pick your name here.')
+  })
+
+  it('a refused phone says so at once, not "connection lost" first', async () => {
+    keptPhone()
+    vi.stubGlobal('EventSource', FakeStream)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ names: ['Anna'], lang: null }))),
+    )
+    const root = document.createElement('div')
+    FakeStream.last = null
+    mountPhone(root)
+    await until(() => FakeStream.last)
+    FakeStream.last!.send({ kind: 'asking', name: 'Anna', sentAt: Date.now(), lang: 'en' })
+    FakeStream.last!.bye('dropped')
+    expect(root.querySelector('[data-test=player-lost]')).toBeNull()
+    expect(localStorage.getItem('nightfall-room-player')).toBeNull()
+    await until(() => root.querySelector('[data-test=player-names]'))
+    expect(root.querySelector('[data-test=player-problem]')?.textContent).toContain('This phone is not in the room')
+  })
+
+  it('speaks its player’s language: the phone’s own when it is one of ours, else the game’s, and the one picked on the phone', async () => {
+    const languages = (l: string[]) => Object.defineProperty(navigator, 'languages', { value: l, configurable: true })
+    vi.stubGlobal('EventSource', FakeStream)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ names: ['Anna'], lang: 'hu' }))),
+    )
+    try {
+      // A Swedish phone in a Hungarian game: Swedish.
+      languages(['sv-SE', 'en'])
+      const root = document.createElement('div')
+      mountPhone(root)
+      await until(() => document.documentElement.lang === 'sv' && root.querySelector('[data-test=player-names]'))
+      expect(root.querySelector('h1')?.textContent).toBe('Vem är du? Välj ditt namn.')
+      // A German phone: the game's language.
+      languages(['de-DE'])
+      const other = document.createElement('div')
+      mountPhone(other)
+      await until(() => document.documentElement.lang === 'hu' && other.querySelector('h1')?.textContent === 'Ki vagy? Válaszd ki a neved.')
+      // Its player picks 日本語: kept in this browser.
+      const select = other.querySelector<HTMLSelectElement>('[data-test=player-language]')!
+      select.value = 'ja'
+      select.dispatchEvent(new Event('change'))
+      await until(() => document.documentElement.lang === 'ja')
+      expect(localStorage.getItem('nightfall-room-lang')).toBe('ja')
+      await until(() => other.querySelector('[data-test=player-language]')?.closest('footer')?.textContent?.startsWith('言語'))
+    } finally {
+      languages(['en-US'])
+    }
   })
 })

@@ -4,9 +4,10 @@ import { board } from './dom/board'
 import { h } from './dom/h'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
-import { lookedAtRole, names, openStream, savedToken, saveToken } from './room-client'
+import { lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
 import { claimFromAddress, joinSealed, opened, savedSeal, saveSeal, type PhoneSeal } from './seal'
-import { phoneLocale, phoneWords as words, switchLanguage, t } from './words'
+import { LANGUAGES, LANGUAGE_IDS, type Language } from '../../shared/languages'
+import { chooseLanguage, playerLanguage, phoneWords as words, switchLanguage, t } from './words'
 import { listOf } from '../../shared/phrasing'
 
 /** Why a phone shows no game, and the words it says for it. */
@@ -18,6 +19,7 @@ const PROBLEMS = {
   left: 'phone.left',
   replaced: 'phone.replaced',
   claimRefused: 'phone.claimRefused',
+  closed: 'phone.closed',
 } as const
 type Problem = keyof typeof PROBLEMS
 
@@ -39,7 +41,11 @@ export function mountPhone(root: HTMLElement): void {
   let problem: Problem | null = null
   let close: (() => void) | null = null
   let lang = ''
+  /** The room's language (the game's: the referee's), the phone's own when it has none of ours. */
+  let roomLang: string | null = null
   let told = false
+  /** The laptop's last word on a stream that ended ('restarting': it comes back on the same address, the token kept). */
+  let bye: RoomBye | null = null
   let tick = () => {}
 
   const card = roleCard(words, () => {
@@ -56,10 +62,14 @@ export function mountPhone(root: HTMLElement): void {
 
   async function loadNames(): Promise<void> {
     const c = await names()
-    if (!c) problem = 'unreachable'
+    // A closed room: look again now and then (at most 10 minutes), so the names show when it opens again.
+    if (!c && problem === 'closed') {
+      if (Date.now() - closedAt < 600_000) setTimeout(() => void loadNames(), 5000)
+    } else if (!c) problem = 'unreachable'
     else {
       choices = c.names
-      if (c.lang) language(c.lang)
+      roomLang = c.lang
+      language(playerLanguage(roomLang))
     }
     render()
   }
@@ -75,7 +85,9 @@ export function mountPhone(root: HTMLElement): void {
         screen = s
         connected = true
         problem = null
-        language(s.lang ?? phoneLocale())
+        bye = null
+        roomLang = s.lang
+        language(playerLanguage(roomLang))
         render()
       },
       connected: (up) => {
@@ -84,10 +96,17 @@ export function mountPhone(root: HTMLElement): void {
         render()
       },
       gone: () => forget('gone'),
+      bye: (why) => {
+        bye = why
+        if (why === 'closed') return forget('closed')
+        render()
+      },
     })
   }
 
-  function forget(why: 'gone' | 'left' | 'replaced' | null): void {
+  let closedAt = 0
+  function forget(why: 'gone' | 'left' | 'replaced' | 'closed' | null): void {
+    if (why === 'closed') closedAt = Date.now()
     // The last word of a phone whose player left the roster, or whose seat another phone took, stays on screen.
     if (why === 'gone' && (screen?.kind === 'left' || screen?.kind === 'replaced')) why = screen.kind
     close?.()
@@ -164,10 +183,35 @@ export function mountPhone(root: HTMLElement): void {
     ]
   }
 
+  /** The phone's language, switchable by its player (kept in this browser). */
+  function languagePicker(): HTMLElement {
+    const select = h(
+      'select',
+      {
+        'data-test': 'player-language',
+        'aria-label': t('phone.language'),
+        on: {
+          change: (e: Event) => {
+            const l = (e.target as HTMLSelectElement).value as Language
+            chooseLanguage(l)
+            language(l)
+          },
+        },
+      },
+      ...LANGUAGE_IDS.map((l) => h('option', { value: l, selected: l === lang }, LANGUAGES[l])),
+    )
+    return h('footer', { class: 'player-language' }, h('label', {}, `${t('phone.language')} `, select))
+  }
+
   const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
   root.replaceChildren(app)
   function render(): void {
-    const rest = [...content(), ...(token && !connected ? [h('p', { class: 'lost', role: 'status' }, t('phone.lost'))] : [])]
+    // While the stream is away the phone says what is happening: the laptop restarting (it said so), or no word from it.
+    const lost =
+      token &&
+      !connected &&
+      h('p', { class: 'lost', role: 'status', 'data-test': 'player-lost' }, t(bye === 'restarting' ? 'phone.restarting' : 'phone.lostWait'))
+    const rest = [...content(), ...(lost ? [lost] : []), languagePicker()]
     if (screen?.kind !== 'game') return app.replaceChildren(...rest)
     // The card stays where it is (a card held down is never taken out of the page): only what follows it is drawn again.
     if (app.firstChild !== card.el) app.prepend(card.el)
@@ -176,7 +220,7 @@ export function mountPhone(root: HTMLElement): void {
   }
 
   setInterval(() => tick(), 200)
-  language(phoneLocale())
+  language(playerLanguage(null))
   render()
   void claimFromAddress().then((claimed) => {
     if (claimed && 'token' in claimed) keep(claimed)

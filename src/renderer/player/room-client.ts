@@ -6,6 +6,17 @@ import type { JoinChoices } from '../../shared/room'
  * sleeps or reloads comes back to its seat by itself.
  */
 export const TOKEN_HEADER = 'x-room-token'
+
+/** Why the laptop ended a stream (the room server's `bye` event). */
+export type RoomBye = 'dropped' | 'closed' | 'restarting'
+const parseBye = (data: string): RoomBye | null => {
+  try {
+    const v: unknown = JSON.parse(data)
+    return v === 'dropped' || v === 'closed' || v === 'restarting' ? v : null
+  } catch {
+    return null
+  }
+}
 const KEY = { player: 'nightfall-room-player', tv: 'nightfall-room-tv' } as const
 export type DeviceKind = keyof typeof KEY
 
@@ -63,7 +74,11 @@ export function lookedAtRole(token: string): void {
  * whether it still knows the token: only a clear "no" (403) ends the device (`gone`), anything
  * else opens the stream again.
  */
-export function openStream<T>(path: string, token: string, on: { message(v: T): void; connected(up: boolean): void; gone(): void }): () => void {
+export function openStream<T>(
+  path: string,
+  token: string,
+  on: { message(v: T): void; connected(up: boolean): void; gone(): void; bye?(why: RoomBye): void },
+): () => void {
   let es: EventSource | null = null
   let stopped = false
   const open = () => {
@@ -77,6 +92,15 @@ export function openStream<T>(path: string, token: string, on: { message(v: T): 
         // a damaged message: the next one replaces it
       }
     }
+    // The stream's last word (server.ts): dropped ends the device at once; otherwise the page says why it waits.
+    es.addEventListener('bye', (e: MessageEvent<string>) => {
+      const why = parseBye(e.data)
+      if (why === 'dropped') {
+        stopped = true
+        es?.close()
+        on.gone()
+      } else if (why) on.bye?.(why)
+    })
     es.onerror = () => {
       if (es?.readyState !== EventSource.CLOSED) return on.connected(false)
       on.connected(false)

@@ -84,4 +84,31 @@ export async function switchLanguage(want: string): Promise<boolean> {
 /** The first of the phone's languages that we have, else English. */
 export const phoneLocale = (): Language => matchLanguage(navigator.languages ?? []) ?? FALLBACK_LANGUAGE
 
+const CHOSEN = 'nightfall-room-lang'
+
+/** The language picked on this phone (kept in this browser), if any. */
+export function chosenLanguage(): Language | null {
+  try {
+    const l = localStorage.getItem(CHOSEN)
+    return isLanguage(l) ? l : null
+  } catch {
+    return null
+  }
+}
+
+export function chooseLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(CHOSEN, lang)
+  } catch {
+    // private mode: the choice lasts as long as the page
+  }
+}
+
+/**
+ * A phone speaks its player's language: the one picked on the phone, else the phone's own browser
+ * language when it is one of ours, else the game's (the room's: the referee's language), else English.
+ */
+export const playerLanguage = (room: string | null): Language =>
+  chosenLanguage() ?? matchLanguage(navigator.languages ?? []) ?? (isLanguage(room) ? room : FALLBACK_LANGUAGE)
+
 export const phoneWords: RoomWords = { t, locale }

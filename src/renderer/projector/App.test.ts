@@ -43,6 +43,19 @@ describe('projector App', () => {
     expect(w.get('[data-test="room-qr"]').text()).toContain(roomUrl)
     api.push({ kind: 'game', view: makeProjectorView(), sentAt: Date.now(), lang: null, roomUrl })
     await flushPromises()
+    // In a game, small in the top-left corner the seat ring leaves free; on the standings, bottom-left, with room kept for it.
+    expect(w.get('[data-test="room-qr"]').classes()).toEqual(['room-qr', 'small', 'top'])
+    expect(w.get('.projector-app').classes()).toContain('with-room-qr')
+    api.push({
+      kind: 'standings',
+      standings: { games: 0, teamWins: { town: 0, mafia: 0, draw: 0 }, players: [] },
+      period: 'tonight',
+      since: null,
+      sentAt: Date.now(),
+      lang: null,
+      roomUrl,
+    })
+    await flushPromises()
     expect(w.get('[data-test="room-qr"]').classes()).toEqual(['room-qr', 'small'])
   })
 

@@ -64,13 +64,18 @@ export class ChimePlayer {
 
   /** Play a chime at the room's volume; nothing when muted, at volume 0, or with no audio. Returns whether it played. */
   play(chime: Chime, sound: SoundSettings): boolean {
+    return this.playTones(CHIMES[chime], sound)
+  }
+
+  /** Play `tones` (a chime of a window's own, e.g. the referee's "a phone is asking"); as play(). */
+  playTones(tones: readonly Tone[], sound: SoundSettings): boolean {
     if (sound.muted || sound.volume <= 0) return false
     const ctx = this.context()
     if (!ctx) return false
     if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined)
     const peak = PEAK * Math.min(1, sound.volume / 100)
     const start = ctx.currentTime + 0.02
-    for (const tone of CHIMES[chime]) {
+    for (const tone of tones) {
       const osc = ctx.createOscillator()
       const gain = ctx.createGain()
       osc.type = 'sine'

@@ -28,6 +28,13 @@ describe('referee App', () => {
     delete (window as { referee?: unknown }).referee
   })
 
+  it('keeps the language it shows as the referee’s on the first start (none kept), so the projector and the TV follow it; never again after', async () => {
+    const first = await mountApp(makeAppView({ language: null, projectorLanguage: null }))
+    expect(first.api.setLanguage).toHaveBeenCalledExactlyOnceWith('en', null)
+    const later = await mountApp(makeAppView({ language: 'hu' }))
+    expect(later.api.setLanguage).not.toHaveBeenCalled()
+  })
+
   it('connects, shows the setup screen, and offers to resume an unfinished game', async () => {
     const { wrapper, api } = await mountApp(makeAppView({ resumable: makeSummary() }))
     expect(api.ready).toHaveBeenCalledOnce()

@@ -282,4 +282,19 @@ describe('CSV', () => {
     expect(historyCsv(records, 'sv').split('\r\n')[0]?.split(';')).toHaveLength(13)
     expect(csv([['a;b', 1]], ';')).toBe('"a;b";1\r\n')
   })
+
+  it('writes the games in the language too: the ruleset, the roles, the teams and yes/no (no English left in a Hungarian file)', () => {
+    const records = season(6).map((g) => g.record)
+    const rows = historyCsv(records, 'hu')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(';'))
+    const english = new Set(['yes', 'no', 'town', 'mafia', 'citizen', 'investigator', 'doctor', 'MaffiaSIG Budapest', 'Swedish', 'Estonian'])
+    for (const row of rows)
+      for (const cell of [row[2], row[4], row[8], row[9], row[10], row[11], row[12]]) expect(english.has(cell!), `${cell} in ${row.join(';')}`).toBe(false)
+    expect(new Set(rows.map((r) => r[10]))).toEqual(new Set(['igen', 'nem']))
+    // The English file keeps its English words.
+    expect(historyCsv(records).split('\r\n')[1]).toMatch(/,(yes|no),(yes|no),(yes|no)$/)
+  })
 })

@@ -1,6 +1,9 @@
 import type { Language } from '../../../shared/languages'
 import { translate } from '../../../shared/messages'
-import { sideOf } from '../../../shared/roles'
+import { sideOf, type RoleId, type Winner } from '../../../shared/roles'
+import { PRESET_WORDS } from '../../../shared/glossary'
+import { presetNames, roleName, rulesetName, teamName } from '../../../shared/role-names'
+import type { PresetId } from '../../../shared/ruleset'
 import { seatNumber } from '../../../shared/seat-name'
 import type { GameRecord } from './record'
 import type { Standings } from './standings'
@@ -50,7 +53,23 @@ export function standingsCsv(st: Standings, lang: Language = 'en'): string {
   )
 }
 
-/** The whole history: one row per player per game. */
+/**
+ * A game's words in `lang`: the ruleset, the roles and the teams as the preset (found by its English
+ * name, as records keep it) names them in that language; a custom ruleset's names are kept as they are.
+ */
+function recordWords(rulesetEn: string, lang: Language) {
+  const preset = (Object.keys(PRESET_WORDS) as PresetId[]).find((p) => PRESET_WORDS[p].en.ruleset.word === rulesetEn)
+  const names = preset ? presetNames(preset) : null
+  return {
+    ruleset: rulesetName(rulesetEn, lang),
+    role: (role: RoleId | null) => (role === null ? null : names ? roleName(names, role, lang) : role),
+    team: (team: Winner | null) =>
+      team === null ? null : team === 'draw' ? translate(lang, 'club.csv.draw') : names ? teamName(names, team, lang) : translate(lang, `club.csv.${team}`),
+    yes: (b: boolean) => translate(lang, b ? 'club.csv.yes' : 'club.csv.no'),
+  }
+}
+
+/** The whole history: one row per player per game, its words in `lang`. */
 export function historyCsv(records: readonly GameRecord[], lang: Language = 'en'): string {
   const rows: (string | number | null)[][] = [
     header(lang, ['game', 'finished', 'ruleset', 'players', 'winner', 'days', 'seat', 'player', 'role', 'team', 'won', 'survived', 'executed']),
@@ -58,23 +77,24 @@ export function historyCsv(records: readonly GameRecord[], lang: Language = 'en'
   const ordered = [...records].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
   for (const r of ordered) {
     const survivors = new Set(r.survivors)
+    const w = recordWords(r.rulesetName, lang)
     r.players.forEach((name, seat) => {
       const role = r.roles[seat] ?? null
       const team = role ? sideOf(role) : null
       rows.push([
         r.id,
         r.finishedAt,
-        r.rulesetName,
+        w.ruleset,
         r.players.length,
-        r.winner,
+        w.team(r.winner),
         r.days,
         seatNumber(seat),
         name,
-        role,
-        team,
-        team !== null && r.winner === team ? 'yes' : 'no',
-        survivors.has(seat) ? 'yes' : 'no',
-        r.executed.includes(seat) ? 'yes' : 'no',
+        w.role(role),
+        w.team(team),
+        w.yes(team !== null && r.winner === team),
+        w.yes(survivors.has(seat)),
+        w.yes(r.executed.includes(seat)),
       ])
     })
   }

@@ -14,6 +14,7 @@ export const SETTINGS_KEYS = {
   language: 'language',
   projectorLanguage: 'projectorLanguage',
   room: 'room',
+  roomPort: 'roomPort',
 } as const
 
 /**
@@ -31,6 +32,8 @@ export interface Settings {
   /** The projector's own language (null: the referee's). */
   projectorLanguage: string | null
   room: RoomSettings
+  /** The port the room on the LAN opened on last (null: never opened): the club's address stays the same. */
+  roomPort: number | null
 }
 
 const rosterName = z.string().trim().min(1).max(60)
@@ -102,7 +105,11 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
     else damaged.push(noticeLine('settings.room'))
   }
 
-  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, room }
+  // A damaged port is no loss worth a notice: the room opens on a free one and keeps that.
+  const port = z.number().int().min(1).max(65535).safeParse(kv.get(SETTINGS_KEYS.roomPort))
+  const roomPort = port.success ? port.data : null
+
+  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, room, roomPort }
   if (damaged.length) {
     let aside: string | null = null
     try {

@@ -8,9 +8,10 @@ import { safe } from '../fan-out'
 import { OK, fail, messageOf, ok } from '../result'
 import { interfaceAddresses, lanAddresses } from './addresses'
 import { seatNumber } from '../../../shared/seat-name'
-import { Room } from './room'
+import { Room, type SavedDevices } from './room'
+import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
-import { startRoomServer, type RoomHost, type RoomServer } from './server'
+import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
 
 export interface RoomPartDeps {
   now: () => number
@@ -20,14 +21,21 @@ export interface RoomPartDeps {
   /** The club's roster: before a game, the players phones may pick (the next game's seats). */
   roster: () => readonly string[]
   options: () => ProjectorOptions
-  /** The room's language (the projector's). */
+  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
   lang: () => string | null
   projectorScreen: () => ProjectorScreen
   onProjector: (cb: (s: ProjectorScreen) => void) => () => void
   /** The referee's view (if it changed) and every screen are pushed: the room's devices or address changed. */
   changed: () => void
-  /** Where the room listens (tests); the default is any free port. */
+  /** Where the room listens (tests, bench); the default is the port kept in the settings, else any free one. */
   port?: number
+  /** The room's port kept in the settings (the club's address: the same after a restart), and keeping it. */
+  savedPort?: () => number | null
+  savePort?: (port: number) => void
+  /** The open room kept beside the game in progress (room-file.ts): absent, nothing is kept. */
+  file?: RoomFile
+  /** The game open or parked (its id and seats), null between games: the phones kept for it, and whether a quit ends the evening. */
+  inProgress?: () => { id: string; players: readonly string[] } | null
   /** The LAN addresses, the default route's first (default: lanAddresses). */
   addresses?: () => Promise<string[]>
 }
@@ -63,6 +71,12 @@ export class RoomPart implements RoomHost {
   private addresses: string[] = []
   private error: string | null = null
   readonly handshakes = new Handshakes()
+  /** The port kept in the settings when another program had it (the room opened on a new one). */
+  private movedFrom: number | null = null
+  /** The room that was open when the app stopped, opening again (open() waits for it). */
+  private reopening: Promise<ApiResult> = Promise.resolve(OK)
+  /** The game the phones' "has seen the role" is about: a new game starts them over. */
+  private gameId: string | null | undefined = undefined
   private readonly players = new Map<(s: WireScreen | null) => void, PlayerSub>()
   /** Tokens of phones dropped by a change: told so once before their stream ends. */
   private readonly left = new Map<string, Gone>()
@@ -86,6 +100,28 @@ export class RoomPart implements RoomHost {
 
   /** Open the room on `address` (one of the LAN addresses; null: the default route's). */
   async open(address: string | null): Promise<ApiResult> {
+    await this.reopening
+    return this.openAt(address, null)
+  }
+
+  /**
+   * The room that was open when the app stopped (the room file): open again on its address and
+   * port, its devices back with their own tokens. Called once on start; nothing happens without a file.
+   */
+  async reopen(): Promise<boolean> {
+    const saved = this.deps.file?.read()
+    if (!saved || this.deps.pagesDir === undefined) return false
+    this.reopening = this.openAt(saved.address, saved).then((r) =>
+      // The address is gone (another network tonight): the default route's, the same port.
+      !r.ok && !this.server ? this.openAt(null, saved) : r,
+    )
+    return (await this.reopening).ok
+  }
+
+  private async openAt(
+    address: string | null,
+    saved: { port: number; devices: SavedDevices['devices']; displays: SavedDevices['displays'] } | null,
+  ): Promise<ApiResult> {
     if (this.deps.pagesDir === undefined) return fail('unavailable', 'The room on the network is not available here.')
     this.addresses = await this.lanAddresses()
     const at = address ?? this.addresses[0] ?? null
@@ -93,8 +129,19 @@ export class RoomPart implements RoomHost {
       return fail('not-found', address === null ? 'This computer has no network address: join a Wi-Fi first.' : `This computer has no address ${address}.`)
     if (this.server && this.address === at) return OK
     await this.shut()
+    // The club's address: the port of last time (kept in the settings), unless a test chose one.
+    const want = this.deps.port ?? saved?.port ?? this.deps.savedPort?.() ?? 0
+    const start = (port: number) => startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir!, port })
     try {
-      this.server = await startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir, port: this.deps.port })
+      try {
+        this.server = await start(want)
+        this.movedFrom = null
+      } catch (e) {
+        if (want === 0 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e
+        // Another program has the club's port: any free one, said on the referee's panel (the QR codes show the new address).
+        this.server = await start(0)
+        this.movedFrom = want
+      }
       this.address = at
       this.error = null
       this.sweep = setInterval(() => this.room.expireAsking() && this.changed(), SWEEP_MS)
@@ -105,27 +152,36 @@ export class RoomPart implements RoomHost {
       this.deps.changed()
       return fail('unavailable', `The room could not be opened on ${at}: ${this.error}`)
     }
+    if (this.deps.port === undefined && this.deps.savedPort?.() !== this.server.port) this.deps.savePort?.(this.server.port)
+    if (saved) this.room.restore(saved)
+    this.keep()
     return OK
   }
 
-  /** Close the room: the port closes, every device's token is forgotten. */
+  /** Close the room: the port closes, every device's token is forgotten (here and in the room file). */
   async close(): Promise<ApiResult> {
-    await this.shut()
+    await this.reopening
+    this.deps.file?.remove()
+    await this.shut('closed')
     return OK
   }
 
-  private async shut(): Promise<void> {
+  /** Write the room file (the address, the port, the devices) when anything in it changed. */
+  private keep(): void {
+    if (this.server && this.address !== null) this.deps.file?.write(this.address, this.server.port, this.room.saved())
+  }
+
+  private async shut(why: RoomBye = 'closed'): Promise<void> {
     if (this.pending) clearTimeout(this.pending)
     if (this.sweep) clearInterval(this.sweep)
     this.pending = this.sweep = null
     const s = this.server
     this.server = null
     this.address = null
-    for (const cb of this.players.keys()) safe(() => cb(null))
     this.players.clear()
     this.room.clear()
     this.handshakes.clear()
-    if (s) await s.close()
+    if (s) await s.close(why)
   }
 
   /** The referee's answers; the host pushes every view after them (the phone's screen included). */
@@ -147,6 +203,7 @@ export class RoomPart implements RoomHost {
       ...base,
       open: true,
       address: origin.slice('http://'.length),
+      movedFrom: this.movedFrom,
       playerUrl: `${origin}/player/`,
       projectorUrl: `${origin}/tv/`,
       displayCode: this.room.displayCode,
@@ -175,7 +232,9 @@ export class RoomPart implements RoomHost {
 
   /** The names a phone may pick: the game's seated players, or before a game the roster's (the seats to come). */
   names(): JoinChoices {
-    return { names: [...(this.deps.state()?.setup.players ?? this.deps.roster())], lang: this.deps.lang() }
+    // A game found on start and not yet resumed keeps its seats: their phones are not dropped meanwhile.
+    const players = this.deps.state()?.setup.players ?? this.deps.inProgress?.()?.players ?? this.deps.roster()
+    return { names: [...players], lang: this.deps.lang() }
   }
 
   /** What phone `token` is sent: its screen, sealed for its key. Null for a token the room does not know, or whose key is not agreed yet. */
@@ -195,6 +254,7 @@ export class RoomPart implements RoomHost {
     if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
     const s = this.deps.state()
     const seat = s ? s.setup.players.indexOf(d.name) : -1
+    if (!s && this.deps.inProgress?.()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
     if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
     const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
     return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, sentAt, lang }
@@ -239,9 +299,15 @@ export class RoomPart implements RoomHost {
    * phone took, is dropped, and told so first; the referee's view is then pushed again without it.
    */
   push(): void {
+    const game = this.deps.inProgress?.()?.id ?? null
+    if (game !== this.gameId) {
+      if (game !== null && this.gameId !== undefined) this.room.newGame()
+      this.gameId = game
+    }
     for (const { token, name, seal } of this.room.keepOnly(this.names().names)) this.left.set(token, { kind: 'left', name, seal })
     for (const { token, name, seal } of this.room.takeReplaced()) this.left.set(token, { kind: 'replaced', name, seal })
     this.handshakes.keep((token) => this.room.device(token) !== undefined)
+    this.keep()
     const epoch = secretsEpoch(this.deps.state())
     for (const [cb, sub] of this.players) {
       const screen = this.screen(sub.token)
@@ -262,8 +328,14 @@ export class RoomPart implements RoomHost {
     this.deps.changed()
   }
 
+  /**
+   * The app stops. During a game the room file stays (the room opens again on the next start, and
+   * its phones are told the laptop is restarting); between games the evening is over: forgotten.
+   */
   async dispose(): Promise<void> {
-    await this.shut()
+    const staying = this.server !== null && this.deps.inProgress?.() != null
+    if (!staying) this.deps.file?.remove()
+    await this.shut(staying ? 'restarting' : 'closed')
   }
 }
 

@@ -26,6 +26,13 @@ interface Display extends RoomDisplay {
   connections: number
 }
 
+/** The devices a room file keeps (room-file.ts). */
+export interface SavedDevices {
+  /** Each admitted phone with its key (base64url) and code: after a restart its messages are sealed for it as before. */
+  devices: { id: string; token: string; name: string; lookedAtRole: boolean; key: string; code: string; device: string | null; since: number }[]
+  displays: { id: string; token: string }[]
+}
+
 export const newToken = (): string => randomBytes(24).toString('base64url')
 const newId = (): string => randomBytes(6).toString('base64url')
 const newCode = (): string => String(randomInt(0, 10 ** DISPLAY_CODE_DIGITS)).padStart(DISPLAY_CODE_DIGITS, '0')
@@ -254,6 +261,42 @@ export class Room {
     this.replaced = []
     this.pairing.clear()
     this.newCode()
+  }
+
+  /**
+   * What the room file keeps (room-file.ts): each admitted phone's token, id, seat and key (the data
+   * folder holds the game's roles anyway) and each paired TV's token; no one asking.
+   */
+  saved(): SavedDevices {
+    return {
+      devices: [...this.devices.values()].flatMap(({ id, token, name, lookedAtRole, state, seal, device, since }) =>
+        state === 'admitted' && seal
+          ? [{ id, token, name, lookedAtRole, key: Buffer.from(seal.key).toString('base64url'), code: seal.code, device, since }]
+          : [],
+      ),
+      displays: [...this.displays.values()].map(({ id, token }) => ({ id, token })),
+    }
+  }
+
+  /** The devices of a room that was open when the app stopped: each comes back with its own token and key, away until it reconnects. */
+  restore(saved: SavedDevices): void {
+    for (const { key, code, ...d } of saved.devices.slice(0, MAX_DEVICES))
+      this.devices.set(d.token, {
+        ...d,
+        state: 'admitted',
+        connected: false,
+        connections: 0,
+        lastSeen: this.now(),
+        from: '',
+        askedAt: this.now(),
+        seal: { key: new Uint8Array(Buffer.from(key, 'base64url')), code },
+      })
+    for (const s of saved.displays.slice(0, MAX_DISPLAYS)) this.displays.set(s.token, { ...s, connected: false, connections: 0, lastSeen: this.now() })
+  }
+
+  /** A new game: nobody has looked at their role in it yet. */
+  newGame(): void {
+    for (const d of this.devices.values()) d.lookedAtRole = false
   }
 
   views(): { devices: RoomDevice[]; displays: RoomDisplay[] } {

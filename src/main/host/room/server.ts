@@ -58,8 +58,17 @@ export interface RoomServer {
   port: number
   origin: string
   connections: ConnectionGuard
-  close(): Promise<void>
+  /** Close the port; every stream is told why first (the phones say so while they wait). */
+  close(why?: RoomBye): Promise<void>
 }
+
+/**
+ * A stream's last word (an SSE event `bye`): the device was dropped (its token is worth nothing), the
+ * referee closed the room, or the laptop is restarting (the room opens again on the same address and
+ * its devices come back with their tokens).
+ */
+export type RoomBye = 'dropped' | 'closed' | 'restarting'
+const bye = (res: ServerResponse, why: RoomBye) => res.write(`event: bye\ndata: ${JSON.stringify(why)}\n\n`)
 
 export const TOKEN_HEADER = 'x-room-token'
 const MAX_BODY = 1024
@@ -179,7 +188,7 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         if (path === '/room/player') {
           const first = host.playerScreen(t)
           if (!first) return send(res, 403, 'Unknown device.')
-          return stream(req, res, t, first, (push) => host.onPlayer(t, push))
+          return stream(req, res, t, first, (push) => host.onPlayer(t, (v) => (v === null && bye(res, 'dropped'), push(v))))
         }
         if (!host.room.display(t)) return send(res, 403, 'Unknown screen.')
         return stream(req, res, t, host.projectorScreen(), (push) => host.onProjector(push))
@@ -248,6 +257,9 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     port,
     origin: `http://${hostName()}`,
     connections: listening.connections,
-    close: listening.close,
+    close: (why) => {
+      if (why) for (const res of streams) bye(res, why)
+      return listening.close()
+    },
   }
 }

@@ -1,17 +1,18 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
 import { phaseTitle, seatName, seatNumber } from '../../shared/names'
 import { announcementText, roomNames, roomPhrasing, type RoomWords } from '../../shared/room-text'
-import { LONG_NAME, seatPlaces } from '../../shared/seat-ring-layout'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
 import '../../shared/styles/board.css'
-import '../../shared/styles/seat-ring.css'
 import '../../shared/styles/clock.css'
 import '../../shared/styles/vote.css'
 import { h } from './h'
 
 /**
- * The public board on a phone: what the projector shows during a game (ProjectorBoard.vue and its
- * parts, SeatRing, BigClock, VoteDisplay), drawn without Vue from the same view and the same words.
+ * The public board on a phone: the facts the projector shows during a game (ProjectorBoard.vue and
+ * its parts, SeatRing, BigClock, VoteDisplay: the same view, the same words, the same `data-test`
+ * names — board-parity.test.ts compares them), laid out for a phone rather than a wall: the phase and
+ * the clock on one line, what the room is doing, then the seats as a grid of boxes that never overlap
+ * (from 360 px wide to a tablet, 4 to 18 seats, names wrapped, never cut: phone.css).
  * `tick` brings the clock up to date (called a few times a second: the countdown needs no message).
  */
 export function board(view: ProjectorView, offset: number, words: RoomWords): { el: HTMLElement; tick(): void } {
@@ -28,11 +29,25 @@ export function board(view: ProjectorView, offset: number, words: RoomWords): { 
     .map((a) => text(a, view.seats, view.names))
   const clock = view.clock && !view.winner ? bigClock(view.clock, offset, words) : null
 
+  const head = h(
+    'header',
+    { class: 'board-head' },
+    h('p', { class: 'ruleset', 'data-test': 'board-ruleset' }, rulesetName(view.rulesetName)),
+    h(
+      'div',
+      { class: 'head-line' },
+      h(
+        'h1',
+        { class: 'title', 'data-test': 'board-title' },
+        h('span', { class: 'phase-name' }, phaseTitle(t, view)),
+        view.phase === 'day' && view.stage && h('span', { class: 'stage' }, ` · ${t(`stage.${view.stage}`)}`),
+      ),
+      clock?.el,
+    ),
+  )
   const center = h(
     'div',
-    { class: ['center', !!view.vote && 'voting'] },
-    h('p', { class: 'ruleset' }, rulesetName(view.rulesetName)),
-    h('h1', { class: 'title' }, phaseTitle(t, view), view.phase === 'day' && view.stage && h('span', { class: 'stage' }, ` · ${t(`stage.${view.stage}`)}`)),
+    { class: ['phone-center', !!view.vote && 'voting'] },
     view.winner
       ? h(
           'div',
@@ -41,33 +56,36 @@ export function board(view: ProjectorView, offset: number, words: RoomWords): { 
           h('p', { class: 'winner-note' }, t('winner.reveal')),
         )
       : [
-          clock?.el,
           view.vote
             ? voteDisplay(view.vote, view.seats, words)
             : view.speaker !== null
-              ? h('p', { class: 'speaker' }, t('projector.speaking', { name: name(view.speaker) }))
-              : view.accused !== null && h('p', { class: 'speaker' }, t('projector.accused', { name: name(view.accused) })),
+              ? h('p', { class: 'speaker', 'data-test': 'board-speaker' }, t('projector.speaking', { name: name(view.speaker) }))
+              : view.accused !== null && h('p', { class: 'speaker', 'data-test': 'board-speaker' }, t('projector.accused', { name: name(view.accused) })),
           view.stage === 'nominating' &&
             view.nominees.length > 0 &&
-            h('p', { class: 'nominees' }, labelled(t('projector.nominees'), list(view.nominees.map(name)))),
+            h('p', { class: 'nominees', 'data-test': 'board-nominees' }, labelled(t('projector.nominees'), list(view.nominees.map(name)))),
         ],
     recent.length > 0 &&
-      h('ol', { class: 'announcements', 'aria-live': 'polite' }, ...recent.map((line, i) => h('li', { class: [i === 0 && 'latest'] }, line))),
+      h(
+        'ol',
+        { class: 'announcements', 'aria-live': 'polite' },
+        ...recent.map((line, i) => h('li', { class: [i === 0 && 'latest'], 'data-test': 'board-announcement' }, line)),
+      ),
   )
   const nominees = view.stage === 'nominating' || view.stage === 'vote' || view.stage === 'defence' ? view.nominees : []
   const el = h(
     'div',
-    { class: ['projector-board', view.phase === 'day' ? 'theme-day' : 'theme-night', `phase-${view.phase}`], 'data-test': 'projector-board' },
-    seatRing(view, localRoleNames(view.names), nominees, hands, t),
+    { class: ['projector-board', 'phone-board', view.phase === 'day' ? 'theme-day' : 'theme-night', `phase-${view.phase}`], 'data-test': 'projector-board' },
+    head,
     center,
+    seatList(view, localRoleNames(view.names), nominees, hands, t),
   )
   return { el, tick: () => clock?.tick() }
 }
 
-/** The table: every seat around the board (seat-ring-layout.ts), alive or dead, with its number; a role only when the host sent one. */
-function seatRing(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: RoomWords['t']): HTMLElement {
-  const places = seatPlaces(view.seats.length)
-  const seat = (s: ProjectorSeat, i: number) =>
+/** The table: every seat in seating order, alive or dead, with its number; a role only when the host sent one. */
+function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: RoomWords['t']): HTMLElement {
+  const seat = (s: ProjectorSeat) =>
     h(
       'li',
       {
@@ -80,28 +98,32 @@ function seatRing(view: ProjectorView, roleNames: RoleNames, nominees: number[],
           hands.includes(s.seat) && 'hand',
           s.role !== null && `role-${s.role}`,
         ],
-        style: { left: `${places[i]?.left ?? 50}%`, top: `${places[i]?.top ?? 50}%` },
         'data-seat': s.seat,
       },
       h('span', { class: 'seat-no', 'data-test': 'seat-no' }, seatNumber(s.seat)),
+      h('span', { class: 'name', 'data-test': 'seat-name' }, s.name),
       hands.includes(s.seat) && h('span', { class: 'hand-mark', 'data-test': 'hand-up', role: 'img', 'aria-label': t('projector.handUp') }, '▲'),
-      h('span', { class: ['name', 'fit-name', [...s.name].length > LONG_NAME && 'long'], title: s.name }, s.name),
-      !s.alive && h('span', { class: 'status' }, t('projector.dead')),
-      s.role !== null && h('span', { class: 'role', 'data-role': true }, roleNames[s.role]),
+      (!s.alive || s.role !== null) &&
+        h(
+          'span',
+          { class: 'seat-facts' },
+          !s.alive && h('span', { class: 'status', 'data-test': 'seat-status' }, t('projector.dead')),
+          s.role !== null && h('span', { class: 'role', 'data-role': true, 'data-test': 'seat-role' }, roleNames[s.role]),
+        ),
     )
-  return h('ol', { class: 'seat-ring', style: { '--n': Math.max(1, view.seats.length) } }, ...view.seats.map(seat))
+  return h('ol', { class: 'seat-list', 'data-test': 'seat-list' }, ...view.seats.map(seat))
 }
 
 /** The countdown from the host's deadline; warning colour below clock.warningMs. */
 function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTMLElement; tick(): void } {
   const label = t(`clock.${clock.kind}`)
-  const time = h('span', { class: 'time' })
+  const time = h('span', { class: 'time', 'data-test': 'clock-time' })
   const warn = h('span', { class: 'sr-only' }, t('clock.warning'))
   const paused = clock.deadline === null && !clock.expired
   const el = h(
     'div',
-    { class: 'big-clock', role: 'timer', 'aria-label': label },
-    h('span', { class: 'label' }, paused ? `${label} · ${t('clock.paused')}` : label),
+    { class: 'big-clock', role: 'timer', 'aria-label': label, 'data-test': 'board-clock' },
+    h('span', { class: 'label', 'data-test': 'clock-label' }, paused ? `${label} · ${t('clock.paused')}` : label),
     time,
   )
   let shown = ''
@@ -136,7 +158,7 @@ function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: RoomWords)
     return h(
       'section',
       { class: ['vote-display', 'vote', `kind-${vote.kind}`], 'aria-live': 'polite' },
-      h('h2', { class: 'question' }, t(`projector.${vote.kind}`, { name: accused === null ? '' : name(accused) })),
+      h('h2', { class: 'question', 'data-test': 'vote-question' }, t(`projector.${vote.kind}`, { name: accused === null ? '' : name(accused) })),
       h(
         'p',
         { class: ['running-count', reached], 'data-test': 'vote-count', 'aria-hidden': 'true' },
@@ -153,7 +175,7 @@ function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: RoomWords)
   return h(
     'section',
     { class: ['vote-display', 'vote', `kind-${vote.kind}`], 'aria-live': 'polite' },
-    h('h2', { class: 'question' }, t(vote.revote ? 'projector.revote' : 'projector.plurality')),
+    h('h2', { class: 'question', 'data-test': 'vote-question' }, t(vote.revote ? 'projector.revote' : 'projector.plurality')),
     vote.revote &&
       vote.tiedAt !== null &&
       h(
@@ -168,8 +190,8 @@ function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: RoomWords)
         h(
           'li',
           { 'data-candidate': c.seat },
-          h('span', { class: 'cand-name' }, name(c.seat)),
-          h('span', { class: 'cand-votes' }, t('projector.votes', { n: c.votes }, c.votes)),
+          h('span', { class: 'cand-name', 'data-test': 'candidate-name' }, name(c.seat)),
+          h('span', { class: 'cand-votes', 'data-test': 'candidate-votes' }, t('projector.votes', { n: c.votes }, c.votes)),
           !!c.voters?.length && h('span', { class: 'hands', 'data-test': 'candidate-hands' }, short(c.voters.map(name))),
         ),
       ),

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import { CLOSED_ROOM, type RoomView } from '../../../shared/room'
 import { makeAppView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
+import { useDialogStore } from '../stores/useDialogStore'
 import LanRoomPanel from './LanRoomPanel.vue'
 import SetupScreen from './SetupScreen.vue'
 
@@ -86,7 +88,34 @@ describe('LanRoomPanel', () => {
       await w.get(`[data-test="${list}"] button:last-of-type`).trigger('click')
       expect(api.dropDevice).toHaveBeenLastCalledWith(id)
     }
+    // Closing with devices in asks first: no, then yes.
+    const dialog = useDialogStore(pinia)
     await w.get('[data-test="lan-close"]').trigger('click')
+    expect(dialog.current?.message).toBe('Close the room? The 3 devices in it must scan the code and be let in again.')
+    dialog.answer(false)
+    await flushPromises()
+    expect(api.closeRoom).not.toHaveBeenCalled()
+    await w.get('[data-test="lan-close"]').trigger('click')
+    dialog.answer(true)
+    await flushPromises()
+    expect(api.closeRoom).toHaveBeenCalled()
+  })
+
+  it('says so when the club’s port was taken and the room moved to a new address', async () => {
+    const { pinia } = await connectedReferee(makeAppView({ lan: { ...open, movedFrom: 40000 } }))
+    const w = await mountWith(LanRoomPanel, pinia)
+    expect(w.get('[data-test="lan-moved"]').text()).toBe(
+      'Port 40000 is taken by another program, so the room is now at 192.168.1.20:41234: phones and the TV must scan the new QR code.',
+    )
+  })
+
+  it('closes an empty room at once', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView({ lan: { ...open, devices: [], displays: [] } }))
+    const w = await mountWith(LanRoomPanel, pinia)
+    expect(w.find('[data-test="lan-moved"]').exists()).toBe(false)
+    await w.get('[data-test="lan-close"]').trigger('click')
+    await flushPromises()
+    expect(useDialogStore(pinia).current).toBeNull()
     expect(api.closeRoom).toHaveBeenCalled()
   })
 

@@ -1,11 +1,33 @@
 // @vitest-environment happy-dom
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
+import type { Composer } from 'vue-i18n'
+import { createAppI18n, switchLanguage } from '../../i18n'
+import { refereeMessages } from '../../i18n/referee-messages'
 import { describe, expect, it } from 'vitest'
 import { makeAppView, makeRefereeView } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import PrintCardsPanel from './PrintCardsPanel.vue'
 
 describe('PrintCardsPanel', () => {
+  it('names what it prints on its buttons, and its last message follows a language switch', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game: makeRefereeView() }))
+    const i18n = createAppI18n(refereeMessages)
+    const w = mount(PrintCardsPanel, { props: { source: 'game' }, global: { plugins: [pinia, i18n] } })
+    await flushPromises()
+    expect(w.get('[data-test="print-cards-print"]').text()).toBe('Print role cards…')
+    await w.get('[data-test="print-kind-sheet"]').setValue(true)
+    expect(w.get('[data-test="print-cards-print"]').text()).toBe('Print…')
+    expect(w.get('[data-test="print-cards-pdf"]').text()).toBe('Save as PDF…')
+    api.printCards.mockResolvedValueOnce({ ok: true, value: { done: 'printed' } })
+    await w.get('[data-test="print-cards-print"]').trigger('click')
+    await flushPromises()
+    expect(w.get('[role="status"]').text()).toBe('Sent to the printer.')
+    await switchLanguage(i18n.global as unknown as Composer, 'hu')
+    await flushPromises()
+    expect(w.get('[role="status"]').text()).not.toBe('Sent to the printer.')
+    expect(w.get('[data-test="print-cards-print"]').text()).toBe('Nyomtatás…')
+  })
+
   it('in a game: deck, personal cards, the sheet or the rules page; the choice and the paper go to the host', async () => {
     const { pinia, api } = await connectedReferee(makeAppView({ screen: 'game', game: makeRefereeView() }))
     const w = await mountWith(PrintCardsPanel, pinia, { props: { source: 'game' } })

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { projectorView } from '../../../main/engine'
+import { randomGame } from '../../../main/engine/testing'
+import { PRESET_IDS } from '../../../shared/ruleset'
+import type { ProjectorView } from '../../../shared/views'
+import { createAppI18n } from '../../i18n'
+import { refereeMessages } from '../../i18n/referee-messages'
+import ProjectorBoard from '../../shared/components/ProjectorBoard.vue'
+import { phoneWords, switchLanguage } from '../words'
+import { board } from './board'
+
+/**
+ * The phone's board and the projector's show the same facts (docs/room.md): both drawn from the same
+ * random views, every fact each shows (by its `data-test` name, and each seat's state by its
+ * classes) is compared; a board that drops a fact, or shows one the other does not, fails.
+ */
+const FACTS = [
+  'board-ruleset',
+  'board-title',
+  'clock-label',
+  'clock-time',
+  'board-speaker',
+  'board-nominees',
+  'board-announcement',
+  'winner',
+  'vote-question',
+  'vote-count',
+  'vote-progress',
+  'vote-hands',
+  'revote-reason',
+  'candidate-name',
+  'candidate-votes',
+  'candidate-hands',
+  'seat-no',
+  'seat-name',
+  'seat-status',
+  'seat-role',
+  'hand-up',
+] as const
+const SEAT_STATES = ['dead', 'accused', 'speaker', 'nominee', 'hand'] as const
+
+/** An element's words, each text node apart (markup between words is not a difference). */
+function text(e: Element): string {
+  const parts: string[] = []
+  const walk = (n: Node) => (n.nodeType === 3 ? parts.push(n.textContent ?? '') : n.childNodes.forEach(walk))
+  walk(e)
+  return parts.join(' ').replace(/\s+/g, ' ').replace(/ ·/g, ' ·').trim()
+}
+
+function facts(root: Element): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const f of FACTS) {
+    const found = [...root.querySelectorAll(`[data-test="${f}"]`)].map((e) =>
+      f === 'hand-up' ? (e.closest('[data-seat]')?.getAttribute('data-seat') ?? '?') : text(e),
+    )
+    if (found.length) out[f] = found
+  }
+  out.seats = [...root.querySelectorAll('[data-seat]')].map(
+    (s) =>
+      `${s.getAttribute('data-seat')}:${[...SEAT_STATES, ...[...s.classList].filter((c) => c.startsWith('role-'))].filter((c) => s.classList.contains(c)).join(',')}`,
+  )
+  return out
+}
+
+/**
+ * Views from random games of every preset (every fifth step, with voters shown or not), and each
+ * open vote again with hands up (a random game records a vote at once: no hands are seen up).
+ */
+function views(): ProjectorView[] {
+  const out: ProjectorView[] = []
+  let k = 0
+  for (let seed = 1; seed <= 5; seed++)
+    for (const id of PRESET_IDS) {
+      const run = randomGame(seed * 31 + id.length, id, { progress: 1 })
+      for (const s of run.states) {
+        if (k++ % 5) continue
+        const v = projectorView(s, { showVoters: k % 2 === 0 })
+        out.push(v)
+        const alive = v.seats.filter((x) => x.alive).map((x) => x.seat)
+        if (v.vote) out.push({ ...v, vote: { ...v.vote, candidates: v.vote.candidates.map((c, i) => ({ ...c, voters: alive.slice(i, i + 2) })) } })
+      }
+    }
+  return out
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-12-01T20:00:00Z'), toFake: ['Date'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe("the phone's board and the projector's", () => {
+  it('show the same facts for the same views', async () => {
+    await switchLanguage('en')
+    const i18n = createAppI18n(refereeMessages)
+    const seen = new Set<string>()
+    const all = views()
+    for (const view of all) {
+      const projector = mount(ProjectorBoard, { props: { view }, global: { plugins: [i18n] } })
+      const phone = board(view, 0, phoneWords).el
+      const p = facts(projector.element)
+      const f = facts(phone)
+      expect(f, `view ${JSON.stringify({ phase: view.phase, stage: view.stage, day: view.dayNumber })}`).toEqual(p)
+      for (const k of Object.keys(p)) seen.add(k)
+      projector.unmount()
+    }
+    // The views reach the facts that matter (a comparison of nothing would prove nothing).
+    for (const f of [
+      'board-title',
+      'clock-time',
+      'board-announcement',
+      'winner',
+      'vote-count',
+      'candidate-votes',
+      'seat-name',
+      'seat-status',
+      'seat-role',
+      'hand-up',
+    ])
+      expect(seen, f).toContain(f)
+    expect(all.length).toBeGreaterThan(80)
+  })
+
+  it('fails when one of them drops a fact', async () => {
+    await switchLanguage('en')
+    const view = views().find((v) => v.seats.some((s) => !s.alive) && v.clock !== null)!
+    const phone = board(view, 0, phoneWords).el
+    const before = facts(phone)
+    phone.querySelector('[data-test="seat-status"]')!.remove()
+    expect(facts(phone)).not.toEqual(before)
+  })
+})
