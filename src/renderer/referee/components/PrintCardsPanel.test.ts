@@ -41,6 +41,12 @@ describe('PrintCardsPanel', () => {
     await w.get('[data-test="print-cards-print"]').trigger('click')
     await flushPromises()
     expect(w.text()).toContain('Saved as /home/anna/cards.pdf')
+    // The cards in another language than the window's (Japanese cards on an English evening).
+    expect((w.get('[data-test="print-language"]').element as HTMLSelectElement).value).toBe('en')
+    await w.get('[data-test="print-language"]').setValue('ja')
+    await w.get('[data-test="print-cards-pdf"]').trigger('click')
+    await flushPromises()
+    expect(api.printCards).toHaveBeenLastCalledWith({ kind: 'personal', paper: 'letter', backs: false, locale: 'ja' }, 'pdf')
   })
 
   it('while the operator is a blind player only the deck and the rules page can be printed, and it says why', async () => {

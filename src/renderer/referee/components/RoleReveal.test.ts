@@ -207,3 +207,33 @@ describe('RoleReveal — the personal QR code (the room on the network is open)'
     expect(v.find('[data-test="pass-to"]').exists()).toBe(true)
   })
 })
+
+describe('RoleReveal — a player whose phone is in the room', () => {
+  it('offers "sees it on their own phone" for that player only, and goes on without showing a role', async () => {
+    const game = makeRefereeView()
+    const [anna, bence] = game.seats
+    const phone = {
+      id: 'p1',
+      name: anna!.name,
+      state: 'admitted' as const,
+      connected: true,
+      lastSeen: 0,
+      lookedAtRole: false,
+      code: '123456',
+      seatHasPhone: false,
+      device: null,
+      since: 0,
+    }
+    const lan = { ...CLOSED_ROOM, open: true, playerUrl: 'http://192.168.1.20:41234/player/', devices: [phone] }
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game, lan }))
+    useRevealStore().begin()
+    const w = await mountWith(RoleReveal, pinia)
+    expect(w.get('[data-test="pass-to"]').text()).toContain(anna!.name)
+    await w.get('[data-test="reveal-on-phone"]').trigger('click')
+    // On to the next player; no role was in the page.
+    expect(w.text().match(ROLE_WORDS)).toBeNull()
+    expect(w.get('[data-test="pass-to"]').text()).toContain(bence!.name)
+    // Bence has no phone in the room: the laptop it is.
+    expect(w.find('[data-test="reveal-on-phone"]').exists()).toBe(false)
+  })
+})

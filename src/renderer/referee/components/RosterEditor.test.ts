@@ -98,6 +98,10 @@ describe('RosterEditor: roster handling', () => {
     expect(api.saveRoster).toHaveBeenLastCalledWith(['Anna', 'Bence', 'Csaba', 'Dóra', 'Emil', 'Fanni', 'Gábor', 'Hédi'])
     expect(wrapper.get('[data-test="paste-result"]').text()).toBe('2 names added. Already on the roster: anna.')
     expect((wrapper.get('[data-test="paste-text"]').element as HTMLTextAreaElement).value).toBe('')
+    // A later change of the list takes the paste's line away (it would tell a wrong count).
+    await wrapper.findAll('[data-test="roster-row"]')[0]!.get('[data-test="remove"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-test="paste-result"]').exists()).toBe(false)
   })
 
   it('drags a row onto another seat', async () => {

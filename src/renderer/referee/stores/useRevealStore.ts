@@ -55,6 +55,11 @@ export const useRevealStore = defineStore('reveal', () => {
     shown.value = false
     index.value = only.value === null ? index.value + 1 : seats.value.length
   }
+  /** The current player looks on their own phone (the room): on to the next, their role never shown here. */
+  function next(): void {
+    if (shown.value || !current.value) return
+    index.value = only.value === null ? index.value + 1 : seats.value.length
+  }
   function finish(): void {
     fetched.value = null
     active.value = false
@@ -63,5 +68,5 @@ export const useRevealStore = defineStore('reveal', () => {
     index.value = 0
   }
 
-  return { active, index, shown, only, seats, current, role, done, begin, beginOne, show, hide, finish }
+  return { active, index, shown, only, seats, current, role, done, begin, beginOne, show, hide, next, finish }
 })
