@@ -15,7 +15,7 @@ import { launchChromium } from './support/session'
 import { createFileHost, type GameHost } from '../../src/main/host'
 import { BUILT } from '../support/paths'
 import { seededRandom, tempDir } from '../support/host'
-import { call, roomGame } from '../support/room'
+import { joined, roomGame, type TestPhone } from '../support/room'
 
 /** The play-test's names (2026-12-01), the longest first, and more of the same kind up to 18. */
 const NAMES = [
@@ -58,8 +58,8 @@ describe.skipIf(browserTestsSkipped)("the phone's board on a phone", () => {
     await browser?.close()
   })
 
-  /** A room with a game of `n` seats in day 1 (the clock and the board on every phone), and a seated phone's token. */
-  async function room(n: number): Promise<{ host: GameHost; url: string; token: string }> {
+  /** A room with a game of `n` seats in day 1 (the clock and the board on every phone), and a seated phone (its token and key). */
+  async function room(n: number): Promise<{ host: GameHost; url: string; phone: TestPhone }> {
     const host = createFileHost(tempDir(), {
       durable: false,
       estimate: null,
@@ -72,15 +72,19 @@ describe.skipIf(browserTestsSkipped)("the phone's board on a phone", () => {
     while (host.refereeAppView().game?.projector.phase === 'night') host.play({ type: 'endNightStep' })
     expect(await host.invoke('openRoom', null)).toMatchObject({ ok: true })
     const url = host.refereeAppView().lan.playerUrl!
-    const joined = await call(new URL(url).origin, '/room/join', { method: 'POST', body: { name: players[0] } })
-    const token = (JSON.parse(joined.body) as { token: string }).token
+    // The phone joins as the page does (its key agreed with the host), then the page is given that phone's token and key.
+    const seated = await joined(new URL(url).origin, players[0]!)
     host.invoke('admitDevice', host.refereeAppView().lan.devices[0]!.id)
-    return { host, url, token }
+    return { host, url, phone: seated }
   }
 
-  async function phone(device: Parameters<Browser['newContext']>[0], url: string, token: string): Promise<Page> {
+  async function phone(device: Parameters<Browser['newContext']>[0], url: string, seated: TestPhone): Promise<Page> {
     const context = await browser.newContext({ ...device, locale: 'hu-HU' })
-    await context.addInitScript((t) => localStorage.setItem('nightfall-room-player', t), token)
+    const kept = { token: seated.token, key: Buffer.from(seated.seal.key).toString('base64url'), code: seated.seal.code }
+    await context.addInitScript((k) => {
+      localStorage.setItem('nightfall-room-player', k.token)
+      localStorage.setItem('nightfall-room-seal', JSON.stringify(k))
+    }, kept)
     const page = await context.newPage()
     await page.goto(url)
     await page.locator('[data-test=seat-list] [data-seat]').first().waitFor()
@@ -97,9 +101,9 @@ describe.skipIf(browserTestsSkipped)("the phone's board on a phone", () => {
   const overlaps = (a: Box, b: Box) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5
 
   it('at 360×740 with 12 long names: no two seats overlap, none is outside the screen, the phase and the clock on one line', async () => {
-    const { host, url, token } = await room(12)
+    const { host, url, phone: seated } = await room(12)
     try {
-      const page = await phone({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, url, token)
+      const page = await phone({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, url, seated)
       const seats = await boxes(page)
       expect(seats).toHaveLength(12)
       for (const s of seats) {
@@ -128,14 +132,14 @@ describe.skipIf(browserTestsSkipped)("the phone's board on a phone", () => {
 
   it('7, 12 and 18 seats on a small and a large phone: screenshots to look at, no overlap, nothing wider than the screen', async () => {
     for (const n of [7, 12, 18]) {
-      const { host, url, token } = await room(n)
+      const { host, url, phone: seated } = await room(n)
       try {
         for (const [label, device] of [
           ['iphone14', devices['iPhone 14']],
           ['pixel7', devices['Pixel 7']],
         ] as const) {
           const { defaultBrowserType: _browser, ...options } = device
-          const page = await phone(options, url, token)
+          const page = await phone(options, url, seated)
           const seats = await boxes(page)
           const width = page.viewportSize()!.width
           expect(seats).toHaveLength(n)

@@ -111,7 +111,7 @@ function wrote(file: string, p: CardsPayload, lang: Language): string {
   if (p.kind === 'rules') return cliText(lang, 'cards.wroteRules', { file, ruleset: p.rulesetName, paper })
   const roles = listOf(
     lang,
-    p.roles.map((r) => `${r.name} ${p.counts[r.role]}`),
+    p.roles.map((r) => cliText(lang, 'cards.roleCount', { role: r.name, n: p.counts[r.role] })),
     'short',
   )
   const key = p.kind === 'deck' ? 'cards.wroteDeck' : p.kind === 'personal' ? 'cards.wrotePersonal' : 'cards.wroteSheet'
