@@ -61,6 +61,9 @@ export interface PhoneHost {
   close(): Promise<void>
 }
 
+/** The sockets a test holds to the phone host's relay: what the phone sends crosses them (a capture may read them). */
+export const phoneSockets = new WeakSet<Socket>()
+
 class RelayAgent extends Agent {
   constructor(
     private readonly socketPath: string,
@@ -71,6 +74,7 @@ class RelayAgent extends Agent {
   override createConnection(options: { host?: string | null; port?: number | string | null }): Socket {
     const socket = connect(this.socketPath)
     socket.write(`${options.host ?? 'localhost'} ${options.port ?? 80}\n`)
+    phoneSockets.add(socket)
     return socket
   }
 }

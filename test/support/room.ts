@@ -15,14 +15,14 @@ import { sseReader } from './sse'
 /** The room's tests and bench: a host with a room on 127.0.0.1, raw HTTP calls, phones' streams. */
 
 /** A host whose room serves a stand-in player page on 127.0.0.1. */
-export function makeRoomHost(): GameHost {
+export function makeRoomHost(address = '127.0.0.1'): GameHost {
   const pages = tempDir('nightfall-room-')
   mkdirSync(join(pages, 'player'), { recursive: true })
   writeFileSync(
     join(pages, 'player', 'index.html'),
     '<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src \'none\'"><title>player</title>',
   )
-  return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => ['127.0.0.1'] })
+  return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => [address] })
 }
 
 /** A MaffiaSIG game with a digital deal: two mafiosi, one inspector, the rest citizens. */
@@ -107,8 +107,8 @@ export async function joined(origin: string, name: string, opts: { agent?: Agent
 }
 
 /** A phone claims its seat with a personal QR code's secret, as the page does: only the claim's id is sent. */
-export async function claimPhone(origin: string, secret: string): Promise<TestPhone | Answer> {
-  const r = await call(origin, '/room/claim', { method: 'POST', body: { claim: claimIdOf(secret) } })
+export async function claimPhone(origin: string, secret: string, agent?: Agent): Promise<TestPhone | Answer> {
+  const r = await call(origin, '/room/claim', { method: 'POST', body: { claim: claimIdOf(secret) }, agent })
   return r.status === 200 ? { token: (JSON.parse(r.body) as { token: string }).token, seal: claimed(secret) } : r
 }
 
@@ -120,6 +120,8 @@ export function listen(
   origin: string,
   phone: TestPhone | string,
   path: '/room/player' | '/room/projector' = '/room/player',
+  /** Where the stream comes from (a second host of the private LAN: test/support/lan.ts); this process by default. */
+  agent?: Agent,
 ): { messages: PlayerScreen[]; wire: WireScreen[]; unopened: string[]; status: Promise<number>; ended: Promise<void>; close(): void } {
   const { token, seal } = typeof phone === 'string' ? { token: phone, seal: null } : phone
   const messages: PlayerScreen[] = []
@@ -129,7 +131,7 @@ export function listen(
   let endedDone = () => {}
   const ended = new Promise<void>((r) => (endedDone = r))
   const status = new Promise<number>((done) => {
-    const req = request(new URL(`${path}?token=${token}`, origin), (res) => {
+    const req = request(new URL(`${path}?token=${token}`, origin), { agent }, (res) => {
       done(res.statusCode ?? 0)
       res.setEncoding('utf8')
       res.on(

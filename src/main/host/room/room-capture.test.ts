@@ -8,6 +8,7 @@ import { presetNames, roleName } from '../../../shared/role-names'
 import { ROLE_IDS, type RoleId } from '../../../shared/roles'
 import { PRESET_IDS } from '../../../shared/ruleset'
 import type { PlayerScreen, WireScreen } from '../../../shared/room'
+import { phoneHost, phoneSockets, type PhoneHost } from '../../../../test/support/lan'
 
 /**
  * What someone reading the Wi-Fi learns (issue 31): every byte the room's sockets write, both ways,
@@ -15,23 +16,31 @@ import type { PlayerScreen, WireScreen } from '../../../shared/room'
  * Outside the public screens — the board and the story, the same in every phone's message at the
  * same moment, as the TV shows them — no role (its id, or its name in any language of any ruleset)
  * and no partner ever appears; and from the sizes of what each phone receives, the best observer
- * names no role better than chance.
+ * names no role better than chance. On the private LAN of `npm test` (scripts/lan-sandbox) the room is
+ * on the laptop's address and every device is on the second host, as on a club's Wi-Fi; elsewhere
+ * both ends are this machine's loopback.
  */
 let host: GameHost | null = null
-afterEach(() => {
+let phone: PhoneHost | undefined
+afterEach(async () => {
   host?.dispose()
   host = null
+  await phone?.close()
+  phone = undefined
 })
 
-/** Every chunk any socket of this process writes to or from `port`, as text. */
-function capture(port: () => number): { chunks: string[]; stop(): void } {
+/** Every chunk any socket of this process writes to or from `port` (or towards the phone host, which sends it on), as text. */
+function capture(port: () => number): { chunks: string[]; fromPhoneHost: () => number; stop(): void } {
   const chunks: string[] = []
+  let fromPhoneHost = 0
   const write = Socket.prototype.write
   Socket.prototype.write = function (this: Socket, data: unknown, ...rest: unknown[]) {
-    if (this.localPort === port() || this.remotePort === port()) chunks.push(typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8'))
+    if (phoneSockets.has(this)) fromPhoneHost++
+    if (this.localPort === port() || this.remotePort === port() || phoneSockets.has(this))
+      chunks.push(typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8'))
     return (write as (...a: unknown[]) => boolean).call(this, data, ...rest)
   } as typeof write
-  return { chunks, stop: () => (Socket.prototype.write = write) }
+  return { chunks, fromPhoneHost: () => fromPhoneHost, stop: () => (Socket.prototype.write = write) }
 }
 
 /** Every role's word, in every language of every preset, and the role ids themselves. */
@@ -53,7 +62,9 @@ function bestGuesses(shapes: string[], roles: RoleId[]): number {
 
 describe('a capture of every byte the room sends over a whole game', () => {
   it('holds no role and no partner outside the public screens, and no size tells a role', { timeout: 60_000 }, async () => {
-    host = makeRoomHost()
+    phone = await phoneHost()
+    const agent = phone?.agent
+    host = makeRoomHost(phone?.lan.laptop)
     expect(host.invoke('startGame', roomGame([...PLAYERS9]))).toMatchObject({ ok: true })
     expect((await host.invoke('openRoom', null)).ok).toBe(true)
     const lan = host.refereeAppView().lan
@@ -63,17 +74,17 @@ describe('a capture of every byte the room sends over a whole game', () => {
     try {
       // Eight phones join by name; the ninth claims its seat with its personal QR code.
       const phones: TestPhone[] = []
-      for (const name of PLAYERS9.slice(0, 8)) phones.push(await joined(origin, name))
+      for (const name of PLAYERS9.slice(0, 8)) phones.push(await joined(origin, name, { agent }))
       const link = host.invoke('personalLink', 8)
       if (!link.ok) throw new Error(link.error.message)
-      const qr = await claimPhone(origin, new URL(link.value).hash.slice('#claim='.length))
+      const qr = await claimPhone(origin, new URL(link.value).hash.slice('#claim='.length), agent)
       if ('status' in qr) throw new Error(`claim refused: ${qr.status}`)
       phones.push(qr)
-      const streams = phones.map((p) => listen(origin, p))
+      const streams = phones.map((p) => listen(origin, p, '/room/player', agent))
       await until(() => streams.every((s) => s.messages.length > 0))
       for (const d of host.refereeAppView().lan.devices) if (d.state === 'asking') host.invoke('admitDevice', d.id)
-      const paired = await call(origin, '/room/pair', { method: 'POST', body: { code: lan.displayCode } })
-      const tv = listen(origin, (JSON.parse(paired.body) as { token: string }).token, '/room/projector')
+      const paired = await call(origin, '/room/pair', { method: 'POST', body: { code: lan.displayCode }, agent })
+      const tv = listen(origin, (JSON.parse(paired.body) as { token: string }).token, '/room/projector', agent)
       await until(() => streams.every((s) => s.messages.at(-1)?.kind === 'game'))
 
       const rnd = seeded(5)
@@ -108,6 +119,8 @@ describe('a capture of every byte the room sends over a whole game', () => {
       // Every byte, both ways, without the public screens (the boards and stories carry every role's name, in every language, and the end's cards).
       const all = cap.chunks.join('')
       expect(all.length).toBeGreaterThan(100_000)
+      // On the private LAN every device's requests left from the second host.
+      if (phone) expect(cap.fromPhoneHost()).toBeGreaterThan(phones.length * 2)
       const publicFree = cap.chunks.join('').replace(/^data: (\{.*\})$/gm, (_, json: string) => {
         const v = JSON.parse(json) as Record<string, unknown>
         // The TV's stream is the projector's public screen: nothing of it is a seat's.
