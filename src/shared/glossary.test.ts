@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { fold, localeMessages } from '../../test/support/locales'
 import { PRESETS } from '../main/engine/rulesets'
 import { ANSWER_STYLE, LANGUAGE_WORDS, PRESET_WORDS } from './glossary'
 import { glossaryMarkdown } from './glossary-doc'
@@ -8,21 +9,12 @@ import { LANGUAGE_IDS, type Language } from './languages'
 import { presetNames } from './role-names'
 import { ROLE_IDS } from './roles'
 import { PRESET_IDS } from './ruleset'
-import { flattenMessages } from './script-en'
 
 /**
  * The glossary (src/shared/glossary.ts) against the locale files and the presets: every language's
  * words are the glossary's, and a role word a ruleset chooses is never typed inside a sentence.
  */
-const DIR = join(import.meta.dirname, 'locales')
-const messages = (lang: Language): Record<string, string> =>
-  Object.assign(
-    {},
-    ...readdirSync(join(DIR, lang))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, f), 'utf8')))),
-  )
-const fold = (s: string): string => s.normalize('NFC').toLocaleLowerCase()
+const messages = localeMessages
 
 /**
  * The role words a ruleset chooses in `lang`: a role whose word differs between the presets

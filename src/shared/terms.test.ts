@@ -1,24 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { fold, localeMessages } from '../../test/support/locales'
 import { LANGUAGE_IDS, type Language } from './languages'
 import { pluralForm } from './messages'
-import { flattenMessages } from './script-en'
 import { COUNTED, NEVER_ONE, NOT_A_COUNT, NUMBER_PLACEHOLDERS, TERMS } from './terms'
 
 /**
  * The term list (src/shared/terms.ts) against the locale files: one word per concept in each
  * language, and every count read with the noun form its number needs ("1 röst", "2 röster").
  */
-const DIR = join(import.meta.dirname, 'locales')
-const messages = (lang: Language): Record<string, string> =>
-  Object.assign(
-    {},
-    ...readdirSync(join(DIR, lang))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, f), 'utf8')))),
-  )
-const fold = (s: string): string => s.normalize('NFC').toLocaleLowerCase()
+const messages = localeMessages
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const excepted = (key: string, except: readonly string[] = []): boolean => except.some((e) => (e.endsWith('.') ? key.startsWith(e) : key === e))
 const NUMERIC = new Set<string>(NUMBER_PLACEHOLDERS)

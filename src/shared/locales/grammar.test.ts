@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { flattenMessages } from '../script-en'
+import { localeMessages } from '../../../test/support/locales'
 
 /**
  * The grammar points of the translation review that a file can show (the case of a role word inside
@@ -11,14 +9,7 @@ import { flattenMessages } from '../script-en'
  * placeholder (the sentence is worded so no article is needed: "a fájl 12. sora"); a Swedish role that
  * opens a sentence as its subject is in its definite form ("Konstapeln vaknar").
  */
-const DIR = import.meta.dirname
-const messages = (lang: string): Record<string, string> =>
-  Object.assign(
-    {},
-    ...readdirSync(join(DIR, lang))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, f), 'utf8')))),
-  )
+const messages = localeMessages
 const JA = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff01-\\uff60\\u3001\\u3002\\u300c-\\u300f'
 const offending = (m: Record<string, string>, re: RegExp, skip: RegExp = /^$/) =>
   Object.entries(m)
