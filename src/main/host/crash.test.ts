@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildSync } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Command } from '../../shared/commands'
 import { createGame, type Game } from '../engine'
 import { applyRecord, recoverJournal, type JournalRecord } from './persistence/journal'
 import { seeded, tempDir } from '../../../test/support/host'
+import { bundleChild } from '../../../test/support/child-bundle'
 
 /**
  * The crash test: a child process plays games on a data folder, acknowledging each host call on
@@ -19,18 +19,9 @@ const KILLS = 60
 const SEED = 20261129
 let CHILD = ''
 
-// The child is bundled once (esbuild) so that each restart costs ~0.2 s instead of a tsx start-up.
+// The child is bundled once, so that each restart is quick.
 beforeAll(() => {
-  CHILD = join(tempDir('nightfall-crash-child-'), 'crash-child.mjs')
-  buildSync({
-    entryPoints: [join(import.meta.dirname, '../../../test/support/crash-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: CHILD,
-    logLevel: 'error',
-  })
+  CHILD = bundleChild(join(import.meta.dirname, '../../../test/support/crash-child.ts'), tempDir('nightfall-crash-child-'))
 })
 
 type Ack = { ack: 'start' | 'resume' | 'close'; game: string } | { ack: 'call'; method: string; args: unknown[] }

@@ -4,11 +4,11 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { buildSync } from 'esbuild'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { RoomView } from '../../../shared/room'
 import { createFileHost } from '../index'
 import { PLAYERS9, tempDir } from '../../../../test/support/host'
+import { bundleChild } from '../../../../test/support/child-bundle'
 import { call, joined, listen, makeRoomHost, roomGame, until } from '../../../../test/support/room'
 
 /**
@@ -22,16 +22,7 @@ const children: ChildProcess[] = []
 
 beforeAll(() => {
   const dir = tempDir('nightfall-room-child-')
-  CHILD = join(dir, 'room-child.mjs')
-  buildSync({
-    entryPoints: [join(import.meta.dirname, '../../../../test/support/room-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: CHILD,
-    logLevel: 'error',
-  })
+  CHILD = bundleChild(join(import.meta.dirname, '../../../../test/support/room-child.ts'), dir)
   PAGES = join(dir, 'pages')
   mkdirSync(join(PAGES, 'player'), { recursive: true })
   writeFileSync(join(PAGES, 'player', 'index.html'), '<!doctype html><title>player</title>')
