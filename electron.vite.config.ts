@@ -34,8 +34,8 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: src('main/index.ts'),
-          'estimator-worker': src('main/host/estimator-worker.ts'),
-          'import-worker': src('main/host/import-worker.ts'),
+          'estimator-worker': src('host/workers/estimator-worker.ts'),
+          'import-worker': src('host/workers/import-worker.ts'),
         },
       },
     },

@@ -15,7 +15,7 @@ const escapeRegex = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\
 const nodeBuiltinRegex = `^(node:.*|(${nodeBuiltins.map(escapeRegex).join('|')})(/.*)?)$`
 
 /**
- * src/shared (contracts), src/main/engine (rules) and src/main/sim (seeded simulations) must stay pure: runnable in Node, a browser
+ * src/shared (contracts), src/engine (rules) and src/sim (seeded simulations) must stay pure: runnable in Node, a browser
  * and a worker alike, deterministic, with no I/O. Time, randomness and I/O enter as commands/events.
  */
 /** @type {import('eslint').Linter.RulesRecord} */
@@ -24,17 +24,17 @@ const pureLayerRules = {
     'error',
     {
       paths: [
-        { name: 'electron', message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not depend on Electron.' },
+        { name: 'electron', message: 'The pure layers (src/shared, src/engine, src/sim) must not depend on Electron.' },
         { name: 'electron-store', message: 'Persistence lives in src/main (host/glue), not here.' },
       ],
       patterns: [
         {
           regex: '^electron/',
-          message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not depend on Electron.',
+          message: 'The pure layers (src/shared, src/engine, src/sim) must not depend on Electron.',
         },
         {
           regex: nodeBuiltinRegex,
-          message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must be pure: no Node builtins (I/O, time, randomness enter as commands).',
+          message: 'The pure layers (src/shared, src/engine, src/sim) must be pure: no Node builtins (I/O, time, randomness enter as commands).',
         },
       ],
     },
@@ -43,11 +43,11 @@ const pureLayerRules = {
     'error',
     ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'location'].map((name) => ({
       name,
-      message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not touch browser globals.',
+      message: 'The pure layers (src/shared, src/engine, src/sim) must not touch browser globals.',
     })),
     ...['process', 'require', 'Buffer', '__dirname', '__filename'].map((name) => ({
       name,
-      message: 'The pure layers (src/shared, src/main/engine, src/main/sim) must not touch Node globals.',
+      message: 'The pure layers (src/shared, src/engine, src/sim) must not touch Node globals.',
     })),
     ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'performance', 'crypto', 'fetch'].map((name) => ({
       name,
@@ -79,24 +79,24 @@ const pureLayerRules = {
 
 /**
  * The layers, and the only direction imports may go (README.md, "Folder layout"): each
- * folder may import its own files and the layers listed after it, nothing else. The first pattern
- * a file matches is its layer (so `src/main/engine` is the engine, not the Electron glue). Tests,
- * benchmarks and test helpers may import any layer.
+ * folder may import its own files and the layers listed after it, nothing else. The patterns do not
+ * overlap: a file's layer is its folder alone, whatever the order (test/layers.test.ts checks that
+ * every source file is in exactly one layer). Tests, benchmarks and test helpers may import any layer.
  */
-const LAYERS = {
+export const LAYERS = {
   shared: { pattern: 'src/shared/**', imports: [] },
-  engine: { pattern: 'src/main/engine/**', imports: ['shared'] },
-  sim: { pattern: 'src/main/sim/**', imports: ['engine', 'shared'] },
-  host: { pattern: 'src/main/host/**', imports: ['engine', 'sim', 'shared'] },
+  engine: { pattern: 'src/engine/**', imports: ['shared'] },
+  sim: { pattern: 'src/sim/**', imports: ['engine', 'shared'] },
+  host: { pattern: 'src/host/**', imports: ['engine', 'sim', 'shared'] },
   glue: { pattern: 'src/main/**', imports: ['host', 'shared'] },
   preload: { pattern: 'src/preload/**', imports: ['shared'] },
   renderer: { pattern: 'src/renderer/**', imports: ['shared'] },
   'web-bridge': { pattern: 'src/web/bridge/**', imports: ['shared'] },
-  web: { pattern: 'src/web/**', imports: ['host', 'web-bridge', 'shared'] },
+  web: { pattern: 'src/web/*', imports: ['host', 'web-bridge', 'shared'] },
   cli: { pattern: 'src/cli/**', imports: ['host', 'sim', 'engine', 'shared'] },
 }
 /** Test code, wherever it lives. */
-const TEST_FILES = ['**/*.test.ts', '**/*.bench.ts', 'src/main/engine/testing/**', 'src/renderer/testing/**']
+const TEST_FILES = ['**/*.test.ts', '**/*.bench.ts', 'src/engine/testing/**', 'src/renderer/testing/**']
 
 /** Modules the windows may import for their types only: they build zod schemas, which the pages' CSP reports. */
 const ZOD_MODULES = '(^|/)shared/(ruleset|commands|game-file|api-schemas)$'
@@ -252,7 +252,7 @@ export default defineConfig(
   // Pure layers last, so nothing above re-enables what they forbid.
   // Tests that live beside the code may read fixtures and measure time.
   {
-    files: ['src/shared/**', 'src/main/engine/**', 'src/main/sim/**'],
+    files: ['src/shared/**', 'src/engine/**', 'src/sim/**'],
     ignores: ['**/*.test.ts', '**/*.bench.ts'],
     rules: pureLayerRules,
   },

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { cardsPagePath, launchForCards, openCardsPage, pagePdf } from '../src/cli/print/cards-pdf'
-import { dealFromOrder, PRESETS, suggestCounts } from '../src/main/engine'
+import { dealFromOrder, PRESETS, suggestCounts } from '../src/engine'
 import { buildCardsPayload } from '../src/shared/cards'
 
 const ROOT = resolve(import.meta.dirname, '..')

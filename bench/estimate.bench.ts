@@ -1,6 +1,6 @@
 /**
  * The balance estimate as the app runs it: the bundled worker (esbuild, as electron-vite bundles it)
- * in warm worker threads — one, and one per core — playing a batch's chunks (src/main/host/estimator.ts).
+ * in warm worker threads — one, and one per core — playing a batch's chunks (src/host/workers/estimator.ts).
  * Prints games/s for 12 and 18 players (each preset, both policies), the headline (10,000 games of
  * 12, MaffiaSIG, informed), and the ±1 % estimate the setup screen asks for: games used and time.
  * Wall times, median of several runs; other load on the machine slows every figure (load printed).
@@ -11,9 +11,9 @@ import { availableParallelism, cpus, loadavg } from 'node:os'
 import type { EstimateRequest } from '../src/shared/api'
 import type { PresetId } from '../src/shared/ruleset'
 import { bundledEstimatorWorker } from '../src/cli/worker-bundle'
-import { preset, suggestCounts } from '../src/main/engine'
-import { createEstimator, type EstimatorRunner } from '../src/main/host/estimator'
-import type { PolicyName } from '../src/main/sim'
+import { preset, suggestCounts } from '../src/engine'
+import { createEstimator, type EstimatorRunner } from '../src/host/workers/estimator'
+import type { PolicyName } from '../src/sim'
 
 const PRESETS: PresetId[] = ['maffiasig', 'estonian', 'swedish']
 const POLICIES: PolicyName[] = ['random', 'informed']

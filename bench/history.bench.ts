@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildStory, createGame, dispatch, toGameFile, type Game } from '../src/main/engine'
-import { randomGame } from '../src/main/engine/testing'
-import { GameHistory } from '../src/main/host/club/history'
-import { standingsOf } from '../src/main/host/club/standings'
+import { buildStory, createGame, dispatch, toGameFile, type Game } from '../src/engine'
+import { randomGame } from '../src/engine/testing'
+import { GameHistory } from '../src/host/club/history'
+import { standingsOf } from '../src/host/club/standings'
 import { PRESET_IDS } from '../src/shared/ruleset'
 
 const GAMES = 5000

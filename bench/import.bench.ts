@@ -8,8 +8,8 @@
  */
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { createFileHost } from '../src/main/host'
-import { disposeImportWorker } from '../src/main/host/importer'
+import { createFileHost } from '../src/host'
+import { disposeImportWorker } from '../src/host/workers/importer'
 import { tempDir } from '../test/support/host'
 import { projectorWaits, projectorWaitsDuringImport } from '../test/support/import-stall'
 import { startWebServer } from '../src/web/server'

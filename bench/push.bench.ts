@@ -9,12 +9,12 @@
 import { loadavg, tmpdir } from 'node:os'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { describeHistory, preset, refereeView, suggestCounts, dealFromOrder } from '../src/main/engine'
-import { decideCalls } from '../src/main/engine/decide'
-import { playRandom, Rng, seatNames } from '../src/main/engine/testing'
-import { createFileHost } from '../src/main/host'
-import type { GameHost } from '../src/main/host/game-host'
-import { LOG_TAIL } from '../src/main/host/table'
+import { describeHistory, preset, refereeView, suggestCounts, dealFromOrder } from '../src/engine'
+import { decideCalls } from '../src/engine/decide'
+import { playRandom, Rng, seatNames } from '../src/engine/testing'
+import { createFileHost } from '../src/host'
+import type { GameHost } from '../src/host/game-host'
+import { LOG_TAIL } from '../src/host/table'
 import { nextCall, perform } from '../test/support/host'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre', 'Jani', 'Kati', 'Laci']

@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Command } from '../src/shared/commands'
-import { createGame, dealFromOrder, dispatch, preset, suggestCounts, toGameFile, type Game } from '../src/main/engine'
-import { createFileHost } from '../src/main/host'
-import { JournalWriter, recoverJournal } from '../src/main/host/persistence/journal'
-import { createRng, POLICIES } from '../src/main/sim'
+import { createGame, dealFromOrder, dispatch, preset, suggestCounts, toGameFile, type Game } from '../src/engine'
+import { createFileHost } from '../src/host'
+import { JournalWriter, recoverJournal } from '../src/host/persistence/journal'
+import { createRng, POLICIES } from '../src/sim'
 
 const COMMANDS = 1000
 const RUNS = process.argv.includes('--quick') ? 5 : 21

@@ -5,8 +5,8 @@
  */
 import type { Command } from '../src/shared/commands'
 import type { PresetId } from '../src/shared/ruleset'
-import { apply, dealFromOrder, decide, preset, suggestCounts, type GameEvent, type GameState } from '../src/main/engine'
-import { createRng, POLICIES, simulate, startingStates, type PolicyName } from '../src/main/sim'
+import { apply, dealFromOrder, decide, preset, suggestCounts, type GameEvent, type GameState } from '../src/engine'
+import { createRng, POLICIES, simulate, startingStates, type PolicyName } from '../src/sim'
 
 export const PRESET_IDS: PresetId[] = ['maffiasig', 'estonian', 'swedish']
 export const SIZES = [12, 18]

@@ -29,8 +29,8 @@ import {
   undo,
   type Game,
   type GameSetup,
-} from '../src/main/engine'
-import { randomGame } from '../src/main/engine/testing'
+} from '../src/engine'
+import { randomGame } from '../src/engine/testing'
 
 /** JSON with every object's keys in name order: a view's field order is no behaviour. */
 const canon = (x: unknown): string =>

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createGame, dealFromOrder, dispatch, parseGameFile, physicalDeal, preset, replay, suggestCounts, toGameFile, type Game } from '../src/main/engine'
+import { createGame, dealFromOrder, dispatch, parseGameFile, physicalDeal, preset, replay, suggestCounts, toGameFile, type Game } from '../src/engine'
 import type { Command } from '../src/shared/commands'
 import type { GameFile } from '../src/shared/game-file'
 import type { RoleCounts, RoleId, Winner } from '../src/shared/roles'

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { SEAT_COMMANDS, type Command, type SeatCommandType } from '../src/shared/commands'
 import { PRESET_IDS } from '../src/shared/ruleset'
 import { seatName, seatNumber } from '../src/shared/seat-name'
-import { decide } from '../src/main/engine/decide'
-import { Rng, randomGame } from '../src/main/engine/testing'
+import { decide } from '../src/engine/decide'
+import { Rng, randomGame } from '../src/engine/testing'
 
 const ROOT = join(import.meta.dirname, '..')
 const HOME = 'src/shared/seat-name.ts'

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseGameFile, PRESETS } from '../main/engine'
+import { parseGameFile, PRESETS } from '../engine'
 import { gameFileSchema } from '../shared/game-file'
 import { rulesetOptionsSchema, rulesetSchema } from '../shared/ruleset'
 import { translate } from '../shared/messages'

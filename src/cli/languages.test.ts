@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildStory, dispatch, createGame, parseGameFile, projectorView, refereeView, type Game } from '../main/engine'
+import { buildStory, dispatch, createGame, parseGameFile, projectorView, refereeView, type Game } from '../engine'
 import type { Command } from '../shared/commands'
 import { LANGUAGE_WORDS } from '../shared/glossary'
 import { LANGUAGE_IDS, type Language } from '../shared/languages'

@@ -1,4 +1,4 @@
-import { PRESETS } from '../main/engine'
+import { PRESETS } from '../engine'
 import { PRESET_IDS, type PresetId, type Ruleset } from '../shared/ruleset'
 import { UsageError } from './command'
 

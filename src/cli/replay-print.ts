@@ -1,5 +1,5 @@
-import type { Game } from '../main/engine'
-import { projectorView, refereeView } from '../main/engine'
+import type { Game } from '../engine'
+import { projectorView, refereeView } from '../engine'
 import type { GameFile } from '../shared/game-file'
 import type { AnswerStyle, ProjectorView, RefereeView } from '../shared/views'
 import type { Io } from './command'

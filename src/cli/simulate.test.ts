@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { preset } from '../main/engine'
-import { simulate } from '../main/sim'
+import { preset } from '../engine'
+import { simulate } from '../sim'
 
 /** `nightfall simulate` as a user runs it: `node --import tsx src/cli/index.ts simulate …` in a child process. */
 

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url'
 import type * as Esbuild from 'esbuild'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-const ENTRY = join(ROOT, 'src', 'main', 'host', 'estimator-worker.ts')
+const ENTRY = join(ROOT, 'src', 'host', 'workers', 'estimator-worker.ts')
 
 type Manifest = { bundle: string; inputs: Record<string, string> }
 

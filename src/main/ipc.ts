@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron'
 import type { ApiResult } from '../shared/api'
 import { FORBIDDEN, IPC, type IpcChannel } from '../shared/ipc'
-import type { GameHost } from './host'
+import type { GameHost } from '../host'
 import { alive, isPageUrl, type AppWindows, type WindowRole } from './windows'
 
 /**

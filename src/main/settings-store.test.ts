@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { GameHost } from './host'
+import { GameHost } from '../host'
 import { fillUntilFree, mountTmpfs, unmountAll } from '../../test/support/mounts'
 
 // electron-store asks Electron for the app's folder and version; the store is always given a cwd here.

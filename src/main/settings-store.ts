@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ipcMain } from 'electron'
 import Store from 'electron-store'
-import { copyAside } from './host/persistence/fs-util'
+import { copyAside } from '../host/persistence/fs-util'
 import { notice } from '../shared/notices'
-import { MemoryStore, openJsonObjectFile, writeSettingsFile, type KeyValueStore } from './host/persistence/kv-store'
+import { MemoryStore, openJsonObjectFile, writeSettingsFile, type KeyValueStore } from '../host/persistence/kv-store'
 
 /**
  * The app's settings (roster, custom rulesets, languages, room, club night) in electron-store, as

@@ -5,7 +5,7 @@ import { NAME_INPUT_MAX } from './names'
 import { roleCountsSchema, roleIdSchema, rulesetSchema } from './ruleset'
 
 /**
- * Schemas of the RefereeApi's request objects. The host's method table (src/main/host/methods.ts)
+ * Schemas of the RefereeApi's request objects. The host's method table (src/host/methods.ts)
  * builds each method's argument schema from these; a game action (`play`) is checked by the
  * engine's own command schema, minus the fields the host fills in.
  */

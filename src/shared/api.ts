@@ -305,7 +305,7 @@ export type RefereeMethod = Exclude<keyof RefereeApi, RefereeNonCall>
 /**
  * The callable RefereeApi methods: the one list the preload, the browser bridge and the test fakes
  * are built from. The check below refuses a list that misses one; the host's method table
- * (src/main/host/methods.ts) has a row for each, checked by the compiler alike. This list stays a
+ * (src/host/methods.ts) has a row for each, checked by the compiler alike. This list stays a
  * plain list of names so the sandboxed preload bundles nothing else.
  */
 export const REFEREE_METHODS = [

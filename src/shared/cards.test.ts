@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PRESETS, suggestCounts } from '../main/engine'
+import { PRESETS, suggestCounts } from '../engine'
 import { buildCardsPayload, cardRole, type CardsInput } from './cards'
 import { CARD, type CutMark, deckPages, gridFor, PAPER_MM, SAFE_INSET, stripPages } from './cards-layout'
 import { ROLE_IDS, type RoleId } from './roles'

@@ -9,7 +9,7 @@ import type { PresetId } from './ruleset'
  * Hungarian, 004 its Japanese translation, 001 Estonian, 003 Swedish).
  *
  * This is the one list: the presets take their role, team and ruleset names from it
- * (src/main/engine/rulesets), `docs/glossary.md` is printed from it (`npx tsx scripts/glossary.ts`),
+ * (src/engine/rulesets), `docs/glossary.md` is printed from it (`npx tsx scripts/glossary.ts`),
  * and `glossary.test.ts` checks that the locale strings use these words and type no role word.
  */
 export interface Term {

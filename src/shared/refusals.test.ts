@@ -53,7 +53,7 @@ describe('refusal reasons', () => {
   })
 
   it('every reason is given somewhere in the engine (no reason is listed and never used)', () => {
-    const dir = join(import.meta.dirname, '..', 'main', 'engine')
+    const dir = join(import.meta.dirname, '..', 'engine')
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
       (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('testing'),
     )

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { Handshakes } from '../main/host/room/seal'
+import { Handshakes } from '../host/room/seal'
 import { ROLE_IDS } from './roles'
 import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto'
 import { x25519 as nobleX25519 } from '@noble/curves/ed25519.js'

@@ -6,7 +6,7 @@ import type { Ruleset } from './ruleset'
 
 /**
  * "How we play tonight": a ruleset's rules for the room (the projector between games, the printed
- * rules page). The engine chooses the lines from the ruleset's options (src/main/engine/views/rules.ts,
+ * rules page). The engine chooses the lines from the ruleset's options (src/engine/views/rules.ts,
  * `rulesSheet`); this file fills them in a language from the locale files' `rules` area. A line may
  * have a label (a role, a team, or a word such as "Draw") shown before it in bold; its text names
  * roles through `{mafia}`, `{investigator}`, `{doctor}`, `{citizen}` as the ruleset calls them in

@@ -5,7 +5,7 @@ import { migrateRuleset } from './ruleset-migrate'
 
 /**
  * A ruleset is data. Every point the source texts leave open is an option here,
- * and every preset is a value of this type (see src/main/engine/rulesets).
+ * and every preset is a value of this type (see src/engine/rulesets).
  */
 export const roleNamesSchema = z.object({
   mafia: z.string().min(1).max(40),

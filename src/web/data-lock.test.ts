@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/support/host'
-import { DataLock, holderAlive, lockPath } from '../main/host/persistence/data-lock'
+import { DataLock, holderAlive, lockPath } from '../host/persistence/data-lock'
 import { browserModeArgs as args, runToEnd, startWeb, stopBrowserModes, trackBrowserMode } from '../../test/support/browser-mode'
 
 /**

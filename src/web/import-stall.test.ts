@@ -4,9 +4,9 @@
  * problems bounded). The same measurement is printed by `npm run bench -- import`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFileHost } from '../main/host'
-import type { GameHost } from '../main/host/game-host'
-import { disposeImportWorker } from '../main/host/importer'
+import { createFileHost } from '../host'
+import type { GameHost } from '../host/game-host'
+import { disposeImportWorker } from '../host/workers/importer'
 import { MAX_PROBLEMS } from '../shared/game-file/problems'
 import { seededRandom, tempDir } from '../../test/support/host'
 import { HOSTILE_434KB, hostileFileOf, legalLongFile } from '../../test/support/hostile-files'

@@ -5,7 +5,7 @@
  *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP]]
  *
  * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
- * One host per data folder (nightfall.lock, see main/host/persistence/data-lock.ts, the Electron app's too): a second one refuses, naming the
+ * One host per data folder (nightfall.lock, see host/persistence/data-lock.ts, the Electron app's too): a second one refuses, naming the
  * first; so does any error taking the lock. The pages' tokens are kept in the folder between starts,
  * and made anew with --new-tokens or when a stale lock (its process gone) was taken over. The server
  * stops when its parent process (npm) is gone (parent-watch.ts).
@@ -19,10 +19,10 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { renderUnicodeCompact } from 'uqr'
-import { createFileHost } from '../main/host'
-import { warmEstimator } from '../main/host/estimator'
+import { createFileHost } from '../host'
+import { warmEstimator } from '../host/workers/estimator'
 import { loadWebAddress, newTokens, saveWebAddress } from './address'
-import { DataLock, folderLanguage, lockRefusal } from '../main/host/persistence/data-lock'
+import { DataLock, folderLanguage, lockRefusal } from '../host/persistence/data-lock'
 import { startWebServer } from './server'
 
 const root = resolve(import.meta.dirname, '..', '..')

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright'
-import { PRESETS } from '../../src/main/engine/rulesets'
+import { PRESETS } from '../../src/engine/rulesets'
 import type { RoleId } from '../../src/shared/roles'
 import { browserTestsSkipped } from './support/chromium'
 import { GameModel } from './support/model'

@@ -16,7 +16,7 @@ import { lanUnavailable, phoneHost, privateLan, type PhoneHost } from '../suppor
 import { createServer } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import { startWebApp, type WebApp } from './support/web-app'
-import { lanAddresses } from '../../src/main/host/room/addresses'
+import { lanAddresses } from '../../src/host/room/addresses'
 import { presetNames, roleName as nameOf } from '../../src/shared/role-names'
 import type { RoleId } from '../../src/shared/roles'
 import { DISPLAY_CODE_DIGITS } from '../../src/shared/room'

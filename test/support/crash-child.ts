@@ -5,9 +5,9 @@
  *   node --import tsx test/support/crash-child.ts <dataDir> <seed> [--torn]   (the test runs an esbuild bundle of it)
  */
 import { readSync, writeSync } from 'node:fs'
-import { preset } from '../../src/main/engine/rulesets'
-import { createFileHost } from '../../src/main/host/index'
-import { journalTestHooks } from '../../src/main/host/persistence/journal'
+import { preset } from '../../src/engine/rulesets'
+import { createFileHost } from '../../src/host/index'
+import { journalTestHooks } from '../../src/host/persistence/journal'
 import { PLAYERS9, nextCall, perform, seeded } from './host'
 
 const [dir, seedArg] = process.argv.slice(2)

@@ -43,7 +43,7 @@ export function cspMetaTags(html: string): Tag[] {
 /**
  * The pages as built (what Electron loads) connect nowhere: `connect-src 'none'`. Browser mode's
  * server (and the room's) serves them with `'self'` instead (its own origin, see servedHtml in
- * src/main/host/http.ts); the dev server adds its hot-reload socket.
+ * src/host/http.ts); the dev server adds its hot-reload socket.
  */
 export const ALLOWED_CONNECT_SOURCES = ["'none'", "'self'"]
 

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import type { ApiResult, RefereeApi, RefereeAppView, RefereeMethod } from '../../src/shared/api'
 import type { GameRecord } from '../../src/shared/club'
 import type { RefereeCommand } from '../../src/shared/commands'
-import type { GameHost } from '../../src/main/host/game-host'
-import { createRng } from '../../src/main/sim/prng'
-import type { HostRandom } from '../../src/main/host/random'
+import type { GameHost } from '../../src/host/game-host'
+import { createRng } from '../../src/sim/prng'
+import type { HostRandom } from '../../src/host/random'
 
 /** Helpers for the host's tests and the crash child: seeded randomness, temp folders. */
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { GameState } from '../../src/main/engine'
-import { playerView } from '../../src/main/engine'
-import { pushKey, sealScreen, secretsEpoch } from '../../src/main/host/room/seal'
+import type { GameState } from '../../src/engine'
+import { playerView } from '../../src/engine'
+import { pushKey, sealScreen, secretsEpoch } from '../../src/host/room/seal'
 import type { PlayerScreen } from '../../src/shared/room'
 
 /**

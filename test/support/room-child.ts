@@ -6,7 +6,7 @@
  *   node test/support/room-child.mjs <dataDir> <pagesDir>   (the test runs an esbuild bundle of it)
  */
 import { createInterface } from 'node:readline'
-import { createFileHost } from '../../src/main/host/index'
+import { createFileHost } from '../../src/host/index'
 
 const [dir, pages] = process.argv.slice(2)
 if (!dir || !pages) throw new Error('usage: room-child <dataDir> <pagesDir>')

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { buildStory, parseGameFile, PRESETS, projectorView, refereeView, replay as replayGame, type Game } from '../../main/engine'
+import { buildStory, parseGameFile, PRESETS, projectorView, refereeView, replay as replayGame, type Game } from '../../engine'
 import type { Command } from '../../shared/commands'
 import { ROOT_PATH, type FileProblem, type GameFileErrorCode } from '../../shared/game-file/problems'
 import { toShortForm } from '../../shared/game-file/shorten'

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildStory, playerView } from '../../main/engine'
-import { randomGame } from '../../main/engine/testing'
-import { Handshakes, sealScreen } from '../../main/host/room/seal'
+import { buildStory, playerView } from '../../engine'
+import { randomGame } from '../../engine/testing'
+import { Handshakes, sealScreen } from '../../host/room/seal'
 import type { PlayerScreen } from '../../shared/room'
 import type { Agreed } from '../../shared/room-seal'
 import { mountPhone } from './phone'

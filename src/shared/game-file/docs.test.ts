@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { parseGameFile, replay } from '../../main/engine'
+import { parseGameFile, replay } from '../../engine'
 import { commandSchema } from '../commands'
 import { rulesetOptionsSchema } from '../ruleset'
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { parseGameFile, PRESETS, replay } from '../../main/engine'
+import { parseGameFile, PRESETS, replay } from '../../engine'
 import { commandSchema } from '../commands'
 import { GAME_FILE_VERSION, gameFileSchema, type GameFile } from '../game-file'
 import { normalizeGameFile } from './normalize'

@@ -1,12 +1,12 @@
 /**
  * A club night already played, in a data folder: whole games with the given players, finished
- * through the real host (the simple referee of src/main/host/testing.ts), saved as the app saves
+ * through the real host (the simple referee of src/host/testing.ts), saved as the app saves
  * them. The browser-mode server started on the folder then lists them, tells their stories and
  * counts them in tonight's standings.
  */
 import type { RefereeAppView } from '../../../src/shared/api'
-import { preset } from '../../../src/main/engine'
-import { createFileHost } from '../../../src/main/host/index'
+import { preset } from '../../../src/engine'
+import { createFileHost } from '../../../src/host/index'
 import { nextCall, perform, seededRandom } from '../../support/host'
 
 /** 18 names of 24 characters each: with spaces, with hyphens, and single long words, in several scripts. */

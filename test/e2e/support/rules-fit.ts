@@ -3,7 +3,7 @@
  * whether a rules page fits the projector's screen (test/e2e/languages.test.ts).
  */
 import type { Page } from 'playwright'
-import { PRESETS } from '../../../src/main/engine/rulesets'
+import { PRESETS } from '../../../src/engine/rulesets'
 import type { Ruleset } from '../../../src/shared/ruleset'
 
 /** A club's own copy that says the most: every optional line on, long names of its own. */

@@ -2,7 +2,7 @@
 /** A card's face: its team is the ruleset's word in the card's language, beside the label as that language joins them. */
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import { PRESETS } from '../../../main/engine'
+import { PRESETS } from '../../../engine'
 import { cardRole } from '../../../shared/cards'
 import { createAppI18n, switchLanguage } from '../../i18n'
 import { cardsMessages } from '../../i18n/cards-messages'

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { projectorView } from '../../../main/engine'
-import { randomGame } from '../../../main/engine/testing'
+import { projectorView } from '../../../engine'
+import { randomGame } from '../../../engine/testing'
 import { PRESET_IDS } from '../../../shared/ruleset'
 import type { ProjectorView } from '../../../shared/views'
 import { createAppI18n } from '../../i18n'

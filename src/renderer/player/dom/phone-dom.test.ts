@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { buildStory, playerView } from '../../../main/engine'
-import { randomGame } from '../../../main/engine/testing'
-import type { GameState } from '../../../main/engine/state'
+import { buildStory, playerView } from '../../../engine'
+import { randomGame } from '../../../engine/testing'
+import type { GameState } from '../../../engine/state'
 import { presetNames, roleName } from '../../../shared/role-names'
 import { phoneWords, switchLanguage } from '../words'
 import { board } from './board'

@@ -2,12 +2,12 @@
 /** The story's pages as the referee and the room read them: each night's shots, checks and outcome, each day's votes, the end. */
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import { buildStory } from '../../../main/engine'
-import { Scripted } from '../../../main/engine/testing'
+import { buildStory } from '../../../engine'
+import { Scripted } from '../../../engine/testing'
 import { createAppI18n } from '../../i18n'
 import { refereeMessages } from '../../i18n/referee-messages'
-import { standingsOf } from '../../../main/host/club/standings'
-import { recordOf } from '../../../main/host/club/record'
+import { standingsOf } from '../../../host/club/standings'
+import { recordOf } from '../../../host/club/record'
 import StandingsTable from './StandingsTable.vue'
 import StoryBoard from './StoryBoard.vue'
 

@@ -1,0 +1,45 @@
+import { PRESET_WORDS } from '../../shared/glossary'
+import { presetNames } from '../../shared/role-names'
+import type { Ruleset } from '../../shared/ruleset'
+
+/** Estonian: aces, kings, queens; one group target; up to three suspects, plurality, role announced on execution. */
+export const estonian: Ruleset = {
+  id: 'estonian',
+  name: PRESET_WORDS.estonian.en.ruleset.word,
+  base: 'estonian',
+  names: presetNames('estonian'),
+  options: {
+    firstPhase: 'night',
+    hasInvestigator: true,
+    hasDoctor: true,
+    nightOrder: ['mafia', 'investigator', 'doctor'],
+    killResolution: 'groupTarget',
+    mafiaMayTargetMafia: false,
+    doctorSelfHeal: true,
+    investigatorMayRepeat: true,
+    callDeadRoles: true,
+    readNamesAtShots: false,
+    dayProcedure: 'nomination',
+    maxNominees: 3,
+    nomineeDefence: true,
+    singleNomineeExecuted: false,
+    tieRule: 'revote',
+    noNominationGoesToNight: true,
+    dayMustEndWithDeath: false,
+    dayTimeLimit: null,
+    dayWarning: 60,
+    dayTimeoutAction: 'none',
+    defenceTimeLimit: 60,
+    lastWords: false,
+    revealOnExecution: true,
+    revealOnNightDeath: false,
+    mafiaWinAtParity: false,
+    parityNeedsDeadDoctor: false,
+    doctorMafiaDraw: false,
+    firstDeadBecomesReferee: false,
+    minPlayers: 4,
+    maxPlayers: 40,
+    recommendedMin: 6,
+    recommendedMax: 20,
+  },
+}

@@ -1,0 +1,45 @@
+import { PRESET_WORDS } from '../../shared/glossary'
+import { presetNames } from '../../shared/role-names'
+import type { Ruleset } from '../../shared/ruleset'
+
+/** MaffiaSIG (Mensa HungarIQa, 1997): shots by strict majority, an inspector, accusations with two votes. */
+export const maffiasig: Ruleset = {
+  id: 'maffiasig',
+  name: PRESET_WORDS.maffiasig.en.ruleset.word,
+  base: 'maffiasig',
+  names: presetNames('maffiasig'),
+  options: {
+    firstPhase: 'night0',
+    hasInvestigator: true,
+    hasDoctor: false,
+    nightOrder: ['mafia', 'investigator'],
+    killResolution: 'individualShots',
+    mafiaMayTargetMafia: true,
+    doctorSelfHeal: false,
+    investigatorMayRepeat: true,
+    callDeadRoles: true,
+    readNamesAtShots: true,
+    dayProcedure: 'accusation',
+    maxNominees: null,
+    nomineeDefence: true,
+    singleNomineeExecuted: false,
+    tieRule: 'noExecution',
+    noNominationGoesToNight: false,
+    dayMustEndWithDeath: true,
+    dayTimeLimit: 20 * 60,
+    dayWarning: 2 * 60,
+    dayTimeoutAction: 'randomDeath',
+    defenceTimeLimit: 2 * 60,
+    lastWords: true,
+    revealOnExecution: false,
+    revealOnNightDeath: false,
+    mafiaWinAtParity: true,
+    parityNeedsDeadDoctor: false,
+    doctorMafiaDraw: false,
+    firstDeadBecomesReferee: false,
+    minPlayers: 5,
+    maxPlayers: 30,
+    recommendedMin: 9,
+    recommendedMax: 18,
+  },
+}

@@ -1,0 +1,45 @@
+import { PRESET_WORDS } from '../../shared/glossary'
+import { presetNames } from '../../shared/role-names'
+import type { Ruleset } from '../../shared/ruleset'
+
+/** Swedish: starts with night; constable and doctor; a timed day, nominations, a hand-raising vote; the doctor draw. */
+export const swedish: Ruleset = {
+  id: 'swedish',
+  name: PRESET_WORDS.swedish.en.ruleset.word,
+  base: 'swedish',
+  names: presetNames('swedish'),
+  options: {
+    firstPhase: 'night',
+    hasInvestigator: true,
+    hasDoctor: true,
+    nightOrder: ['mafia', 'investigator', 'doctor'],
+    killResolution: 'groupTarget',
+    mafiaMayTargetMafia: false,
+    doctorSelfHeal: true,
+    investigatorMayRepeat: true,
+    callDeadRoles: true,
+    readNamesAtShots: false,
+    dayProcedure: 'nomination',
+    maxNominees: null,
+    nomineeDefence: false,
+    singleNomineeExecuted: true,
+    tieRule: 'revote',
+    noNominationGoesToNight: true,
+    dayMustEndWithDeath: false,
+    dayTimeLimit: 5 * 60,
+    dayWarning: 60,
+    dayTimeoutAction: 'closeNominations',
+    defenceTimeLimit: null,
+    lastWords: false,
+    revealOnExecution: false,
+    revealOnNightDeath: false,
+    mafiaWinAtParity: true,
+    parityNeedsDeadDoctor: true,
+    doctorMafiaDraw: true,
+    firstDeadBecomesReferee: false,
+    minPlayers: 4,
+    maxPlayers: 30,
+    recommendedMin: 7,
+    recommendedMax: 15,
+  },
+}

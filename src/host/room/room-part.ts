@@ -1,0 +1,349 @@
+import type { ApiResult, ProjectorScreen } from '../../shared/api'
+import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory, type WireScreen } from '../../shared/room'
+import type { Agreed } from '../../shared/room-seal'
+import type { ProjectorOptions } from '../../shared/views'
+import { playerView } from '../../engine'
+import type { GameState } from '../../engine'
+import { safe } from '../fan-out'
+import { OK, fail, messageOf, ok } from '../result'
+import { interfaceAddresses, lanAddresses } from './addresses'
+import { seatNumber } from '../../shared/seat-name'
+import { Room, type SavedDevices } from './room'
+import type { RoomFile } from './room-file'
+import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
+import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
+
+export interface RoomPartDeps {
+  now: () => number
+  /** The built renderer (out/renderer) the room serves the player page from; absent: no room (openRoom answers 'unavailable'). */
+  pagesDir?: string
+  state: () => GameState | null
+  /** The club's roster: before a game, the players phones may pick (the next game's seats). */
+  roster: () => readonly string[]
+  options: () => ProjectorOptions
+  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
+  lang: () => string | null
+  projectorScreen: () => ProjectorScreen
+  onProjector: (cb: (s: ProjectorScreen) => void) => () => void
+  /** The referee's view (if it changed) and every screen are pushed: the room's devices or address changed. */
+  changed: () => void
+  /** Where the room listens (tests, bench); the default is the port kept in the settings, else any free one. */
+  port?: number
+  /** The room's port kept in the settings (the club's address: the same after a restart), and keeping it. */
+  savedPort?: () => number | null
+  savePort?: (port: number) => void
+  /** The open room kept beside the game in progress (room-file.ts): absent, nothing is kept. */
+  file?: RoomFile
+  /** The game open or parked (its id and seats), null between games: the phones kept for it, and whether a quit ends the evening. */
+  inProgress?: () => { id: string; players: readonly string[] } | null
+  /** The LAN addresses, the default route's first (default: lanAddresses). */
+  addresses?: () => Promise<string[]>
+}
+
+/** What the room's devices do (joins, streams opening and closing) pushes views at most this often. */
+export const ROOM_PUSH_MS = 250
+/** How often waiting phones whose stream is gone are looked for (room.ts: expireAsking). */
+const SWEEP_MS = 5_000
+
+interface PlayerSub {
+  token: string
+  /** The push key (seal.ts) of what this phone was last sent: a phone is sent a screen only when it changes. */
+  last: string
+}
+
+/** A phone dropped by a change (its player left the roster, or another phone took its seat): told so once before its stream ends. */
+interface Gone {
+  kind: 'left' | 'replaced'
+  name: string
+  seal: Agreed | null
+}
+
+/**
+ * The host's part for the room on the LAN: the devices (room.ts), the server (server.ts), and each
+ * phone's screen, built by playerView (engine/views/player.ts) for its seat only, sealed for its
+ * phone (seal.ts) and pushed when it changes — so neither the content nor the timing of a phone's
+ * updates tells it another seat's secret, and nobody on the network reads its own.
+ */
+export class RoomPart implements RoomHost {
+  readonly room: Room
+  private server: RoomServer | null = null
+  private address: string | null = null
+  private addresses: string[] = []
+  private error: string | null = null
+  readonly handshakes = new Handshakes()
+  /** The port kept in the settings when another program had it (the room opened on a new one). */
+  private movedFrom: number | null = null
+  /** The room that was open when the app stopped, opening again (open() waits for it). */
+  private reopening: Promise<ApiResult> = Promise.resolve(OK)
+  /** The game the phones' "has seen the role" is about: a new game starts them over. */
+  private gameId: string | null | undefined = undefined
+  private readonly players = new Map<(s: WireScreen | null) => void, PlayerSub>()
+  /** Tokens of phones dropped by a change: told so once before their stream ends. */
+  private readonly left = new Map<string, Gone>()
+  private readonly lanAddresses: () => Promise<string[]>
+  /** A push the room's devices asked for, waiting for ROOM_PUSH_MS since the last one. */
+  private pending: NodeJS.Timeout | null = null
+  private lastPush = -Infinity
+  private sweep: NodeJS.Timeout | null = null
+
+  constructor(private readonly deps: RoomPartDeps) {
+    this.room = new Room(deps.now)
+    this.lanAddresses = deps.addresses ?? lanAddresses
+    // The addresses the referee may pick from, known at once (the default route's is put first
+    // when the room opens); nothing is pushed for them.
+    if (deps.pagesDir !== undefined && deps.addresses === undefined) this.addresses = interfaceAddresses()
+  }
+
+  get isOpen(): boolean {
+    return this.server !== null
+  }
+
+  /** Open the room on `address` (one of the LAN addresses; null: the default route's). */
+  async open(address: string | null): Promise<ApiResult> {
+    await this.reopening
+    return this.openAt(address, null)
+  }
+
+  /**
+   * The room that was open when the app stopped (the room file): open again on its address and
+   * port, its devices back with their own tokens. Called once on start; nothing happens without a file.
+   */
+  async reopen(): Promise<boolean> {
+    const saved = this.deps.file?.read()
+    if (!saved || this.deps.pagesDir === undefined) return false
+    this.reopening = this.openAt(saved.address, saved).then((r) =>
+      // The address is gone (another network tonight): the default route's, the same port.
+      !r.ok && !this.server ? this.openAt(null, saved) : r,
+    )
+    return (await this.reopening).ok
+  }
+
+  private async openAt(
+    address: string | null,
+    saved: { port: number; devices: SavedDevices['devices']; displays: SavedDevices['displays'] } | null,
+  ): Promise<ApiResult> {
+    if (this.deps.pagesDir === undefined) return fail('unavailable', 'The room on the network is not available here.')
+    this.addresses = await this.lanAddresses()
+    const at = address ?? this.addresses[0] ?? null
+    if (at === null || !this.addresses.includes(at))
+      return fail('not-found', address === null ? 'This computer has no network address: join a Wi-Fi first.' : `This computer has no address ${address}.`)
+    if (this.server && this.address === at) return OK
+    await this.shut()
+    // The club's address: the port of last time (kept in the settings), unless a test chose one.
+    const want = this.deps.port ?? saved?.port ?? this.deps.savedPort?.() ?? 0
+    const start = (port: number) => startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir!, port })
+    try {
+      try {
+        this.server = await start(want)
+        this.movedFrom = null
+      } catch (e) {
+        if (want === 0 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e
+        // Another program has the club's port: any free one, said on the referee's panel (the QR codes show the new address).
+        this.server = await start(0)
+        this.movedFrom = want
+      }
+      this.address = at
+      this.error = null
+      this.sweep = setInterval(() => this.room.expireAsking() && this.changed(), SWEEP_MS)
+      this.sweep.unref()
+    } catch (e) {
+      this.error = messageOf(e)
+      // A refusal pushes nothing by itself: the referee's view must show why.
+      this.deps.changed()
+      return fail('unavailable', `The room could not be opened on ${at}: ${this.error}`)
+    }
+    if (this.deps.port === undefined && this.deps.savedPort?.() !== this.server.port) this.deps.savePort?.(this.server.port)
+    if (saved) this.room.restore(saved)
+    this.keep()
+    return OK
+  }
+
+  /** Close the room: the port closes, every device's token is forgotten (here and in the room file). */
+  async close(): Promise<ApiResult> {
+    await this.reopening
+    this.deps.file?.remove()
+    await this.shut('closed')
+    return OK
+  }
+
+  /** Write the room file (the address, the port, the devices) when anything in it changed. */
+  private keep(): void {
+    if (this.server && this.address !== null) this.deps.file?.write(this.address, this.server.port, this.room.saved())
+  }
+
+  private async shut(why: RoomBye = 'closed'): Promise<void> {
+    if (this.pending) clearTimeout(this.pending)
+    if (this.sweep) clearInterval(this.sweep)
+    this.pending = this.sweep = null
+    const s = this.server
+    this.server = null
+    this.address = null
+    this.players.clear()
+    this.room.clear()
+    this.handshakes.clear()
+    if (s) await s.close(why)
+  }
+
+  /** The referee's answers; the host pushes every view after them (the phone's screen included). */
+  admit(id: string): ApiResult {
+    if (!this.room.admit(id)) return fail('not-found', 'That phone is no longer waiting.')
+    return OK
+  }
+
+  drop(id: string): ApiResult {
+    if (!this.room.drop(id)) return fail('not-found', 'That device is no longer in the room.')
+    return OK
+  }
+
+  view(): RoomView {
+    const base = { ...CLOSED_ROOM, addresses: [...this.addresses], error: this.error }
+    if (!this.server || this.address === null) return base
+    const origin = this.server.origin
+    return {
+      ...base,
+      open: true,
+      address: origin.slice('http://'.length),
+      movedFrom: this.movedFrom,
+      playerUrl: `${origin}/player/`,
+      projectorUrl: `${origin}/tv/`,
+      displayCode: this.room.displayCode,
+      ...this.room.views(),
+    }
+  }
+
+  /**
+   * The address of seat `seat`'s personal QR code (the private reveal shows it to that player only):
+   * it carries a new personal secret, in the part of the address a browser never sends, which gets a
+   * phone that seat without the referee, once.
+   */
+  personalLink(seat: number): ApiResult<string> {
+    const name = this.deps.state()?.setup.players[seat]
+    if (!this.server) return fail('unavailable', 'Open the room on the network first.')
+    if (name === undefined) return fail('not-found', `There is no seat ${seatNumber(seat)}.`)
+    return ok(`${this.server.origin}/player/#claim=${this.room.personalSecret(name)}`)
+  }
+
+  /** The address phones open, while the room is open (the projector shows it as a QR code). */
+  get playerUrl(): string | null {
+    return this.server ? `${this.server.origin}/player/` : null
+  }
+
+  // ───────────── RoomHost: what the server asks ─────────────
+
+  /** The names a phone may pick: the game's seated players, or before a game the roster's (the seats to come). */
+  names(): JoinChoices {
+    // A game found on start and not yet resumed keeps its seats: their phones are not dropped meanwhile.
+    const players = this.deps.state()?.setup.players ?? this.deps.inProgress?.()?.players ?? this.deps.roster()
+    return { names: [...players], lang: this.deps.lang() }
+  }
+
+  /** What phone `token` is sent: its screen, sealed for its key. Null for a token the room does not know, or whose key is not agreed yet. */
+  playerScreen(token: string): WireScreen | null {
+    const key = (this.left.get(token) ?? this.room.device(token))?.seal?.key
+    const screen = key && this.screen(token)
+    return screen ? sealScreen(screen, key) : null
+  }
+
+  private screen(token: string): PlayerScreen | null {
+    const d = this.room.device(token)
+    const sentAt = this.deps.now()
+    const lang = this.deps.lang()
+    const left = this.left.get(token)
+    if (left !== undefined) return { kind: left.kind, name: left.name, sentAt, lang }
+    if (!d) return null
+    if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
+    const s = this.deps.state()
+    const seat = s ? s.setup.players.indexOf(d.name) : -1
+    if (!s && this.deps.inProgress?.()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
+    if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
+    const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
+    return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, sentAt, lang }
+  }
+
+  projectorScreen(): ProjectorScreen {
+    return this.deps.projectorScreen()
+  }
+
+  onPlayer(token: string, cb: (s: WireScreen | null) => void): () => void {
+    const first = this.screen(token)
+    this.players.set(cb, { token, last: first ? pushKey(first, secretsEpoch(this.deps.state())) : '' })
+    return () => this.players.delete(cb)
+  }
+
+  onProjector(cb: (s: ProjectorScreen) => void): () => void {
+    return this.deps.onProjector(cb)
+  }
+
+  /**
+   * The room's devices changed something (a join, a stream opened or closed): views are pushed at
+   * once if none was in the last ROOM_PUSH_MS, else once when that has passed — however many
+   * changes a stranger makes meanwhile — and the referee's only if it changed (fan-out.ts).
+   */
+  changed(): void {
+    if (this.pending) return
+    const wait = this.lastPush + ROOM_PUSH_MS - this.deps.now()
+    const push = () => {
+      this.pending = null
+      this.lastPush = this.deps.now()
+      this.deps.changed()
+    }
+    if (wait <= 0) return push()
+    this.pending = setTimeout(push, wait)
+    this.pending.unref()
+  }
+
+  /**
+   * After any change: each phone its screen, if its push key changed (seal.ts: the public part or
+   * any seat's secrets — the same moments for every phone); a dropped phone gets null (its stream
+   * ends). A phone whose player is no longer among the names (left the roster), or whose seat another
+   * phone took, is dropped, and told so first; the referee's view is then pushed again without it.
+   */
+  push(): void {
+    const game = this.deps.inProgress?.()?.id ?? null
+    if (game !== this.gameId) {
+      if (game !== null && this.gameId !== undefined) this.room.newGame()
+      this.gameId = game
+    }
+    for (const { token, name, seal } of this.room.keepOnly(this.names().names)) this.left.set(token, { kind: 'left', name, seal })
+    for (const { token, name, seal } of this.room.takeReplaced()) this.left.set(token, { kind: 'replaced', name, seal })
+    this.handshakes.keep((token) => this.room.device(token) !== undefined)
+    this.keep()
+    const epoch = secretsEpoch(this.deps.state())
+    for (const [cb, sub] of this.players) {
+      const screen = this.screen(sub.token)
+      const key = (this.left.get(sub.token) ?? this.room.device(sub.token))?.seal?.key
+      if (!screen || !key || screen.kind === 'left' || screen.kind === 'replaced') {
+        this.players.delete(cb)
+        if (screen && key) safe(() => cb(sealScreen(screen, key)))
+        safe(() => cb(null))
+        continue
+      }
+      const c = pushKey(screen, epoch)
+      if (c === sub.last) continue
+      sub.last = c
+      safe(() => cb(sealScreen(screen, key)))
+    }
+    if (!this.left.size) return
+    this.left.clear()
+    this.deps.changed()
+  }
+
+  /**
+   * The app stops. During a game the room file stays (the room opens again on the next start, and
+   * its phones are told the laptop is restarting); between games the evening is over: forgotten.
+   */
+  async dispose(): Promise<void> {
+    const staying = this.server !== null && this.deps.inProgress?.() != null
+    if (!staying) this.deps.file?.remove()
+    await this.shut(staying ? 'restarting' : 'closed')
+  }
+}
+
+/**
+ * After the game, a phone shows what the projector shows: the story at the projector's page, copied
+ * field by field from the projector's own screen (never from the host's state), so a phone is told
+ * nothing that the room's screen does not show.
+ */
+function shownStory(p: ProjectorScreen): ShownStory | null {
+  return p.kind === 'story' ? { story: p.story, index: p.index } : null
+}
