@@ -99,7 +99,7 @@ export const LAYERS = {
 const TEST_FILES = ['**/*.test.ts', '**/*.bench.ts', 'src/engine/testing/**', 'src/renderer/testing/**']
 
 /** Modules the windows may import for their types only: they build zod schemas, which the pages' CSP reports. */
-const ZOD_MODULES = '(^|/)shared/(ruleset|commands|game-file|api-schemas)$'
+const ZOD_MODULES = '(^|/)shared/(ruleset|ruleset-names|commands|game-file|api-schemas)$'
 
 export default defineConfig(
   {

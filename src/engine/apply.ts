@@ -1,7 +1,6 @@
 import type { GameEvent } from './events'
-import type { Announcement, DayState, GameState, NightState, TimerState, VoteState } from './state'
+import { newTimer, type Announcement, type DayState, type GameState, type NightState, type TimerState, type VoteState } from './state'
 import { withEnteredCount } from './queries'
-import { newTimer } from './timers'
 
 /**
  * apply(state, event) → the next state. Pure and total: events are facts that decide() has already
