@@ -15,7 +15,7 @@ export const NOTE_COMMANDS = ['note'] as const satisfies readonly CommandType[]
 
 /**
  * The procedures and their command lists. Every command type is in exactly one list: the compiler
- * refuses DECIDERS below when one is missing (and decide.test.ts that none is listed twice).
+ * refuses DECIDERS below when one is missing (and decide.test.ts that none is listed twice). A procedure's one-seat commands join its list from its `*_SEAT_RULES` table.
  */
 export const PROCEDURES = [
   { commands: NIGHT_COMMANDS, decide: decideNight },
