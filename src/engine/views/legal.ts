@@ -36,8 +36,8 @@ const SEAT_TYPES = Object.keys(SEAT_COMMANDS) as SeatCommandType[]
 const seatLists = (pick: (rule: SeatRule) => number[]): Record<SeatCommandType, number[]> =>
   Object.fromEntries(SEAT_TYPES.map((t) => [t, pick(SEAT_RULES[t])])) as Record<SeatCommandType, number[]>
 
-const NIGHT = new Set<CommandType>(NIGHT_COMMANDS)
-const DAY = new Set<CommandType>(DAY_COMMANDS)
+const NIGHT: ReadonlySet<CommandType> = new Set(NIGHT_COMMANDS)
+const DAY: ReadonlySet<CommandType> = new Set(DAY_COMMANDS)
 const inPhase = (s: GameState, t: CommandType): boolean => (s.phase === 'night' ? NIGHT.has(t) : s.phase === 'day' ? DAY.has(t) : false)
 
 /** A refusal as the line under a disabled button: its reason and parameters. */
@@ -46,9 +46,12 @@ const whyNot = (r: Refused | null): Reason | null => (r ? { reason: r.error.reas
 /** The command a flag stands for, with a draw where the host would add one (any draw decides legality alike). */
 const probe = (t: SimpleCommandType): Command => ({ type: t, ...(HOST_FIELDS_OF[t].includes('draw') ? { draw: 0 } : {}) }) as Command
 
-export function legalActions(s: GameState): LegalActions {
+/** How the legal actions ask the rules: `decide` (`npm run bench -- push` passes one that counts the calls). */
+export type Ask = (s: GameState, c: Command) => Result<GameEvent[]>
+
+export function legalActions(s: GameState, ask: Ask = decide): LegalActions {
   const decided = new Map<SimpleCommandType, Result<GameEvent[]>>()
-  for (const t of SIMPLE_COMMANDS) if (inPhase(s, t)) decided.set(t, decide(s, probe(t)))
+  for (const t of SIMPLE_COMMANDS) if (inPhase(s, t)) decided.set(t, ask(s, probe(t)))
   const seats = s.setup.players.map((_, i) => i)
   const n = s.night
   const shoot: Record<number, number[]> = {}
@@ -65,7 +68,7 @@ export function legalActions(s: GameState): LegalActions {
   return {
     ...(Object.fromEntries(SIMPLE_COMMANDS.map((t) => [t, decided.get(t)?.ok === true])) as Record<SimpleCommandType, boolean>),
     ...seatLists((rule) => offered(rule, s)),
-    identify: identifyOffer(s, seats),
+    identify: identifyOffer(s, seats, ask),
     shoot,
     noShot,
     skipInvestigation: !NIGHT_SEAT_RULES.investigate.now(s),
@@ -76,7 +79,7 @@ export function legalActions(s: GameState): LegalActions {
 }
 
 /** Physical deals: who may be recorded at this call, when the call records anyone. */
-function identifyOffer(s: GameState, seats: number[]): LegalActions['identify'] {
+function identifyOffer(s: GameState, seats: number[], ask: Ask): LegalActions['identify'] {
   const n = s.night
   const step = n ? n.steps[n.stepIndex] : undefined
   if (!step || s.setup.deal.mode !== 'physical') return null
@@ -85,7 +88,7 @@ function identifyOffer(s: GameState, seats: number[]): LegalActions['identify'] 
   // Living players first (they are the ones awake); dead unrecorded players may be recorded too.
   const candidates = [...seats.filter((p) => s.alive[p] && s.roles[p] === null), ...seats.filter((p) => !s.alive[p] && s.roles[p] === null)]
   const probe = role === 'mafia' ? candidates.slice(0, missing) : []
-  return missing > 0 && decide(s, { type: 'identifyRole', role, players: probe }).ok ? { role, count: missing, exact: role === 'mafia', candidates } : null
+  return missing > 0 && ask(s, { type: 'identifyRole', role, players: probe }).ok ? { role, count: missing, exact: role === 'mafia', candidates } : null
 }
 
 /** Actions that depend on public facts only: who may accuse or vote, the clocks, notes. */
@@ -109,14 +112,14 @@ function publicActions(s: GameState): Pick<LegalActions, 'accusers' | 'castVote'
  * error, what the rules do not allow. Nothing here reads a role, a shot, a target or the call; a
  * one-seat command's offer is its rule's `blind` (seat-rule.ts).
  */
-export function blindLegalActions(s: GameState): LegalActions {
+export function blindLegalActions(s: GameState, ask: Ask = decide): LegalActions {
   const day = s.phase === 'day'
   const night = s.phase === 'night'
   const o = s.setup.ruleset.options
   const c = s.setup.deal.counts
   const alive = living(s)
-  const flag = (t: SimpleCommandType): boolean => (DAY.has(t) ? day && decide(s, probe(t)).ok : night)
-  const closing = day ? decide(s, probe('closeNominations')) : null
+  const flag = (t: SimpleCommandType): boolean => (DAY.has(t) ? day && ask(s, probe(t)).ok : night)
+  const closing = day ? ask(s, probe('closeNominations')) : null
   const executed = closing?.ok ? closing.value.find((e) => e.type === 'playerDied' && e.cause === 'execution') : undefined
   const shots = night && o.killResolution === 'individualShots'
   return {

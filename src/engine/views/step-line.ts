@@ -6,7 +6,7 @@ import { NIGHT_COMMANDS } from '../night'
 import type { GameState } from '../state'
 
 /** The night's commands but the call's end: who shot, chose, asked, healed or was recorded. */
-const HIDDEN_WHILE_BLIND = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
+const HIDDEN_WHILE_BLIND: ReadonlySet<CommandType> = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
 
 /**
  * A short description of an accepted command, for the undo button and the game log. With the
