@@ -1,23 +1,19 @@
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../shared/languages'
-import { labelled, listOf, nightName, type Say } from '../../shared/phrasing'
-import * as names from '../../shared/role-names'
-import type { RoleId, Winner } from '../../shared/roles'
-import type { RulesetNames } from '../../shared/ruleset'
-import type { ProjectorSeat, PublicAnnouncement, RoleNames } from '../../shared/views'
-import { seatName } from './names'
+import type { Language } from '../languages'
+import { labelled, listOf, type Say } from '../phrasing'
+import * as names from '../role-names'
+import type { RoleId, Winner } from '../roles'
+import type { RulesetNames } from '../ruleset'
+import type { PublicAnnouncement, RoleNames } from '../views'
+import { announcementLine, winnerLine, type AnnouncedSeats } from './announcement'
+import { lineText, wordsLanguage, type Words } from './line'
 
 /**
- * The words of the room's screen, as the board and what it is made of use them: a message by key
- * (named values, and a count that picks the plural form), and the language shown. vue-i18n's global
- * composer is one (provided for the whole app by `createAppI18n`, src/renderer/i18n); the phone's
- * small lookup is another (src/renderer/player/words.ts), so a phone loads no vue-i18n — nor Vue:
- * this file is plain functions of the words, the Vue composables (useRoleNames, useAnnouncements)
- * call them with the words they inject.
+ * The words of the room's screen, as the board and what it is made of use them: plain functions of
+ * the words (line.ts's `Words`), so a phone loads no vue-i18n — nor Vue. The windows' composables
+ * (src/renderer/shared/composables: useRoleNames, useAnnouncements) call them with the words they
+ * inject; the phone's page with its small lookup (src/renderer/player/words.ts); the CLI with the
+ * locale files' (`wordsIn`).
  */
-export interface RoomWords {
-  t(key: string, named?: Record<string, unknown>, plural?: number): string
-  readonly locale: { readonly value: string }
-}
 
 /** Every role placeholder filled with its role id: `{mafia}`, `{investigator}`, `{doctor}`, `{citizen}` (and their definite forms). */
 const ALL_ROLES: Readonly<Record<string, string>> = { mafia: 'mafia', investigator: 'investigator', doctor: 'doctor', citizen: 'citizen' }
@@ -26,8 +22,9 @@ const ALL_ROLES: Readonly<Record<string, string>> = { mafia: 'mafia', investigat
  * Role, team and ruleset names in the words' language, from the ruleset's own names
  * (src/shared/role-names.ts): a preset's words come from the glossary, a club's own as it typed them.
  */
-export function roomNames({ locale, t }: RoomWords) {
-  const lang = (): Language => (isLanguage(locale.value) ? locale.value : FALLBACK_LANGUAGE)
+export function roomNames(words: Words) {
+  const { t } = words
+  const lang = (): Language => wordsLanguage(words)
 
   const roleName = (n: RulesetNames, role: RoleId): string => names.roleName(n, role, lang())
   const roleParams = (n: RulesetNames, role: RoleId, key = 'role'): Record<string, string> => names.roleParams(n, role, lang(), key)
@@ -44,13 +41,13 @@ export function roomNames({ locale, t }: RoomWords) {
     names.namedText((p) => t(key, p), params, n, lang())
 
   /** The winner line: the winning team as this ruleset names it ("村人の勝利"), or the draw. */
-  const winnerText = (n: RulesetNames, winner: Winner): string => (winner === 'draw' ? t('winner.draw') : t('winner.team', { team: teamName(n, winner) }))
+  const winnerText = (n: RulesetNames, winner: Winner): string => lineText(words, winnerLine(winner), n)
 
   return { roleName, roleParams, localRoleNames, teamName, rulesetName, winnerText, namedText, lang }
 }
 
 /** Lists and labels in the words' language (src/shared/phrasing.ts): no ", " or ": " typed in a component. */
-export function roomPhrasing({ locale, t }: RoomWords) {
+export function roomPhrasing({ locale, t }: Words) {
   return {
     /** Names in a sentence: "Anna, Bence and Csilla". */
     list: (items: readonly string[]) => listOf(locale.value, items),
@@ -61,48 +58,7 @@ export function roomPhrasing({ locale, t }: RoomWords) {
   }
 }
 
-/** Words for the public announcements (projector, referee preview and phones alike). */
-export function announcementText(words: RoomWords) {
-  const { t } = words
-  const say = t as Say
-  const { roleName, winnerText, lang } = roomNames(words)
-
-  return function text(a: PublicAnnouncement, seats: readonly ProjectorSeat[], names: RulesetNames): string {
-    const name = (p: number) => seatName(seats, p)
-    const withRole = (base: string, role: RoleId | null) => (role ? t('announce.withRole', { text: base, role: roleName(names, role) }) : base)
-    switch (a.kind) {
-      case 'nightResult':
-        return a.deaths.length === 0
-          ? t('announce.nightNobody', { night: nightName(say, a.night) })
-          : t(
-              'announce.nightDeaths',
-              {
-                night: nightName(say, a.night),
-                names: listOf(
-                  lang(),
-                  a.deaths.map((p) => {
-                    const role = seats[p]?.role ?? null
-                    return role ? t('announce.nameWithRole', { name: name(p), role: roleName(names, role) }) : name(p)
-                  }),
-                ),
-              },
-              a.deaths.length,
-            )
-      case 'executed':
-        return withRole(t('announce.executed', { name: name(a.player) }), a.role)
-      case 'randomDeath':
-        return withRole(t('announce.randomDeath', { name: name(a.player) }), a.role)
-      case 'noExecution':
-        // A tie names who tied and with how many votes: the room sees why nobody dies.
-        return a.tie
-          ? t('announce.noExecution.tieBetween', { day: a.day, names: listOf(lang(), a.tie.seats.map(name)), n: a.tie.votes }, a.tie.votes)
-          : t(`announce.noExecution.${a.reason}`, { day: a.day })
-      case 'voteResult':
-        return t(`announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: name(a.player), yes: a.yes, needed: a.needed }, a.yes)
-      case 'refereeHandover':
-        return t('announce.handover', { name: name(a.player) })
-      case 'gameOver':
-        return winnerText(names, a.winner)
-    }
-  }
+/** Words for the public announcements (projector, referee preview and phones alike): their lines (announcement.ts) in the words' language. */
+export function announcementText(words: Words) {
+  return (a: PublicAnnouncement, seats: AnnouncedSeats, names: RulesetNames): string => lineText(words, announcementLine(a, seats), names)
 }

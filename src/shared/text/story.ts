@@ -1,8 +1,8 @@
-import type { Language } from './languages'
-import { listOf, nightName } from './phrasing'
-import { caseRoles, markedRoleParams, markRole, roleName } from './role-names'
-import type { Story, StoryChapter, StoryDayItem } from './story'
-import { seatName } from './seat-name'
+import type { Language } from '../languages'
+import { listOf, nightName } from '../phrasing'
+import { caseRoles, markedRoleParams, markRole, roleName } from '../role-names'
+import type { Story, StoryChapter, StoryDayItem } from '../story'
+import { seatName } from '../seat-name'
 
 /**
  * The story of a finished game as lines of text, one chapter (a night or a day) at a time: the one
