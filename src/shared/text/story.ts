@@ -1,8 +1,9 @@
 import type { Language } from '../languages'
-import { listOf, nightName } from '../phrasing'
-import { caseRoles, markedRoleParams, markRole, roleName } from '../role-names'
+import { nightName } from '../phrasing'
+import { roleName } from '../role-names'
 import type { Story, StoryChapter, StoryDayItem } from '../story'
 import { seatName } from '../seat-name'
+import { lineText, type Line, type Words } from './line'
 
 /**
  * The story of a finished game as lines of text, one chapter (a night or a day) at a time: the one
@@ -37,79 +38,80 @@ export function storyTitle(story: Story, index: number, t: Translate): string {
   return c.kind === 'night' ? nightName(t, c.number, 'story.night') : t('story.day', { n: c.number })
 }
 
-/** The lines of one chapter, in the order things happened. */
-export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang: Language): StoryLine[] {
-  // Role words are marked, then cased for their place in the sentence (a label opens one, running text inside).
-  const t: Translate = (key, params, plural) => caseRoles(tr(key, params, plural), lang)
+/** A line of the story as a Line, with its tone. */
+export interface StoryLineOf {
+  line: Line
+  tone: StoryLine['tone']
+}
+
+const L = (key: string, params: Line['params'] = {}, count?: number): Line => (count === undefined ? { key, params } : { key, params, count })
+const word = (key: string): { line: Line } => ({ line: L(key) })
+
+/**
+ * The lines of one chapter, in the order things happened. A role parameter holds a role id (or `?`
+ * for a card never recorded), named as the story's ruleset names it and cased for its place in the
+ * sentence by `lineText`.
+ */
+export function storyLines(story: Story, c: StoryChapter): StoryLineOf[] {
   const name = (seat: number | null): string => storyName(story, seat)
-  const seatRole = (seat: number): string => markRole(storyRoleName(story, seat, lang))
-  const investigator = markedRoleParams(story, 'investigator', lang, 'investigator')
-  const doctor = markedRoleParams(story, 'doctor', lang, 'doctor')
-  const out: StoryLine[] = []
+  const seatRole = (seat: number | null): string => (seat === null ? '?' : (story.roles[seat] ?? '?'))
+  const out: StoryLineOf[] = []
+  const push = (line: Line, tone: StoryLine['tone']) => out.push({ line, tone })
   if (c.kind === 'night') {
-    if (c.outcome === 'introduction') {
-      const mafia = story.roles.flatMap((r, i) => (r === 'mafia' ? [name(i)] : []))
-      out.push({ text: t('story.introduction', { names: listOf(lang, mafia) }), tone: 'mafia' })
-    }
+    if (c.outcome === 'introduction')
+      push(L('story.introduction', { names: { list: story.roles.flatMap((r, i) => (r === 'mafia' ? [name(i)] : [])) } }), 'mafia')
     for (const s of c.shots)
-      out.push({
-        text: s.target === null ? t('story.noShot', { shooter: name(s.shooter) }) : t('story.shot', { shooter: name(s.shooter), target: name(s.target) }),
-        tone: 'mafia',
-      })
-    if (c.groupTarget !== null) out.push({ text: t('story.groupTarget', { target: name(c.groupTarget) }), tone: 'mafia' })
+      push(s.target === null ? L('story.noShot', { shooter: name(s.shooter) }) : L('story.shot', { shooter: name(s.shooter), target: name(s.target) }), 'mafia')
+    if (c.groupTarget !== null) push(L('story.groupTarget', { target: name(c.groupTarget) }), 'mafia')
     for (const k of c.checks)
-      out.push({
-        text: t('story.check', { ...investigator, target: name(k.target), answer: t(`story.${answerKey(story, k.isMafia)}`) }),
-        tone: 'town',
-      })
-    if (c.heal !== null) out.push({ text: t('story.heal', { ...doctor, name: name(c.heal) }), tone: 'town' })
-    if (c.outcome === 'killed') out.push({ text: t('story.killed', { name: name(c.intended), role: seatRole(c.intended ?? 0) }), tone: 'death' })
-    if (c.outcome === 'saved') out.push({ text: t('story.saved', { name: name(c.intended), ...doctor }), tone: 'town' })
-    if (c.outcome === 'split') out.push({ text: t('story.split'), tone: 'plain' })
-    if (c.outcome === 'noShot') out.push({ text: t('story.nobodyShot'), tone: 'plain' })
+      push(L('story.check', { investigator: 'investigator', target: name(k.target), answer: word(`story.${answerKey(story, k.isMafia)}`) }), 'town')
+    if (c.heal !== null) push(L('story.heal', { doctor: 'doctor', name: name(c.heal) }), 'town')
+    if (c.outcome === 'killed') push(L('story.killed', { name: name(c.intended), role: seatRole(c.intended ?? 0) }), 'death')
+    if (c.outcome === 'saved') push(L('story.saved', { name: name(c.intended), doctor: 'doctor' }), 'town')
+    if (c.outcome === 'split') push(L('story.split'), 'plain')
+    if (c.outcome === 'noShot') push(L('story.nobodyShot'), 'plain')
   } else {
-    for (const i of c.items) out.push(dayLine(story, c.number, i, tr, lang))
-    if (c.items.length === 0) out.push({ text: t('story.nothingHappened'), tone: 'plain' })
+    for (const i of c.items) out.push(dayLine(story, c.number, i))
+    if (c.items.length === 0) push(L('story.nothingHappened'), 'plain')
   }
   return out
 }
 
-function dayLine(story: Story, day: number, i: StoryDayItem, tr: Translate, lang: Language): StoryLine {
-  const t: Translate = (key, params, plural) => caseRoles(tr(key, params, plural), lang)
+/** The lines of one chapter as text in `lang`: `tr` is the words' lookup (vue-i18n's t, the phone's, the locale files'). */
+export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang: Language): StoryLine[] {
+  const words: Words = { t: tr as Words['t'], locale: { value: lang } }
+  return storyLines(story, c).map(({ line, tone }) => ({ text: lineText(words, line, story.names), tone }))
+}
+
+function dayLine(story: Story, day: number, i: StoryDayItem): StoryLineOf {
   const name = (seat: number | null): string => storyName(story, seat)
   switch (i.kind) {
     case 'accused':
       return {
-        text:
-          i.accuser === null ? t('story.accusedBy', { accused: name(i.accused) }) : t('story.accused', { accuser: name(i.accuser), accused: name(i.accused) }),
+        line:
+          i.accuser === null ? L('story.accusedBy', { accused: name(i.accused) }) : L('story.accused', { accuser: name(i.accuser), accused: name(i.accused) }),
         tone: 'plain',
       }
     case 'accusationWithdrawn':
-      return { text: t('story.accusationWithdrawn', { name: name(i.accused) }), tone: 'plain' }
+      return { line: L('story.accusationWithdrawn', { name: name(i.accused) }), tone: 'plain' }
     case 'nominated':
-      return { text: t('story.nominated', { name: name(i.player) }), tone: 'plain' }
+      return { line: L('story.nominated', { name: name(i.player) }), tone: 'plain' }
     case 'nominationWithdrawn':
-      return { text: t('story.nominationWithdrawn', { name: name(i.player) }), tone: 'plain' }
+      return { line: L('story.nominationWithdrawn', { name: name(i.player) }), tone: 'plain' }
     case 'vote': {
-      const result = i.passed ? t('story.passed') : t('story.failed')
       if (i.vote === 'plurality') {
-        const tally = listOf(
-          lang,
-          i.tally.map((x) => t('story.tallyItem', { name: name(x.player), votes: x.votes })),
-          'short',
-        )
-        return { text: i.revote ? t('story.revote', { tally }) : t('story.votePlurality', { tally }), tone: 'vote' }
+        const tally = { list: i.tally.map((x) => ({ line: L('story.tallyItem', { name: name(x.player), votes: x.votes }) })), style: 'short' as const }
+        return { line: L(i.revote ? 'story.revote' : 'story.votePlurality', { tally }), tone: 'vote' }
       }
       const key = i.vote === 'guilty' ? 'story.voteGuilty' : 'story.voteExecute'
-      return { text: t(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
+      const result = word(i.passed ? 'story.passed' : 'story.failed')
+      return { line: L(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
     }
-    case 'death': {
-      const role = i.role ? markRole(roleName(story, i.role, lang)) : '?'
-      return { text: t(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role }), tone: 'death' }
-    }
+    case 'death':
+      return { line: L(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role: i.role ?? '?' }), tone: 'death' }
     case 'noExecution':
-      return { text: t(`announce.noExecution.${i.reason}`, { day }), tone: 'plain' }
+      return { line: L(`announce.noExecution.${i.reason}`, { day }), tone: 'plain' }
     case 'refereeHandover':
-      return { text: t('story.handover', { name: name(i.player) }), tone: 'plain' }
+      return { line: L('story.handover', { name: name(i.player) }), tone: 'plain' }
   }
 }
