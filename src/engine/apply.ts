@@ -213,7 +213,11 @@ export function apply(s: GameState, e: GameEvent): GameState {
       if (e.revealed) revealed[e.player] = true
       const role = e.revealed ? (s.roles[e.player] ?? null) : null
       const a: Announcement =
-        e.cause === 'execution' ? { kind: 'executed', day: d.number, player: e.player, role } : { kind: 'randomDeath', day: d.number, player: e.player, role }
+        e.cause === 'execution'
+          ? { kind: 'executed', day: d.number, player: e.player, role }
+          : e.cause === 'fouls'
+            ? { kind: 'removed', day: d.number, player: e.player, role, fouls: s.fouls[e.player] ?? 0 }
+            : { kind: 'randomDeath', day: d.number, player: e.player, role }
       const next = dayCopy(s)
       next.alive = alive
       next.revealed = revealed
@@ -247,6 +251,12 @@ export function apply(s: GameState, e: GameEvent): GameState {
       )
     case 'timerExpired':
       return withTimer(s, e.timer, (t) => ({ ...t, deadline: null, remainingMs: 0, expired: true }))
+    case 'fouled': {
+      const next = copyState(s)
+      next.fouls = s.fouls.slice()
+      next.fouls[e.player] = e.fouls
+      return next
+    }
     case 'noteSet': {
       const next = copyState(s)
       next.notes = s.notes.slice()
@@ -336,6 +346,7 @@ function copyState(s: GameState): GameState {
     winner: s.winner,
     operatorBlind: s.operatorBlind,
     refereePlayer: s.refereePlayer,
+    fouls: s.fouls,
     notes: s.notes,
   }
 }

@@ -1,4 +1,5 @@
 import type { RoleId, Winner } from '../shared/roles'
+import type { DeathByDay } from '../shared/story'
 import type { PublicAnnouncement } from '../shared/views'
 import type { DayState, NightStepKind, VoteState } from './state'
 
@@ -42,7 +43,9 @@ export type GameEvent =
   | { type: 'nominated'; player: number }
   | { type: 'nominationWithdrawn'; player: number }
   /** revealed: the role is made public; lastWords: the player's last words follow. */
-  | { type: 'playerDied'; player: number; cause: 'execution' | 'randomDeath'; revealed: boolean; lastWords: boolean }
+  | { type: 'playerDied'; player: number; cause: DeathByDay; revealed: boolean; lastWords: boolean }
+  /** fouls: the player's fouls now, this one counted. */
+  | { type: 'fouled'; player: number; fouls: number }
   | { type: 'lastWordsEnded' }
   | { type: 'timerStarted'; timer: 'day' | 'defence'; at: number }
   | { type: 'timerPaused'; timer: 'day' | 'defence'; at: number }

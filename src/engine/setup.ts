@@ -154,6 +154,7 @@ export function newGame(setup: GameSetup): Result<GameState> {
     winner: null,
     operatorBlind: o.firstDeadBecomesReferee,
     refereePlayer: null,
+    fouls: setup.players.map(() => 0),
     notes: setup.players.map(() => ''),
   }
   if (winnerOf(s)) return refuse('won-at-start')

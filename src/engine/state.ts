@@ -120,6 +120,8 @@ export interface GameState {
   /** Variant: the operator is still a blind player until the first death by day. */
   operatorBlind: boolean
   refereePlayer: number | null
+  /** Each seat's fouls (rulesets with `foulsToRemove`): public, given in front of the room. */
+  fouls: number[]
   /** The referee's private notes per seat ('' = none): never part of any public view. */
   notes: string[]
 }

@@ -44,6 +44,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('closeVote'), draw: draw.optional() }),
   z.object({ type: z.literal('endLastWords') }),
   z.object({ type: z.literal('endDay') }),
+  /** The referee gives a living player a foul (rulesets with `foulsToRemove`); the last one removes the player. */
+  z.object({ type: z.literal('foul'), player }),
   // timers
   z.object({ type: z.literal('startTimer'), at, timer }),
   z.object({ type: z.literal('pauseTimer'), at, timer }),
@@ -96,6 +98,7 @@ export const SEAT_COMMANDS = {
   accuse: 'accused',
   nominate: 'player',
   withdrawNomination: 'player',
+  foul: 'player',
 } as const satisfies { [T in CommandType]?: keyof CommandOf<T> }
 export type SeatCommandType = keyof typeof SEAT_COMMANDS
 

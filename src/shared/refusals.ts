@@ -58,6 +58,7 @@ export const REFUSALS = {
   'last-nominee': { code: 'not-allowed', params: {} },
   'day-ends-with-death': { code: 'not-allowed', params: {} },
   'no-random-death': { code: 'not-allowed', params: {} },
+  'no-fouls': { code: 'not-allowed', params: {} },
   'died-today': { code: 'not-allowed', params: {} },
   'day-clock-running': { code: 'not-allowed', params: {} },
   'day-stage': { code: 'wrong-step', params: { stage: 'stage' } },

@@ -76,6 +76,12 @@ export const rulesetOptionsSchema = z.object({
   parityNeedsDeadDoctor: z.boolean(),
   /** Swedish: the last two alive are a doctor and a mafioso → draw. */
   doctorMafiaDraw: z.boolean(),
+  /**
+   * Sports-mafia clubs (none of the three source texts): the referee gives a living player a foul by
+   * day; this many fouls remove the player (a death by day). null = no fouls. Absent in older files
+   * and rulesets: null.
+   */
+  foulsToRemove: z.number().int().min(1).max(10).nullable().default(null),
   /** MaffiaSIG variant: the first player to die by day becomes the referee; until then the operator sees no secret. */
   firstDeadBecomesReferee: z.boolean(),
 

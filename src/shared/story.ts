@@ -36,6 +36,9 @@ export interface StoryNight {
   deaths: number[]
 }
 
+/** How a player dies by day: executed, drawn when the day runs out, or removed after their last foul. */
+export type DeathByDay = 'execution' | 'randomDeath' | 'fouls'
+
 export type StoryDayItem =
   | { kind: 'accused'; accused: number; accuser: number | null }
   | { kind: 'accusationWithdrawn'; accused: number }
@@ -52,7 +55,9 @@ export type StoryDayItem =
       passed: boolean
       winner: number | null
     }
-  | { kind: 'death'; player: number; cause: 'execution' | 'randomDeath'; role: RoleId | null }
+  /** fouls: how many fouls removed the player (cause `fouls`). */
+  | { kind: 'death'; player: number; cause: DeathByDay; role: RoleId | null; fouls?: number }
+  | { kind: 'fouled'; player: number; fouls: number }
   | { kind: 'noExecution'; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
   | { kind: 'refereeHandover'; player: number }
 

@@ -30,6 +30,8 @@ export type PublicAnnouncement =
   | { kind: 'nightResult'; night: number; deaths: number[] }
   | { kind: 'executed'; day: number; player: number; role: RoleId | null }
   | { kind: 'randomDeath'; day: number; player: number; role: RoleId | null }
+  /** Removed from the game after `fouls` fouls (rulesets with `foulsToRemove`). */
+  | { kind: 'removed'; day: number; player: number; role: RoleId | null; fouls: number }
   | {
       kind: 'noExecution'
       day: number
@@ -71,12 +73,21 @@ export interface ProjectorSeat {
   alive: boolean
   /** Only where the rules reveal it (e.g. Estonian execution), and for everybody once the game is over. */
   role: RoleId | null
+  /** Fouls given (0 where the ruleset has none). */
+  fouls: number
+}
+
+/** The ruleset's numbers a window shows (it may not import the engine, nor copy them): rulesNumbers() in src/engine/views/projector.ts. */
+export interface RuleNumbers {
+  /** Fouls that remove a player (null: the ruleset has no fouls). */
+  foulsToRemove: number | null
 }
 
 export interface ProjectorView {
   rulesetName: string
   /** The ruleset's role and team names in every language (the projector may have its own language). */
   names: RulesetNames
+  rules: RuleNumbers
   phase: 'night' | 'day' | 'over'
   dayNumber: number
   nightNumber: number

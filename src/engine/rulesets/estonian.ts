@@ -20,6 +20,7 @@ export const estonian: Ruleset = {
     callDeadRoles: true,
     readNamesAtShots: false,
     dayProcedure: 'nomination',
+    foulsToRemove: null,
     maxNominees: 3,
     nomineeDefence: true,
     singleNomineeExecuted: false,

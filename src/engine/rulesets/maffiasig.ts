@@ -20,6 +20,7 @@ export const maffiasig: Ruleset = {
     callDeadRoles: true,
     readNamesAtShots: true,
     dayProcedure: 'accusation',
+    foulsToRemove: null,
     maxNominees: null,
     nomineeDefence: true,
     singleNomineeExecuted: false,

@@ -20,6 +20,7 @@ export const swedish: Ruleset = {
     callDeadRoles: true,
     readNamesAtShots: false,
     dayProcedure: 'nomination',
+    foulsToRemove: null,
     maxNominees: null,
     nomineeDefence: false,
     singleNomineeExecuted: true,

@@ -99,6 +99,7 @@ export function tweakRuleset(rng: Rng, base: Ruleset, p = 0.3): Ruleset {
     const order = (['mafia', 'investigator', 'doctor'] as const).filter((r) => r === 'mafia' || (r === 'doctor' ? o.hasDoctor : o.hasInvestigator))
     o.nightOrder = rng.chance(0.2) ? rng.shuffle(order) : order
   })
+  maybe(() => (o.foulsToRemove = rng.chance(0.3) ? null : rng.range(1, 4)))
   // Deliberately keep a day that can end: accusation days only end with a death.
   if (o.dayProcedure === 'accusation' && o.dayTimeoutAction === 'closeNominations') o.dayTimeoutAction = 'randomDeath'
   return { ...base, options: o }
@@ -291,6 +292,7 @@ const ARBITRARY = {
   closeVote: ({ rng }) => (rng.chance(0.5) ? { type: 'closeVote' } : { type: 'closeVote', draw: rng.u32() }),
   endLastWords: () => ({ type: 'endLastWords' }),
   endDay: () => ({ type: 'endDay' }),
+  foul: ({ seat }) => ({ type: 'foul', player: seat() }),
   startTimer: ({ at, timer }) => ({ type: 'startTimer', at, timer }),
   pauseTimer: ({ at, timer }) => ({ type: 'pauseTimer', at, timer }),
   resumeTimer: ({ at, timer }) => ({ type: 'resumeTimer', at, timer }),

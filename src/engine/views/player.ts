@@ -43,7 +43,7 @@ function mafiaPartners(s: GameState, seat: number): number[] {
 export function absentFromFirstCall(s: GameState): Set<number> {
   const before = new Set<number>()
   if (s.setup.ruleset.options.firstPhase === 'day')
-    for (const a of s.announcements) if ((a.kind === 'executed' || a.kind === 'randomDeath') && a.day === 1) before.add(a.player)
+    for (const a of s.announcements) if ((a.kind === 'executed' || a.kind === 'randomDeath' || a.kind === 'removed') && a.day === 1) before.add(a.player)
   return before
 }
 

@@ -1,4 +1,5 @@
-import type { ClockView, ProjectorOptions, ProjectorView, PublicVote, RefereeVote } from '../../shared/views'
+import type { RulesetOptions } from '../../shared/ruleset'
+import type { ClockView, ProjectorOptions, ProjectorView, PublicVote, RefereeVote, RuleNumbers } from '../../shared/views'
 import { countFor, enteredCount, strictMajority, YES } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
 
@@ -12,6 +13,7 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
   return {
     rulesetName: s.setup.ruleset.name,
     names: structuredClone(s.setup.ruleset.names),
+    rules: ruleNumbers(s.setup.ruleset.options),
     phase: s.phase,
     dayNumber: s.dayNumber,
     nightNumber: s.phase === 'night' ? (s.night?.number ?? s.nightNumber) : s.nightNumber,
@@ -20,6 +22,7 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
       name,
       alive: s.alive[seat] ?? false,
       role: over || s.revealed[seat] ? (s.roles[seat] ?? null) : null,
+      fouls: s.fouls[seat] ?? 0,
     })),
     stage: d ? d.stage : null,
     accused: d ? d.accused : null,
@@ -35,6 +38,9 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
     winner: s.winner,
   }
 }
+
+/** The ruleset's numbers the windows show: the one place they are read for them. */
+export const ruleNumbers = (o: RulesetOptions): RuleNumbers => ({ foulsToRemove: o.foulsToRemove || null })
 
 export const DEFAULT_PROJECTOR_OPTIONS: ProjectorOptions = Object.freeze({ showVoters: true })
 

@@ -92,7 +92,15 @@ const TELLERS: { [K in EventType]: Teller<K> | typeof SILENT } = {
   defenceEnded: SILENT,
   nominated: (chapters, s, e) => day(chapters, s).items.push({ kind: 'nominated', player: e.player }),
   nominationWithdrawn: (chapters, s, e) => day(chapters, s).items.push({ kind: 'nominationWithdrawn', player: e.player }),
-  playerDied: (chapters, s, e) => day(chapters, s).items.push({ kind: 'death', player: e.player, cause: e.cause, role: s.roles[e.player] ?? null }),
+  playerDied: (chapters, s, e) =>
+    day(chapters, s).items.push({
+      kind: 'death',
+      player: e.player,
+      cause: e.cause,
+      role: s.roles[e.player] ?? null,
+      ...(e.cause === 'fouls' ? { fouls: s.fouls[e.player] ?? 0 } : {}),
+    }),
+  fouled: (chapters, s, e) => day(chapters, s).items.push({ kind: 'fouled', player: e.player, fouls: e.fouls }),
   lastWordsEnded: SILENT,
   timerStarted: SILENT,
   timerPaused: SILENT,

@@ -65,6 +65,7 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fi
       { key: 'lastWords', kind: 'bool' },
       { key: 'revealOnExecution', kind: 'bool' },
       { key: 'revealOnNightDeath', kind: 'bool' },
+      { key: 'foulsToRemove', kind: 'nullableInt', min: 1, max: 10 },
     ],
   },
   {

@@ -27,6 +27,10 @@ const SAMPLES: { [K in Kind]: Extract<PublicAnnouncement, { kind: K }>[] } = {
     { kind: 'randomDeath', day: 2, player: 2, role: null },
     { kind: 'randomDeath', day: 2, player: 2, role: 'doctor' },
   ],
+  removed: [
+    { kind: 'removed', day: 2, player: 3, role: null, fouls: 4 },
+    { kind: 'removed', day: 2, player: 3, role: 'citizen', fouls: 1 },
+  ],
   noExecution: [
     ...(['voteFailed', 'tie', 'noNominees', 'noVotes', 'dayEnded'] as const).map((reason) => ({ kind: 'noExecution' as const, day: 3, reason })),
     { kind: 'noExecution', day: 3, reason: 'tie', tie: { seats: [1, 2], votes: 3 } },

@@ -38,6 +38,7 @@ export const ANNOUNCEMENT_LINES: { readonly [K in Kind]: (a: Of<K>, seats: Annou
         ),
   executed: (a, seats) => withRole(line('announce.executed', { name: seatName(seats, a.player) }), a.role),
   randomDeath: (a, seats) => withRole(line('announce.randomDeath', { name: seatName(seats, a.player) }), a.role),
+  removed: (a, seats) => withRole(removedLine(seatName(seats, a.player), a.fouls), a.role),
   // A tie names who tied and with how many votes: the room sees why nobody dies.
   noExecution: (a, seats) =>
     a.tie
@@ -48,6 +49,9 @@ export const ANNOUNCEMENT_LINES: { readonly [K in Kind]: (a: Of<K>, seats: Annou
   refereeHandover: (a, seats) => line('announce.handover', { name: seatName(seats, a.player) }),
   gameOver: (a) => winnerLine(a.winner),
 }
+
+/** "Anna is removed after 4 fouls": the announcement's words and the story's. */
+export const removedLine = (name: string, fouls: number): Line => line('fouls.removed', { name, n: fouls }, fouls)
 
 /** A name, with its role in brackets when the room is shown it ("Anna (Citizen)"). */
 function nameWithRole(name: string, role: RoleId | null | undefined): string | { line: Line } {

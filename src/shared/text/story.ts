@@ -3,6 +3,7 @@ import { nightName } from '../phrasing'
 import { roleName } from '../role-names'
 import type { Story, StoryChapter, StoryDayItem } from '../story'
 import { seatName } from '../seat-name'
+import { removedLine } from './announcement'
 import { lineText, type Line, type Words } from './line'
 
 /**
@@ -107,7 +108,13 @@ function dayLine(story: Story, day: number, i: StoryDayItem): StoryLineOf {
       const result = word(i.passed ? 'story.passed' : 'story.failed')
       return { line: L(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
     }
+    case 'fouled':
+      return { line: L('fouls.foul', { name: name(i.player), n: i.fouls }, i.fouls), tone: 'plain' }
     case 'death':
+      if (i.cause === 'fouls') {
+        const removed = removedLine(name(i.player), i.fouls ?? 0)
+        return { line: i.role ? L('announce.withRole', { text: { line: removed }, role: { role: i.role } }) : removed, tone: 'death' }
+      }
       return { line: L(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role: i.role ?? '?' }), tone: 'death' }
     case 'noExecution':
       return { line: L(`announce.noExecution.${i.reason}`, { day }), tone: 'plain' }
