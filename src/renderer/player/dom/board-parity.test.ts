@@ -37,6 +37,7 @@ const FACTS = [
   'seat-name',
   'seat-status',
   'seat-role',
+  'seat-fouls',
   'hand-up',
 ] as const
 const SEAT_STATES = ['dead', 'accused', 'speaker', 'nominee', 'hand'] as const
@@ -79,6 +80,8 @@ function views(): ProjectorView[] {
         const v = projectorView(s, { showVoters: k % 2 === 0 })
         out.push(v)
         const alive = v.seats.filter((x) => x.alive).map((x) => x.seat)
+        // The presets have no fouls: the same view under a ruleset that counts them, some seats fouled.
+        if (k % 3 === 0) out.push({ ...v, rules: { foulsToRemove: 4 }, seats: v.seats.map((x) => ({ ...x, fouls: x.seat % 5 })) })
         if (v.vote) out.push({ ...v, vote: { ...v.vote, candidates: v.vote.candidates.map((c, i) => ({ ...c, voters: alive.slice(i, i + 2) })) } })
       }
     }
@@ -118,6 +121,7 @@ describe("the phone's board and the projector's", () => {
       'seat-name',
       'seat-status',
       'seat-role',
+      'seat-fouls',
       'hand-up',
     ])
       expect(seen, f).toContain(f)

@@ -1,5 +1,5 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
-import { phaseTitle, seatName, seatNumber } from '../../shared/names'
+import { foulMarks, phaseTitle, seatName, seatNumber } from '../../shared/names'
 import type { Words } from '../../../shared/text/line'
 import { announcementText, roomNames, roomPhrasing } from '../../../shared/text/room'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
@@ -86,7 +86,7 @@ export function board(view: ProjectorView, offset: number, words: Words): { el: 
 
 /** The table: every seat in seating order, alive or dead, with its number; a role only when the host sent one. */
 function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: Words['t']): HTMLElement {
-  const seat = (s: ProjectorSeat) =>
+  const seat = (s: ProjectorSeat, fouls = foulMarks(t, s.fouls, view.rules.foulsToRemove)) =>
     h(
       'li',
       {
@@ -111,8 +111,9 @@ function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[],
           !s.alive && h('span', { class: 'status', 'data-test': 'seat-status' }, t('projector.dead')),
           s.role !== null && h('span', { class: 'role', 'data-role': true, 'data-test': 'seat-role' }, roleNames[s.role]),
         ),
+      fouls && h('span', { class: 'foul-marks', 'data-test': 'seat-fouls', role: 'img', 'aria-label': fouls.label }, fouls.marks),
     )
-  return h('ol', { class: 'seat-list', 'data-test': 'seat-list' }, ...view.seats.map(seat))
+  return h('ol', { class: 'seat-list', 'data-test': 'seat-list' }, ...view.seats.map((s) => seat(s)))
 }
 
 /** The countdown from the host's deadline; warning colour below clock.warningMs. */
