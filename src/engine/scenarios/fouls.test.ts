@@ -46,7 +46,7 @@ describe('fouls', () => {
     expect(g.referee.lastStep?.key).toBe('step.foulRemoved')
     const a = g.projector.announcements.find((x) => x.kind === 'removed')
     expect(a).toEqual({ kind: 'removed', day: 1, player: 4, role: 'citizen', fouls: 4 })
-    expect(lineText(en, announcementLine(a!, g.projector.seats), g.projector.names)).toBe('Eszter is removed after 4 fouls — Villager')
+    expect(lineText(en, announcementLine(a!, g.projector.seats), g.projector.names)).toBe('Eszter was removed after 4 fouls — Villager')
     expect(g.state.phase).toBe('night') // the removal is the day's death
     expect(translate('ja', 'fouls.removed', { name: 'Eszter', n: 4 }, 4)).toBe('Eszterはファウル4回で退場')
   })
@@ -59,8 +59,8 @@ describe('fouls', () => {
     if (!story.ok) throw new Error(story.error.message)
     const text = story.value.chapters.flatMap((c) => chapterLines(story.value, c, en.t, 'en').map((l) => l.text))
     expect(text).toContain('Anna gets a foul (1)')
-    expect(text.find((t) => t.startsWith('Anna is removed after 1 foul'))).toMatch(/Mafia$/)
-    expect(text.find((t) => t.startsWith('Bence is removed'))).toBeDefined()
+    expect(text.find((t) => t.startsWith('Anna was removed after 1 foul'))).toMatch(/Mafia$/)
+    expect(text.find((t) => t.startsWith('Bence was removed'))).toBeDefined()
   })
 
   it('the blind operator is offered the same seats (the rule reads no role), and a removal hands the game over', () => {

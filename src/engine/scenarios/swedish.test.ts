@@ -110,7 +110,7 @@ describe('Swedish — day', () => {
   it('Swedish: the referee tells whether there was a murder and who died', () => {
     const g = start().night({ target: 6, investigate: 0, heal: 4 })
     expect(g.projector.announcements).toEqual([{ kind: 'nightResult', night: 1, deaths: [6] }])
-    expect(g.projector.seats[6]).toEqual({ seat: 6, name: 'Gabi', alive: false, role: null })
+    expect(g.projector.seats[6]).toEqual({ seat: 6, name: 'Gabi', alive: false, role: null, fouls: 0 })
     expect(g.referee.script[0]).toEqual({ key: 'day.death', params: { name: 'Gabi' } })
   })
 

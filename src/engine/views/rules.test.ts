@@ -53,7 +53,7 @@ const DESCRIBED: { [K in keyof RulesetOptions]?: { other: (o: RulesetOptions) =>
   recommendedMax: { other: (o) => o.recommendedMax + 1 },
 }
 /** What the room's rules leave to the referee's own tools (a warning before time runs out, the hard player limits). */
-const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers']
+const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'foulsToRemove']
 
 describe('the rules text: every preset × language', () => {
   for (const id of PRESET_IDS)

@@ -28,8 +28,8 @@ const SAMPLES: { [K in Kind]: Extract<PublicAnnouncement, { kind: K }>[] } = {
     { kind: 'randomDeath', day: 2, player: 2, role: 'doctor' },
   ],
   removed: [
-    { kind: 'removed', day: 2, player: 3, role: null, fouls: 4 },
-    { kind: 'removed', day: 2, player: 3, role: 'citizen', fouls: 1 },
+    { kind: 'removed', day: 2, player: 2, role: null, fouls: 4 },
+    { kind: 'removed', day: 2, player: 2, role: 'citizen', fouls: 1 },
   ],
   noExecution: [
     ...(['voteFailed', 'tie', 'noNominees', 'noVotes', 'dayEnded'] as const).map((reason) => ({ kind: 'noExecution' as const, day: 3, reason })),
@@ -86,6 +86,8 @@ describe('announcements as lines', () => {
       'Bence was executed — Mafioso',
       'Csilla was drawn and dies',
       'Csilla was drawn and dies — Doctor',
+      'Csilla was removed after 4 fouls',
+      'Csilla was removed after 1 foul — Citizen',
       'Day 3: nobody is executed',
       'Day 3: a tie — nobody is executed',
       'Day 3: nobody was named',
