@@ -99,7 +99,7 @@ export function tweakRuleset(rng: Rng, base: Ruleset, p = 0.3): Ruleset {
     const order = (['mafia', 'investigator', 'doctor'] as const).filter((r) => r === 'mafia' || (r === 'doctor' ? o.hasDoctor : o.hasInvestigator))
     o.nightOrder = rng.chance(0.2) ? rng.shuffle(order) : order
   })
-  maybe(() => (o.foulsToRemove = rng.chance(0.3) ? null : rng.range(1, 4)))
+  maybe(() => (o.foulsToRemove = rng.chance(0.7) ? null : rng.range(2, 4)))
   // Deliberately keep a day that can end: accusation days only end with a death.
   if (o.dayProcedure === 'accusation' && o.dayTimeoutAction === 'closeNominations') o.dayTimeoutAction = 'randomDeath'
   return { ...base, options: o }
