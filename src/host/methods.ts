@@ -198,6 +198,8 @@ export const METHODS = {
   dropDevice: { args: z.tuple([deviceId]), changes: true, run: (h, id) => h.lan.drop(id) },
   // A new secret for the room, nothing any window shows: nothing is pushed.
   personalLink: { args: z.tuple([z.number().int().min(0).max(99)]), changes: false, run: (h, seat) => h.lan.personalLink(seat) },
+  // The night on the phones: the actors' picks become the commands the referee's clicks make.
+  takePhonePicks: { args: none, changes: true, run: (h) => h.lan.confirmCall((c) => h.table.command(withHostFields(h, c))) },
 } as const satisfies { [K in RefereeMethod]: Method<K> }
 
 type Rows = typeof METHODS

@@ -254,6 +254,13 @@ export interface RefereeApi extends ConnectionWatch {
    * before is worth nothing from now on). Refused while the room is closed.
    */
   personalLink(seat: number): Promise<ApiResult<string>>
+  /**
+   * The night on the phones (the ruleset's `nightOnPhones`): take the call's picks — each acting
+   * seat's pick becomes the command the referee's click makes (a shot, the victim, the inspected,
+   * the healed) — once the call has lasted its shortest length. The phones then show the call done
+   * (the investigator's its answer); the referee corrects as usual and ends the call.
+   */
+  takePhonePicks(): Promise<ApiResult<{ taken: number; refused: number }>>
 }
 
 export type PrintOutput = 'print' | 'pdf'
@@ -346,6 +353,7 @@ export const REFEREE_METHODS = [
   'admitDevice',
   'dropDevice',
   'personalLink',
+  'takePhonePicks',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>

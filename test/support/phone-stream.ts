@@ -14,7 +14,7 @@ export function phoneStream(states: readonly GameState[], seat: number, key: Uin
   const out: string[] = []
   states.forEach((st, i) => {
     // Send times of one length, as the host's clock gives for years.
-    const screen: PlayerScreen = { kind: 'game', view: playerView(st, seat), story: null, sentAt: 1_700_000_000_000 + i, lang: 'en' }
+    const screen: PlayerScreen = { kind: 'game', view: playerView(st, seat), story: null, call: null, sentAt: 1_700_000_000_000 + i, lang: 'en' }
     const k = pushKey(screen, secretsEpoch(st))
     if (k === last) return
     last = k

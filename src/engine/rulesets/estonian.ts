@@ -37,6 +37,8 @@ export const estonian: Ruleset = {
     parityNeedsDeadDoctor: false,
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
+    nightOnPhones: false,
+    dayVotesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 40,
     recommendedMin: 6,

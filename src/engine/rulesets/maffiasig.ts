@@ -37,6 +37,8 @@ export const maffiasig: Ruleset = {
     parityNeedsDeadDoctor: false,
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
+    nightOnPhones: false,
+    dayVotesOnPhones: false,
     minPlayers: 5,
     maxPlayers: 30,
     recommendedMin: 9,

@@ -37,6 +37,8 @@ export const swedish: Ruleset = {
     parityNeedsDeadDoctor: true,
     doctorMafiaDraw: true,
     firstDeadBecomesReferee: false,
+    nightOnPhones: false,
+    dayVotesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 30,
     recommendedMin: 7,

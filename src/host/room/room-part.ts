@@ -1,6 +1,9 @@
 import type { ApiResult, ProjectorScreen } from '../../shared/api'
+import type { RefereeCommand } from '../../shared/commands'
 import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory, type WireScreen } from '../../shared/room'
-import type { Agreed } from '../../shared/room-seal'
+import { unseal, type Agreed } from '../../shared/room-seal'
+import { pickBound } from '../../shared/room-wire'
+import { phonePickSchema, pickRequestSchema } from '../../shared/room-schemas'
 import type { ProjectorOptions } from '../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
@@ -11,6 +14,7 @@ import { seatNumber } from '../../shared/seat-name'
 import { Room, type SavedDevices } from './room'
 import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
+import { callEpoch, commandsOf, NIGHT_CALL_MIN_MS, NightCalls, phoneCallOf, refereeCallOf } from './night-call'
 import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
 
 export interface RoomPartDeps {
@@ -38,6 +42,8 @@ export interface RoomPartDeps {
   inProgress?: () => { id: string; players: readonly string[] } | null
   /** The LAN addresses, the default route's first (default: lanAddresses). */
   addresses?: () => Promise<string[]>
+  /** A night call's shortest length on the phones (default NIGHT_CALL_MIN_MS; tests and the bench: less). */
+  callMinMs?: number
 }
 
 /** What the room's devices do (joins, streams opening and closing) pushes views at most this often. */
@@ -85,6 +91,11 @@ export class RoomPart implements RoomHost {
   private pending: NodeJS.Timeout | null = null
   private lastPush = -Infinity
   private sweep: NodeJS.Timeout | null = null
+  /** The night call on the phones (night-call.ts): its picks, decoys included, never in the game. */
+  readonly calls = new NightCalls()
+  /** Pushes the referee's view when the call's shortest length has passed (its script then says so). */
+  private callTimer: NodeJS.Timeout | null = null
+  private callTimed: string | null = null
 
   constructor(private readonly deps: RoomPartDeps) {
     this.room = new Room(deps.now)
@@ -173,6 +184,9 @@ export class RoomPart implements RoomHost {
 
   private async shut(why: RoomBye = 'closed'): Promise<void> {
     if (this.pending) clearTimeout(this.pending)
+    if (this.callTimer) clearTimeout(this.callTimer)
+    this.callTimer = null
+    this.callTimed = null
     if (this.sweep) clearInterval(this.sweep)
     this.pending = this.sweep = null
     const s = this.server
@@ -208,7 +222,82 @@ export class RoomPart implements RoomHost {
       projectorUrl: `${origin}/tv/`,
       displayCode: this.room.displayCode,
       ...this.room.views(),
+      call: this.refereeCall(),
     }
+  }
+
+  // ───────────── the night on the phones (night-call.ts) ─────────────
+
+  private get callMinMs(): number {
+    return this.deps.callMinMs ?? NIGHT_CALL_MIN_MS
+  }
+
+  /** The seats with an admitted phone whose key is agreed (the phones a call waits for). */
+  private phoneSeats(): Set<number> {
+    const s = this.deps.state()
+    const out = new Set<number>()
+    if (!s || !this.server) return out
+    for (const d of this.room.views().devices) if (d.state === 'admitted') out.add(s.setup.players.indexOf(d.name))
+    out.delete(-1)
+    return out
+  }
+
+  /** The call now, followed as the game moves (a timer for the moment its shortest length has passed). */
+  private syncCall() {
+    const s = this.deps.state()
+    const call = this.server ? this.calls.sync(s, this.deps.now()) : null
+    if (call && this.callTimed !== call.id) {
+      this.callTimed = call.id
+      if (this.callTimer) clearTimeout(this.callTimer)
+      this.callTimer = setTimeout(() => this.deps.changed(), this.callMinMs + 1)
+      this.callTimer.unref()
+    }
+    return call
+  }
+
+  private refereeCall() {
+    const s = this.deps.state()
+    const call = this.syncCall()
+    return s && call ? refereeCallOf(s, call, this.phoneSeats(), this.deps.now(), this.callMinMs) : null
+  }
+
+  /**
+   * A phone's pick (POST /room/pick): sealed for the host with its key, for its own seat, at its
+   * call. True when taken — the referee's view and every phone are pushed at once (every phone:
+   * the count of answers changes, and whatever any seat may see of it); false is the one refusal,
+   * whatever the phone's role.
+   */
+  pick(token: string, body: unknown): boolean {
+    const d = this.room.device(token)
+    const s = this.deps.state()
+    const req = pickRequestSchema.safeParse(body)
+    if (!d || d.state !== 'admitted' || !d.seal || !s || !req.success) return false
+    const seat = s.setup.players.indexOf(d.name)
+    const pick = phonePickSchema.safeParse(unseal(d.seal.key, req.data.sealed, pickBound(token)))
+    if (seat < 0 || !pick.success || !this.calls.pick(s, seat, pick.data, this.deps.now())) return false
+    this.room.seen(token, 0)
+    this.deps.changed()
+    return true
+  }
+
+  /**
+   * The referee takes the call's picks: the actors' picks become the commands the referee's clicks
+   * make (`run`: the host's play), once the call's shortest length has passed. The call is then
+   * done on every phone (the investigator's answer on the investigator's); the referee corrects
+   * with the usual clicks and ends the call as today.
+   */
+  confirmCall(run: (c: RefereeCommand) => ApiResult): ApiResult<{ taken: number; refused: number }> {
+    const s = this.deps.state()
+    const call = this.syncCall()
+    if (!s || !call) return fail('not-found', 'No night call is on the phones now.')
+    if (call.done) return fail('wrong-step', 'The picks of this call were taken already.')
+    if (call.openedAt + this.callMinMs > this.deps.now()) return fail('step-incomplete', 'The call has not lasted its shortest length yet.')
+    let taken = 0
+    let refused = 0
+    for (const c of commandsOf(s, call)) if (run(c).ok) taken++
+    else refused++
+    call.done = true
+    return ok({ taken, refused })
   }
 
   /**
@@ -239,6 +328,7 @@ export class RoomPart implements RoomHost {
 
   /** What phone `token` is sent: its screen, sealed for its key. Null for a token the room does not know, or whose key is not agreed yet. */
   playerScreen(token: string): WireScreen | null {
+    this.syncCall()
     const key = (this.left.get(token) ?? this.room.device(token))?.seal?.key
     const screen = key && this.screen(token)
     return screen ? sealScreen(screen, key) : null
@@ -257,7 +347,9 @@ export class RoomPart implements RoomHost {
     if (!s && this.deps.inProgress?.()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
     if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
     const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
-    return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, sentAt, lang }
+    const call = this.calls.current
+    const phoneCall = call && this.server ? phoneCallOf(s, call, seat, this.phoneSeats()) : null
+    return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, call: phoneCall, sentAt, lang }
   }
 
   projectorScreen(): ProjectorScreen {
@@ -265,8 +357,9 @@ export class RoomPart implements RoomHost {
   }
 
   onPlayer(token: string, cb: (s: WireScreen | null) => void): () => void {
+    this.syncCall()
     const first = this.screen(token)
-    this.players.set(cb, { token, last: first ? pushKey(first, secretsEpoch(this.deps.state())) : '' })
+    this.players.set(cb, { token, last: first ? pushKey(first, this.epoch()) : '' })
     return () => this.players.delete(cb)
   }
 
@@ -308,7 +401,8 @@ export class RoomPart implements RoomHost {
     for (const { token, name, seal } of this.room.takeReplaced()) this.left.set(token, { kind: 'replaced', name, seal })
     this.handshakes.keep((token) => this.room.device(token) !== undefined)
     this.keep()
-    const epoch = secretsEpoch(this.deps.state())
+    this.syncCall()
+    const epoch = this.epoch()
     for (const [cb, sub] of this.players) {
       const screen = this.screen(sub.token)
       const key = (this.left.get(sub.token) ?? this.room.device(sub.token))?.seal?.key
@@ -326,6 +420,12 @@ export class RoomPart implements RoomHost {
     if (!this.left.size) return
     this.left.clear()
     this.deps.changed()
+  }
+
+  /** Every seat's secrets and every seat's part of the call now: a change in any pushes every phone. */
+  private epoch(): string {
+    const s = this.deps.state()
+    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, this.phoneSeats())}`
   }
 
   /**

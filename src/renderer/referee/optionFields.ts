@@ -79,6 +79,8 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fi
   {
     id: 'table',
     fields: [
+      { key: 'nightOnPhones', kind: 'bool' },
+      { key: 'dayVotesOnPhones', kind: 'bool' },
       { key: 'minPlayers', kind: 'int', min: 3, max: 60 },
       { key: 'maxPlayers', kind: 'int', min: 3, max: 60 },
       { key: 'recommendedMin', kind: 'int', min: 3, max: 60 },

@@ -49,6 +49,8 @@ export function makeRuleset(overrides: Partial<Ruleset> = {}, options: Partial<R
       parityNeedsDeadDoctor: false,
       doctorMafiaDraw: false,
       firstDeadBecomesReferee: false,
+      nightOnPhones: false,
+      dayVotesOnPhones: false,
       minPlayers: 5,
       maxPlayers: 30,
       recommendedMin: 9,
