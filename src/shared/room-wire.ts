@@ -56,7 +56,8 @@ export function sealScreen(screen: PlayerScreen, key: Uint8Array, nonce: Uint8Ar
       : { seat: null, name: screen.name, role: null, partners: null, call: null }
   const sealed = seal(key, secrets, bound(screen.kind, sentAt), nonce)
   if (screen.kind === 'game') {
-    const call = screen.call && { id: screen.call.id, kind: screen.call.kind, answered: screen.call.answered, total: screen.call.total, done: screen.call.done }
+    const c = screen.call
+    const call = c && { id: c.id, kind: c.kind, answered: c.answered, total: c.total, done: c.done, style: c.style }
     return { kind: 'game', board: screen.view.board, story: screen.story, call, sentAt, lang, sealed }
   }
   return { kind: screen.kind, sentAt, lang, sealed }

@@ -1,6 +1,6 @@
 import type { RoleId } from './roles'
 import type { Story } from './story'
-import type { PlayerView, ProjectorView } from './views'
+import type { AnswerStyle, PlayerView, ProjectorView } from './views'
 
 /** How many digits the TV's display code has (host/room/pairing.ts: the room's limit on guessing it). */
 export const DISPLAY_CODE_DIGITS = 6
@@ -105,6 +105,8 @@ export interface PhoneCallPublic {
   answered: number
   total: number
   done: boolean
+  /** How the investigator's answer is worded (the ruleset's: mafia / not mafia, or evil / good). */
+  style: AnswerStyle
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { RefereeCommand } from '../../shared/commands'
 import type { PhoneCall, PhoneCallKind, PhoneCallMine, PhoneCallPublic, PhonePick, RefereeCall } from '../../shared/room'
 import type { RoleId } from '../../shared/roles'
+import { answerStyleOf } from '../../shared/answer-style'
 import { seatSecrets, type GameState } from '../../engine'
 
 /**
@@ -48,7 +49,8 @@ export interface CallPicks {
 /** The call's public part: the same for every phone. `phones`: the seats with an admitted phone. */
 export function callPublic(s: GameState, call: CallPicks, phones: ReadonlySet<number>): PhoneCallPublic {
   const waited = s.alive.flatMap((a, p) => (a && phones.has(p) ? [p] : []))
-  return { id: call.id, kind: call.kind, answered: waited.filter((p) => call.picks.has(p)).length, total: waited.length, done: call.done }
+  const answered = waited.filter((p) => call.picks.has(p)).length
+  return { id: call.id, kind: call.kind, answered, total: waited.length, done: call.done, style: answerStyleOf(s.setup.ruleset) }
 }
 
 /** What seat `seat` may know of the call, by allow-list. */

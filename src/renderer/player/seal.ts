@@ -1,6 +1,6 @@
-import type { PlayerScreen, WireScreen } from '../../shared/room'
-import { agree, claimed, claimIdOf, commitmentOf, fromBase64url, keyPair, toBase64url, type Agreed } from '../../shared/room-seal'
-import { openScreen } from '../../shared/room-wire'
+import type { PhonePick, PlayerScreen, WireScreen } from '../../shared/room'
+import { agree, claimed, claimIdOf, commitmentOf, fromBase64url, keyPair, NONCE_BYTES, seal as sealValue, toBase64url, type Agreed } from '../../shared/room-seal'
+import { openScreen, pickBound } from '../../shared/room-wire'
 import { ask, TOKEN_HEADER } from './room-client'
 
 /**
@@ -80,3 +80,22 @@ export async function claimFromAddress(): Promise<PhoneSeal | Failure | null> {
 
 /** A wire message opened with this phone's key (null: not sealed for it, or changed on the way: ignored). */
 export const opened = (wire: WireScreen, seal: PhoneSeal): PlayerScreen | null => openScreen(wire, seal.key)
+
+/**
+ * A pick at a night call, sealed for the host with this phone's key and padded to one length (a
+ * reader of the Wi-Fi learns neither who acted nor whom they named). True when the room took it;
+ * false is the room's one refusal (the same for every role), or no answer.
+ */
+export async function sendPick(seal: PhoneSeal, pick: PhonePick): Promise<boolean> {
+  try {
+    const sealed = sealValue(seal.key, pick, pickBound(seal.token), random(NONCE_BYTES))
+    const r = await fetch('/room/pick', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: seal.token },
+      body: JSON.stringify({ sealed }),
+    })
+    return r.status === 204
+  } catch {
+    return false
+  }
+}

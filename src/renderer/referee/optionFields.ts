@@ -32,7 +32,7 @@ const ENUM_VALUES: { [K in EnumKey]: readonly RulesetOptions[K][] } = {
 export const NIGHT_CALLS = allOf<RulesetOptions['nightOrder'][number]>()('mafia', 'investigator', 'doctor')
 const values = (k: EnumKey): readonly string[] => ENUM_VALUES[k]
 
-export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fields: readonly OptionField[] }[] = [
+export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 'table'; fields: readonly OptionField[] }[] = [
   {
     id: 'night',
     fields: [
@@ -77,10 +77,15 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fi
     ],
   },
   {
-    id: 'table',
+    id: 'phones',
     fields: [
       { key: 'nightOnPhones', kind: 'bool' },
       { key: 'dayVotesOnPhones', kind: 'bool' },
+    ],
+  },
+  {
+    id: 'table',
+    fields: [
       { key: 'minPlayers', kind: 'int', min: 3, max: 60 },
       { key: 'maxPlayers', kind: 'int', min: 3, max: 60 },
       { key: 'recommendedMin', kind: 'int', min: 3, max: 60 },
