@@ -58,6 +58,8 @@ export interface GameHostOptions {
   roomPort?: number
   /** This computer's LAN addresses, the default route's first (tests: 127.0.0.1); default room/addresses.ts. */
   roomAddresses?: () => Promise<string[]>
+  /** A night call's shortest length on the phones (room/night-call.ts; tests and the bench: less). */
+  roomCallMinMs?: number
 }
 
 /**
@@ -149,6 +151,7 @@ export class GameHost {
       file: saving ? new RoomFile(join(opts.dataDir, 'journal', 'room.json'), durable) : undefined,
       inProgress: () => this.table.inProgress,
       addresses: opts.roomAddresses,
+      callMinMs: opts.roomCallMinMs,
       state: () => this.table.state ?? null,
       roster: () => this.library.roster,
       options: () => this.projectorOptions(),

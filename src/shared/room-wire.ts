@@ -70,9 +70,7 @@ const isCall = (x: unknown): x is WireCall => {
   const c = x as Record<string, unknown>
   const pair = (v: unknown, second: (y: unknown) => boolean) => Array.isArray(v) && v.length === 2 && seat(v[0]) && second(v[1])
   return (
-    pickLike(c.p) &&
-    (c.m === null || (Array.isArray(c.m) && c.m.every((m) => pair(m, pickLike)))) &&
-    (c.a === null || pair(c.a, (y) => y === 0 || y === 1))
+    pickLike(c.p) && (c.m === null || (Array.isArray(c.m) && c.m.every((m) => pair(m, pickLike)))) && (c.a === null || pair(c.a, (y) => y === 0 || y === 1))
   )
 }
 const isSecrets = (x: unknown): x is WireSecrets => {

@@ -143,8 +143,9 @@ export interface RefereeCallSeat {
 /** The call in the referee's view (never on the network): every living seat's pick as it arrives. */
 export interface RefereeCall extends PhoneCallPublic {
   seats: RefereeCallSeat[]
-  /** The call's shortest length still to run (ms): the picks can be taken after it. */
-  minLeftMs: number
+  /** Host time when the call has lasted its shortest length: the picks can be taken from then on. */
+  minUntil: number
+  minPassed: boolean
   /** Every phone has answered and the shortest length has passed: the script says so. */
   ready: boolean
 }

@@ -133,8 +133,9 @@ export function refereeCallOf(s: GameState, call: CallPicks, phones: ReadonlySet
         ]
       : [],
   )
-  const minLeftMs = Math.max(0, call.openedAt + minMs - now)
-  return { ...pub, seats, minLeftMs, ready: minLeftMs === 0 && pub.answered === pub.total }
+  const minUntil = call.openedAt + minMs
+  const minPassed = now >= minUntil
+  return { ...pub, seats, minUntil, minPassed, ready: minPassed && pub.answered === pub.total }
 }
 
 /** The call the game is at, kept across pushes: a new call (the referee moved on, or undid a step) starts with no pick. */

@@ -294,8 +294,9 @@ export class RoomPart implements RoomHost {
     if (call.openedAt + this.callMinMs > this.deps.now()) return fail('step-incomplete', 'The call has not lasted its shortest length yet.')
     let taken = 0
     let refused = 0
-    for (const c of commandsOf(s, call)) if (run(c).ok) taken++
-    else refused++
+    for (const c of commandsOf(s, call))
+      if (run(c).ok) taken++
+      else refused++
     call.done = true
     return ok({ taken, refused })
   }

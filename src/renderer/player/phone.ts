@@ -181,7 +181,8 @@ export function mountPhone(root: HTMLElement): void {
       tick = b.tick
       const call = screen.call
       const atCall = call && v.board.seats[v.seat]?.alive ? [nightCall(call, v, words, (target) => void pick(call.id, target))] : []
-      const refusedLine = atCall.length && pickRefused ? [h('p', { class: 'problem', role: 'alert', 'data-test': 'call-refused' }, t('phone.call.refused'))] : []
+      const refusedLine =
+        atCall.length && pickRefused ? [h('p', { class: 'problem', role: 'alert', 'data-test': 'call-refused' }, t('phone.call.refused'))] : []
       return [...atCall, ...refusedLine, h('div', { class: 'board' }, b.el), ...code()]
     }
     if (screen)

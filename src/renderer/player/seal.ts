@@ -1,5 +1,16 @@
 import type { PhonePick, PlayerScreen, WireScreen } from '../../shared/room'
-import { agree, claimed, claimIdOf, commitmentOf, fromBase64url, keyPair, NONCE_BYTES, seal as sealValue, toBase64url, type Agreed } from '../../shared/room-seal'
+import {
+  agree,
+  claimed,
+  claimIdOf,
+  commitmentOf,
+  fromBase64url,
+  keyPair,
+  NONCE_BYTES,
+  seal as sealValue,
+  toBase64url,
+  type Agreed,
+} from '../../shared/room-seal'
 import { openScreen, pickBound } from '../../shared/room-wire'
 import { ask, TOKEN_HEADER } from './room-client'
 

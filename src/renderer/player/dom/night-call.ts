@@ -18,15 +18,7 @@ export function nightCall(call: PhoneCall, view: PlayerView, words: RoomWords, p
   const name = (p: number) => seatName(seats, p)
   const me = seats[view.seat]
   const acting = me?.alive === true && view.role === call.kind
-  const question = !acting
-    ? 'suspect'
-    : call.kind === 'mafia'
-      ? call.mine.partners
-        ? 'victim'
-        : 'shoot'
-      : call.kind === 'investigator'
-        ? 'inspect'
-        : 'heal'
+  const question = !acting ? 'suspect' : call.kind === 'mafia' ? (call.mine.partners ? 'victim' : 'shoot') : call.kind === 'investigator' ? 'inspect' : 'heal'
   const mine = call.mine.pick
   const choices = seats.flatMap((s, p) => (s.alive ? [p] : []))
   const answer = call.mine.answer
