@@ -336,7 +336,7 @@ export class RoomPart implements RoomHost {
     return screen ? sealScreen(screen, key) : null
   }
 
-  private screen(token: string): PlayerScreen | null {
+  private screen(token: string, phones?: ReadonlySet<number>): PlayerScreen | null {
     const d = this.room.device(token)
     const sentAt = this.deps.now()
     const lang = this.deps.lang()
@@ -350,7 +350,7 @@ export class RoomPart implements RoomHost {
     if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
     const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
     const call = this.calls.current
-    const phoneCall = call && this.server ? phoneCallOf(s, call, seat, this.phoneSeats()) : null
+    const phoneCall = call && this.server ? phoneCallOf(s, call, seat, phones ?? this.phoneSeats()) : null
     return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, call: phoneCall, sentAt, lang }
   }
 
@@ -404,9 +404,11 @@ export class RoomPart implements RoomHost {
     this.handshakes.keep((token) => this.room.device(token) !== undefined)
     this.keep()
     this.syncCall()
-    const epoch = this.epoch()
+    // The seats with a phone, once for every phone's screen of this push.
+    const phones = this.phoneSeats()
+    const epoch = this.epoch(phones)
     for (const [cb, sub] of this.players) {
-      const screen = this.screen(sub.token)
+      const screen = this.screen(sub.token, phones)
       const key = (this.left.get(sub.token) ?? this.room.device(sub.token))?.seal?.key
       if (!screen || !key || screen.kind === 'left' || screen.kind === 'replaced') {
         this.players.delete(cb)
@@ -425,9 +427,9 @@ export class RoomPart implements RoomHost {
   }
 
   /** Every seat's secrets and every seat's part of the call now: a change in any pushes every phone. */
-  private epoch(): string {
+  private epoch(phones: ReadonlySet<number> = this.phoneSeats()): string {
     const s = this.deps.state()
-    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, this.phoneSeats())}`
+    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, phones)}`
   }
 
   /**
