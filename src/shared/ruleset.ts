@@ -95,8 +95,6 @@ export const rulesetOptionsSchema = z.object({
 
   /** The night on the phones (docs/room.md): every living seated player picks a name on their phone at every call; the actors' picks become the referee's night commands. Off in the presets; a ruleset written before it reads as off. */
   nightOnPhones: z.boolean().default(false),
-  /** The day's votes on the phones: each living voter votes on their phone (the counting is the ruleset's). Off in the presets. */
-  dayVotesOnPhones: z.boolean().default(false),
 
   minPlayers: z.number().int().min(3).max(60),
   maxPlayers: z.number().int().min(3).max(60),

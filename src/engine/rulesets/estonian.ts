@@ -38,7 +38,6 @@ export const estonian: Ruleset = {
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
-    dayVotesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 40,
     recommendedMin: 6,

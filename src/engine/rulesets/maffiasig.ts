@@ -38,7 +38,6 @@ export const maffiasig: Ruleset = {
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
-    dayVotesOnPhones: false,
     minPlayers: 5,
     maxPlayers: 30,
     recommendedMin: 9,

@@ -38,7 +38,6 @@ export const swedish: Ruleset = {
     doctorMafiaDraw: true,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
-    dayVotesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 30,
     recommendedMin: 7,

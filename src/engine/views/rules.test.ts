@@ -54,9 +54,9 @@ const DESCRIBED: { [K in keyof RulesetOptions]?: { other: (o: RulesetOptions) =>
 }
 /**
  * What the room's rules leave to the referee's own tools (a warning before time runs out, the hard
- * player limits), and how the table plays them (on the phones or by signs and hands: the rules are the same).
+ * player limits), and how the table plays them (on the phones or by signs: the rules are the same).
  */
-const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'nightOnPhones', 'dayVotesOnPhones']
+const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'nightOnPhones']
 
 describe('the rules text: every preset × language', () => {
   for (const id of PRESET_IDS)

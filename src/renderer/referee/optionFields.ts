@@ -80,7 +80,6 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 
     id: 'phones',
     fields: [
       { key: 'nightOnPhones', kind: 'bool' },
-      { key: 'dayVotesOnPhones', kind: 'bool' },
     ],
   },
   {

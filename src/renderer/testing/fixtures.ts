@@ -50,7 +50,6 @@ export function makeRuleset(overrides: Partial<Ruleset> = {}, options: Partial<R
       doctorMafiaDraw: false,
       firstDeadBecomesReferee: false,
       nightOnPhones: false,
-      dayVotesOnPhones: false,
       minPlayers: 5,
       maxPlayers: 30,
       recommendedMin: 9,
