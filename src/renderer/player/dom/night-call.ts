@@ -2,12 +2,14 @@ import { seatName } from '../../shared/names'
 import type { RoomWords } from '../../shared/room-text'
 import type { PhoneCall } from '../../../shared/room'
 import type { PlayerView } from '../../../shared/views'
+import { listOf } from '../../../shared/phrasing'
 import { h } from './h'
 
 /**
  * A night call on the phone (docs/room.md, "The night on the phones"): every living player's phone
  * shows this one screen at every call — a question, the living names to pick from (oneself
- * included), the own pick, how many have answered. What differs is only what this seat may know:
+ * included), the own pick, how many have answered, one line for the partners' picks (blank for
+ * every seat but a mafioso's when the mafia agree on one victim). What differs is only what this seat may know:
  * the question's words for an acting seat, a mafioso's partners' picks when the mafia agree on one
  * victim, the investigator's answer once the referee has taken the picks. Every other player is
  * asked whom they suspect (their pick stays out of the game). `picked` sends a pick (sealed).
@@ -60,13 +62,17 @@ export function nightCall(call: PhoneCall, view: PlayerView, words: RoomWords, p
       ),
     ),
     h('p', { class: 'call-result', 'data-test': 'call-result', role: 'status' }, result),
-    call.mine.partners &&
-      h(
-        'ul',
-        { class: 'call-partners', 'data-test': 'call-partners' },
-        ...call.mine.partners.map((x) =>
-          h('li', {}, t('phone.call.partnerPick', { name: name(x.seat), pick: x.pick === null ? t('phone.call.none') : name(x.pick) })),
-        ),
-      ),
+    // Always there, blank but for a mafioso whose partners pick with it: one layout for every seat.
+    h(
+      'p',
+      { class: 'call-partners', 'data-test': 'call-partners' },
+      call.mine.partners?.length
+        ? listOf(
+            words.locale.value,
+            call.mine.partners.map((x) => t('phone.call.partnerPick', { name: name(x.seat), pick: x.pick === null ? t('phone.call.none') : name(x.pick) })),
+            'short',
+          )
+        : '\u00a0',
+    ),
   )
 }
