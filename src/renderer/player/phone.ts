@@ -2,7 +2,7 @@ import type { PlayerScreen, WireScreen } from '../../shared/room'
 import { clockOffset } from '../shared/clock'
 import { board } from './dom/board'
 import { h } from './dom/h'
-import { nightCall } from './dom/night-call'
+import { callSecret, nightCall } from './dom/night-call'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
 import { lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
@@ -175,7 +175,7 @@ export function mountPhone(root: HTMLElement): void {
             v.partners.map((p) => v.board.seats[p]?.name ?? ''),
           )
         : null
-      card.show(v, partners)
+      card.show(v, partners, callSecret(v.board.seats[v.seat]?.alive ? screen.call : null, v, words))
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)
       tick = b.tick

@@ -5,16 +5,15 @@ import { randomGame } from '../../../engine/testing'
 import type { GameState } from '../../../engine/state'
 import type { PhoneCall, PhoneCallMine } from '../../../shared/room'
 import { phoneWords, switchLanguage } from '../words'
-import { nightCall } from './night-call'
+import { roleCard } from './role-card'
+import { callSecret, nightCall } from './night-call'
 
 /**
  * A night call on the phone (docs/room.md, "The night on the phones"): the screens of a mafioso, the
- * investigator and a citizen at the same call have one layout — the same elements, classes and
- * attributes — and differ only in their words, in every language; the names are text.
+ * investigator and a citizen at the same call are the same — the same elements, classes, attributes
+ * and words, in every language — but for the own pick; what only the seat may read (a partner's
+ * pick, the inspector's answer) is on the role card, shown while held, its line blank otherwise.
  */
-const shape = (el: Element): string =>
-  `${el.tagName}.${el.className}[${[...el.attributes].map((a) => a.name).join(',')}](${[...el.children].map(shape).join('')})`
-
 /** A state of an Estonian game at a night call of `kind`, with a mafioso, the investigator and a citizen alive. */
 function atCall(kind: 'mafia' | 'investigator'): GameState {
   for (let seed = 1; ; seed++) {
@@ -43,7 +42,10 @@ function screens(st: GameState, kind: 'mafia' | 'investigator', done: boolean) {
   const living = st.alive.filter(Boolean).length
   return [mafioso, inspector, citizen].map((p) => {
     const call: PhoneCall = { id: '1.0', kind, answered: 3, total: living, done, style: 'mafia', mine: mine[p]! }
-    return nightCall(call, playerView(st, p), phoneWords, () => undefined)
+    const v = playerView(st, p)
+    const card = roleCard(phoneWords, () => undefined)
+    card.show(v, null, callSecret(call, v, phoneWords))
+    return { screen: nightCall(call, v, phoneWords, () => undefined), card: card.el, name: v.name }
   })
 }
 
@@ -56,24 +58,29 @@ describe('a night call on the phone', () => {
       it(`${lang}, the ${kind}'s call${done ? ', the picks taken' : ''}: a mafioso's, the investigator's and a citizen's screens have one layout`, async () => {
         await switchLanguage(lang)
         const st = atCall(kind)
-        const [m, i, c] = screens(st, kind, done)
-        expect(shape(i!)).toBe(shape(m!))
-        expect(shape(c!)).toBe(shape(m!))
+        const all = screens(st, kind, done)
+        const c = all[2]!.screen
+        // One screen: the same elements and the same words (the own pick is the same seat here), but for the own name's "(you)".
+        const page = (k: number) => all[k]!.screen.outerHTML.replace(phoneWords.t('phone.call.you', { name: all[k]!.name }), all[k]!.name)
+        expect(page(1)).toBe(page(0))
+        expect(page(2)).toBe(page(0))
+        // The cards face down: the same too; held, what only the seat may read.
+        for (const x of all) document.body.append(x.card)
+        const card = (k: number) => all[k]!.card.outerHTML.replace(`>${all[k]!.name}<`, '><')
+        expect(card(1)).toBe(card(0))
+        expect(card(2)).toBe(card(0))
+        const held = all.map((x) => {
+          x.card.dispatchEvent(new Event('pointerdown'))
+          return x.card.querySelector('[data-test=role-call]')?.textContent ?? ''
+        })
         const text = (el: Element, test: string) => el.querySelector(`[data-test=${test}]`)!.textContent
-        // The citizen is asked whom they suspect; the actors their own question.
-        expect(text(c!, 'call-question')).toBe(phoneWords.t('phone.call.suspect'))
-        expect(text(kind === 'mafia' ? m! : i!, 'call-question')).toBe(phoneWords.t(kind === 'mafia' ? 'phone.call.victim' : 'phone.call.inspect'))
-        // The partners' line: filled for the mafioso at the mafia's call, blank for the others.
-        expect(text(c!, 'call-partners')).toBe('\u00a0')
+        expect(text(c!, 'call-question')).toBe(phoneWords.t('phone.call.question'))
         const first = st.roles.findIndex((x, p) => x === 'mafia' && st.alive[p])
         const partner = st.setup.players[st.roles.findIndex((x, p) => x === 'mafia' && st.alive[p] && p !== first)]!
-        if (kind === 'mafia') expect(text(m!, 'call-partners')).toContain(partner)
-        // The investigator's answer on the investigator's screen only.
-        if (done) {
-          const mafioso = partner
-          expect(text(i!, 'call-result')).toBe(phoneWords.t('phone.call.answer.mafia.yes', { name: mafioso }))
-          expect(text(c!, 'call-result')).not.toContain(phoneWords.t('phone.call.answer.mafia.yes', { name: mafioso }))
-        }
+        // Held: the mafioso reads the partner's pick at the mafia's call, the investigator its answer once taken; the citizen nothing.
+        if (kind === 'mafia') expect(held[0]).toContain(partner)
+        if (done) expect(held[1]).toBe(phoneWords.t('phone.call.answer.mafia.yes', { name: partner }))
+        expect(held[2]).toBe('\u00a0')
         // Every living name is a button, as text.
         const names = [...c!.querySelectorAll('[data-test=call-names] button')].map((b) => b.getAttribute('data-seat'))
         expect(names).toHaveLength(st.alive.filter(Boolean).length)
