@@ -44,7 +44,9 @@ const { values } = parseArgs({
 })
 
 if (values.help) {
-  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP] [--night-call-seconds S]]')
+  console.log(
+    'Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP] [--night-call-seconds S]]',
+  )
   process.exit(0)
 }
 

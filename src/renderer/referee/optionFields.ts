@@ -78,9 +78,7 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 
   },
   {
     id: 'phones',
-    fields: [
-      { key: 'nightOnPhones', kind: 'bool' },
-    ],
+    fields: [{ key: 'nightOnPhones', kind: 'bool' }],
   },
   {
     id: 'table',
