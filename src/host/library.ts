@@ -1,5 +1,6 @@
 import type { ApiResult, RefereeAppView, RoomSettings, SetupCheck } from '../shared/api'
 import type { RoleCounts } from '../shared/roles'
+import type { ProjectorOptions } from '../shared/views'
 import { PRESET_IDS, type Ruleset } from '../shared/ruleset'
 import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../engine'
 import { tableNameProblems } from '../shared/look-alike'
@@ -46,6 +47,11 @@ export class Library {
   /** How the room is shown the game (voters named, the chimes' volume and mute). */
   get room(): RoomSettings {
     return this.settings.room
+  }
+
+  /** What the projector's and the phones' views show by the room settings (voters named or not). */
+  get projectorOptions(): ProjectorOptions {
+    return { showVoters: this.settings.room.showVoters }
   }
 
   setRoom(room: RoomSettings): ApiResult {
