@@ -6,10 +6,8 @@ import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../eng
 import { tableNameProblems } from '../shared/look-alike'
 import { normalizeName } from '../shared/names'
 import type { KeyValueStore } from './persistence/kv-store'
-import { SETTINGS_KEYS, type Settings } from './persistence/settings'
-import { OK, fail, messageOf, ok } from './result'
-
-type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room' | 'roomPort'
+import { saveSetting, type LibraryKey, type Settings } from './persistence/settings'
+import { OK, fail, ok } from './result'
 
 /**
  * The library: the presets, the custom rulesets, the club roster, the windows' languages and the
@@ -114,11 +112,8 @@ export class Library {
   }
 
   private save<K extends LibraryKey>(key: K, value: Settings[K]): ApiResult {
-    try {
-      this.kv.set(SETTINGS_KEYS[key], value)
-    } catch (e) {
-      return fail('storage-failed', `The settings could not be saved: ${messageOf(e)}`)
-    }
+    const saved = saveSetting(this.kv, key, value)
+    if (!saved.ok) return saved
     this.settings[key] = value
     return OK
   }

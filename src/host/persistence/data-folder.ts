@@ -42,7 +42,7 @@ export const notSavingNotice = (dataDir: string, problem: { folder: string; erro
 /** The settings as they are now, in memory (for a run that cannot save). Unreadable values are left out. */
 export function memorySnapshot(kv: KeyValueStore): MemoryStore {
   const values: Record<string, unknown> = {}
-  for (const key of Object.values(SETTINGS_KEYS)) {
+  for (const key of SETTINGS_KEYS) {
     try {
       const v = kv.get(key)
       if (v !== undefined) values[key] = v
