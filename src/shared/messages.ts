@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages'
 import { CATALOG } from './locales/catalog'
 import { pluralForm } from './script-en'
+import type { Words } from './text/line'
 
 /**
  * The locale files read without vue-i18n, for the CLI and the tests: look a key up in a language
@@ -47,3 +48,9 @@ export function translate(lang: string, key: string, params: Params = {}, count?
   const by = count ?? [params.count, params.n].find((x): x is number => typeof x === 'number')
   return fill(by === undefined ? message : pluralForm(message, by), { n: count ?? '', ...params })
 }
+
+/** The locale files' words in `lang`, as src/shared/text renders lines with them (the CLI, the tests). */
+export const wordsIn = (lang: Language): Words => ({
+  t: (key, named, plural) => translate(lang, key, named as Params | undefined, plural),
+  locale: { value: lang },
+})

@@ -9,13 +9,26 @@ import type { GameState } from '../state'
 const HIDDEN_WHILE_BLIND = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
 
 /**
+ * What a step's line may use besides the command and its events: the players' names and whether
+ * the one reading the log is blind — the same for every line of a game, whenever its command was
+ * given (never the state now, which is not the state the command met).
+ */
+export interface StepMeta {
+  readonly players: readonly string[]
+  readonly operatorBlind: boolean
+}
+
+/** The meta of the game `s` is in, for the log read now. */
+export const stepMeta = (s: GameState): StepMeta => ({ players: s.setup.players, operatorBlind: s.operatorBlind })
+
+/**
  * A short description of an accepted command, for the undo button and the game log. With the
  * command's events it says what came of it (who died, how a vote ended).
  */
-export function describeCommand(s: GameState, c: Command, events: readonly GameEvent[] = []): Line {
+export function describeCommand(meta: StepMeta, c: Command, events: readonly GameEvent[] = []): Line {
   // A blind operator's log names no night actor: only the calls' end (and what the room is told).
-  if (s.operatorBlind && HIDDEN_WHILE_BLIND.has(c.type)) return { key: 'step.hidden', params: {} }
-  const name = (p: number | null | undefined) => seatName(s.setup.players, p, '—')
+  if (meta.operatorBlind && HIDDEN_WHILE_BLIND.has(c.type)) return { key: 'step.hidden', params: {} }
+  const name = (p: number | null | undefined) => seatName(meta.players, p, '—')
   const params: Record<string, string | number> = { type: c.type }
   for (const [k, val] of Object.entries(c)) {
     if (k === 'type' || k === 'at' || k === 'draw') continue

@@ -1,6 +1,7 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
 import { phaseTitle, seatName, seatNumber } from '../../shared/names'
-import { announcementText, roomNames, roomPhrasing, type RoomWords } from '../../shared/room-text'
+import type { Words } from '../../../shared/text/line'
+import { announcementText, roomNames, roomPhrasing } from '../../../shared/text/room'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
 import '../../shared/styles/board.css'
 import '../../shared/styles/clock.css'
@@ -15,7 +16,7 @@ import { h } from './h'
  * (from 360 px wide to a tablet, 4 to 18 seats, names wrapped, never cut: phone.css).
  * `tick` brings the clock up to date (called a few times a second: the countdown needs no message).
  */
-export function board(view: ProjectorView, offset: number, words: RoomWords): { el: HTMLElement; tick(): void } {
+export function board(view: ProjectorView, offset: number, words: Words): { el: HTMLElement; tick(): void } {
   const { t } = words
   const { localRoleNames, rulesetName, winnerText } = roomNames(words)
   const { list, labelled } = roomPhrasing(words)
@@ -84,7 +85,7 @@ export function board(view: ProjectorView, offset: number, words: RoomWords): { 
 }
 
 /** The table: every seat in seating order, alive or dead, with its number; a role only when the host sent one. */
-function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: RoomWords['t']): HTMLElement {
+function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: Words['t']): HTMLElement {
   const seat = (s: ProjectorSeat) =>
     h(
       'li',
@@ -115,7 +116,7 @@ function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[],
 }
 
 /** The countdown from the host's deadline; warning colour below clock.warningMs. */
-function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTMLElement; tick(): void } {
+function bigClock(clock: ClockView, offset: number, { t }: Words): { el: HTMLElement; tick(): void } {
   const label = t(`clock.${clock.kind}`)
   const time = h('span', { class: 'time', 'data-test': 'clock-time' })
   const warn = h('span', { class: 'sr-only' }, t('clock.warning'))
@@ -146,7 +147,7 @@ function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTM
 }
 
 /** The open vote as the room sees it: yes so far against the majority needed, or the count per suspect. */
-function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: RoomWords): HTMLElement {
+function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: Words): HTMLElement {
   const { t } = words
   const { list, short } = roomPhrasing(words)
   const name = (p: number) => seatName(seats, p)

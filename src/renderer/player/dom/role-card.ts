@@ -1,4 +1,5 @@
-import { roomNames, type RoomWords } from '../../shared/room-text'
+import type { Words } from '../../../shared/text/line'
+import { roomNames } from '../../../shared/text/room'
 import type { PlayerView } from '../../../shared/views'
 import { h } from './h'
 
@@ -8,7 +9,7 @@ import { h } from './h'
  * glance across the table tells nothing; the role is not in the page at all while the card is down.
  * One button for the page's life: a new screen while it is held keeps it open, with the new words.
  */
-export function roleCard(words: RoomWords, looked: () => void): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null): void } {
+export function roleCard(words: Words, looked: () => void): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null): void } {
   let view: PlayerView | null = null
   let partners: string | null = null
   let open = false
