@@ -19,8 +19,9 @@ export type { GameHostOptions } from './host-parts'
  * (table.ts), the one store of finished games (club/history.ts; a finished game left in the journal is
  * saved on start by recovery.ts), the club (club/), the
  * game clocks (game-clocks.ts), the odds estimate (latest-estimate.ts), printing (cards.ts), the projector's choice
- * (projector-choice.ts), its full screen (fullscreen.ts), the notices (notice-board.ts) and the
- * windows' subscriptions (fan-out.ts). A call takes UNKNOWN arguments (parsed with the method's
+ * (projector-choice.ts), its full screen (fullscreen.ts), the notices (notice-board.ts), the room
+ * on the LAN (room/room-part.ts). The parts are built by host-parts.ts; what each audience is shown,
+ * and the windows' subscriptions, are host-views.ts and fan-out.ts. A call takes UNKNOWN arguments (parsed with the method's
  * schema) and returns an ApiResult — it never throws to its caller, and a refused call changes
  * nothing and pushes nothing; a read pushes nothing either. After every change the referee gets a
  * RefereeAppView and the projector a ProjectorScreen built only from projectorView. Time and
