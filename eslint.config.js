@@ -74,6 +74,14 @@ const pureLayerRules = {
       message: 'Deterministic layer: time enters as a command/event (e.g. TimerStarted{at}).',
     },
     { selector: 'ImportExpression', message: 'No dynamic import() in pure layers.' },
+    // No state that outlives a call: a module-level variable is const, and a module-level collection is read-only.
+    ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) => [
+      { selector: `${at}[kind!='const']`, message: 'Pure layer: no module-level let or var (state belongs to the caller).' },
+      {
+        selector: `${at} > VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Map|Set)$/]) > NewExpression.init[callee.name=/^(Map|Set|WeakMap|WeakSet)$/]`,
+        message: 'Pure layer: no module-level mutable collection (a constant one is typed ReadonlyMap or ReadonlySet; a cache belongs to the caller).',
+      },
+    ]),
   ],
 }
 
@@ -101,7 +109,7 @@ const TEST_FUNCTIONS = '/^(describe|it|test|bench|suite)$/'
 const TEST_FILES = ['**/*.test.ts', '**/*.bench.ts', 'src/engine/testing/**', 'src/renderer/testing/**']
 
 /** Modules the windows may import for their types only: they build zod schemas, which the pages' CSP reports. */
-const ZOD_MODULES = '(^|/)shared/(ruleset|commands|game-file|api-schemas)$'
+const ZOD_MODULES = '(^|/)shared/(ruleset|ruleset-names|commands|game-file|api-schemas)$'
 
 export default defineConfig(
   {
