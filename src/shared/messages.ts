@@ -10,16 +10,14 @@ import type { Words } from './text/line'
  */
 type Params = Record<string, string | number>
 
-const merged = new Map<string, Record<string, unknown>>()
+/** Each language's areas merged into one tree, once. */
+const TREES: Readonly<Record<string, Record<string, unknown>>> = Object.fromEntries(
+  Object.entries(CATALOG).map(([lang, areas]) => [lang, Object.assign({}, ...Object.values(areas ?? {})) as Record<string, unknown>]),
+)
 
 /** One language's areas merged into one tree ({} for a language we do not have). */
 export function messageTree(lang: string): Record<string, unknown> {
-  let tree = merged.get(lang)
-  if (!tree) {
-    tree = Object.assign({}, ...Object.values(CATALOG[lang] ?? {})) as Record<string, unknown>
-    merged.set(lang, tree)
-  }
-  return tree
+  return Object.hasOwn(TREES, lang) ? (TREES[lang] as Record<string, unknown>) : {}
 }
 
 export function lookup(lang: string, key: string): string | undefined {

@@ -1,4 +1,4 @@
-import type { ApiError } from './api'
+import type { ApiError } from './api-result'
 import common from './locales/en/common.json'
 import english from './locales/en/notices.json'
 import { flattenMessages } from './script-en'

@@ -1,4 +1,4 @@
-import type { Command, CommandType } from '../../shared/commands'
+import { SEAT_FIELDS, type Command, type CommandType } from '../../shared/commands'
 import { seatName } from '../../shared/seat-name'
 import type { Line } from '../../shared/views'
 import type { GameEvent } from '../events'
@@ -6,7 +6,7 @@ import { NIGHT_COMMANDS } from '../night'
 import type { GameState } from '../state'
 
 /** The night's commands but the call's end: who shot, chose, asked, healed or was recorded. */
-const HIDDEN_WHILE_BLIND = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
+const HIDDEN_WHILE_BLIND: ReadonlySet<CommandType> = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
 
 /**
  * What a step's line may use besides the command and its events: the players' names and whether
@@ -32,11 +32,10 @@ export function describeCommand(meta: StepMeta, c: Command, events: readonly Gam
   const params: Record<string, string | number> = { type: c.type }
   for (const [k, val] of Object.entries(c)) {
     if (k === 'type' || k === 'at' || k === 'draw') continue
-    if (typeof val === 'number' && ['shooter', 'target', 'player', 'accused', 'accuser', 'voter', 'candidate'].includes(k)) params[k] = name(val)
+    if (typeof val === 'number' && (SEAT_FIELDS as readonly string[]).includes(k)) params[k] = name(val)
     else if (Array.isArray(val)) params[k] = val.map((p) => name(p as number)).join(', ')
     else if (val !== undefined) params[k] = String(val)
   }
-  if (c.type === 'castVote' && typeof c.choice === 'number') params.choice = name(c.choice)
   // A raised hand taken back is not a "no": it is logged as taken back.
   const cast = events.find((e) => e.type === 'voteCast')
   if (c.type === 'castVote' && cast?.type === 'voteCast') {

@@ -1,4 +1,4 @@
-import type { ApiError } from '../api'
+import type { ApiError } from '../api-result'
 import type { RulesetNames } from '../ruleset'
 import type { Line } from './line'
 import { refusalLine } from './refusal'

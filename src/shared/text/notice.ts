@@ -1,4 +1,4 @@
-import type { ApiError } from '../api'
+import type { ApiError } from '../api-result'
 import type { Notice, NoticeLine, NoticeReason } from '../notices'
 import { sentences, type Say } from '../phrasing'
 import { lineText, type Line, type Words } from './line'
