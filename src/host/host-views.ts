@@ -89,7 +89,7 @@ export class HostViews implements ViewSource, RoomSource {
   }
 
   roster(): readonly string[] {
-    return this.p.library.roster
+    return this.p.library.table
   }
 
   options(): ProjectorOptions {

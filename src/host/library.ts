@@ -22,6 +22,7 @@ export class Library {
     this.kv = kv
     this.settings = {
       roster: loaded.roster,
+      sittingOut: loaded.sittingOut,
       customRulesets: loaded.customRulesets,
       language: loaded.language,
       projectorLanguage: loaded.projectorLanguage,
@@ -30,16 +31,32 @@ export class Library {
     }
   }
 
-  view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster'> {
+  view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster' | 'sittingOut'> {
     return {
       presets: PRESET_IDS.map((id) => structuredClone(PRESETS[id])),
       customRulesets: structuredClone(this.settings.customRulesets),
       roster: [...this.settings.roster],
+      sittingOut: [...this.settings.sittingOut],
     }
   }
 
   get roster(): readonly string[] {
     return this.settings.roster
+  }
+
+  /** The roster without those who sit out: the next game's seats, in the roster's order. */
+  get table(): readonly string[] {
+    const out = new Set(this.settings.sittingOut)
+    return this.settings.roster.filter((n) => !out.has(n))
+  }
+
+  /** Who sits out the next game: names of the roster (others are left out), kept until changed. */
+  setSittingOut(names: string[]): ApiResult {
+    const wanted = new Set(names.map(normalizeName))
+    return this.save(
+      'sittingOut',
+      this.settings.roster.filter((n) => wanted.has(n)),
+    )
   }
 
   /** How the room is shown the game (voters named, the chimes' volume and mute). */
@@ -93,7 +110,11 @@ export class Library {
           .join(' ')
           .replace(/\(seat \d+\) /g, ''),
       )
-    return this.save('roster', clean)
+    const saved = this.save('roster', clean)
+    if (!saved.ok) return saved
+    // A name no longer in the roster no longer sits out.
+    const kept = this.settings.sittingOut.filter((n) => clean.includes(n))
+    return kept.length === this.settings.sittingOut.length ? saved : this.save('sittingOut', kept)
   }
 
   saveRuleset(r: Ruleset): ApiResult {

@@ -87,6 +87,7 @@ export const METHODS = {
   // setup and library
   ready: { args: none, changes: false, run: (h) => ok(h.views.refereeAppView()) },
   saveRoster: { args: z.tuple([rosterSchema]), changes: true, run: (h, names) => h.library.saveRoster(names) },
+  setSittingOut: { args: z.tuple([rosterSchema]), changes: true, run: (h, names) => h.library.setSittingOut(names) },
   saveRuleset: { args: z.tuple([rulesetSchema]), changes: true, run: (h, r) => h.library.saveRuleset(r) },
   deleteRuleset: { args: z.tuple([z.string().min(1).max(60)]), changes: true, run: (h, id) => h.library.deleteRuleset(id) },
   checkSetup: {

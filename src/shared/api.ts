@@ -96,6 +96,8 @@ export interface RefereeAppView {
   presets: Ruleset[]
   customRulesets: Ruleset[]
   roster: string[]
+  /** The roster's players who sit out the next game: kept in the roster, not seated. */
+  sittingOut: string[]
   /** An unfinished game found on start, offered for resume. */
   resumable: SavedGameSummary | null
   game: RefereeView | null
@@ -159,6 +161,8 @@ export interface RefereeApi extends ConnectionWatch {
 
   // setup and library
   saveRoster(names: string[]): Promise<ApiResult>
+  /** Who of the roster sits out the next game (the others are seated, in the roster's order). */
+  setSittingOut(names: string[]): Promise<ApiResult>
   saveRuleset(ruleset: Ruleset): Promise<ApiResult>
   deleteRuleset(id: string): Promise<ApiResult>
   /** Suggested role counts for this ruleset and table, and problems/warnings for the given counts. */
@@ -312,6 +316,7 @@ export type RefereeMethod = Exclude<keyof RefereeApi, RefereeNonCall>
 export const REFEREE_METHODS = [
   'ready',
   'saveRoster',
+  'setSittingOut',
   'saveRuleset',
   'deleteRuleset',
   'checkSetup',

@@ -20,6 +20,8 @@ const parsable = (v: string) => Number.isFinite(Date.parse(v))
  */
 export const SETTINGS = {
   roster: { key: 'roster', schema: z.array(rosterName), absent: [] as string[] },
+  /** The roster's players who sit out the next game (kept in the roster, not seated). */
+  sittingOut: { key: 'sittingOut', schema: z.array(rosterName), absent: [] as string[] },
   customRulesets: { key: 'customRulesets', schema: z.array(rulesetSchema), absent: [] as Ruleset[] },
   /** The referee window's language (null: the system's). */
   language: { key: 'language', schema: languageSchema.nullable(), absent: null },
@@ -80,7 +82,7 @@ export function saveSetting<N extends SettingName>(kv: KeyValueStore, name: N, v
 export const LEGACY_FINISHED_GAMES_KEY = 'finishedGames'
 
 /** The library's settings (library.ts), salvaged on start. */
-export type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room' | 'roomPort'
+export type LibraryKey = 'roster' | 'sittingOut' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room' | 'roomPort'
 export type Settings = { [N in LibraryKey]: SettingValue<N> }
 
 /** Keep the valid items of a list; report whether anything was dropped. */
@@ -148,7 +150,11 @@ export function loadSettings(kv: KeyValueStore): { settings: Settings; notices: 
   // A damaged port is no loss worth a notice: the room opens on a free one and keeps that.
   const roomPort = readSetting(kv, 'roomPort')
 
-  const settings: Settings = { roster: rosterValue, customRulesets: rulesetValue, language, projectorLanguage, room, roomPort }
+  // Who sits out: names of the roster only (a damaged list is no loss worth a notice: everybody plays).
+  const inRoster = new Set(rosterValue)
+  const sittingOut = dedupeNames(salvageList(kv.get(SETTINGS.sittingOut.key), SETTINGS.sittingOut.schema.element).value).filter((n) => inRoster.has(n))
+
+  const settings: Settings = { roster: rosterValue, sittingOut, customRulesets: rulesetValue, language, projectorLanguage, room, roomPort }
   if (damaged.length) {
     let aside: string | null = null
     try {
