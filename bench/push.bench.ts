@@ -103,7 +103,7 @@ export default function bench(): void {
       times.sort((a, b) => a - b)
       const now = Buffer.byteLength(JSON.stringify(view))
       type Open = { state: Parameters<typeof describeHistory>[0]; log: Parameters<typeof describeHistory>[1] }
-      const game = (host as unknown as { table: { game: Open } }).table.game
+      const game = (host as unknown as { parts: { table: { game: Open } } }).parts.table.game
       const whole = Buffer.byteLength(JSON.stringify({ ...view, log: describeHistory(game.state, game.log) }))
       console.log(`${String(view.logTotal).padStart(6)}   ${String(now).padStart(16)}   ${String(whole).padStart(27)}   ${times[10]!.toFixed(2).padStart(22)}`)
     }

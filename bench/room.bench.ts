@@ -14,7 +14,9 @@
  *   - under a stranger (from its own loopback addresses): 20,000 idle sockets, then 1,500 open/close
  *     cycles of a stream with join requests and wrong display codes from 20 addresses — the same
  *     referee command until every screen is updated, a new phone's join until its first screen, and
- *     the referee views pushed a second.
+ *     the referee views pushed a second;
+ *   - the night on the phones (room-night.ts): every night call of a game picked on the phones, whether
+ *     every seat's stream had one shape, and a pick until the referee and every phone have it (p95).
  *
  * `npm run bench -- room`; `--quick` measures 50 commands.
  */
@@ -37,6 +39,7 @@ import { sseReader } from '../test/support/sse'
 import { toBase64url } from '../src/shared/room-seal'
 import { browserTestsSkipped, launchChromium } from '../src/cli/print/chromium'
 import { devices } from 'playwright'
+import { nightOnPhones } from './room-night'
 
 const PHONES = 20
 // A full collection before each memory reading (the bench runs under tsx, without --expose-gc).
@@ -205,6 +208,10 @@ export default async function bench(): Promise<void> {
   const per = (a: number, b: number) => `${((b - a) / (PHONES + 1) / 1024).toFixed(1)} KB`
   console.log(`  host memory per connected device: heap ${per(before.heapUsed, after.heapUsed)}, RSS ${per(before.rss, after.rss)}`)
   for (const line of stranger) console.log(`  ${line}`)
+  // The night on the phones (issue 32): a game's every night call picked on 20 phones.
+  const night = await phoneHost()
+  console.log(await nightOnPhones(night?.lan.laptop ?? '127.0.0.1', night?.agent, PHONES))
+  await night?.close()
 }
 
 /**

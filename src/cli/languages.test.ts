@@ -6,8 +6,8 @@ import type { Command } from '../shared/commands'
 import { LANGUAGE_WORDS } from '../shared/glossary'
 import { LANGUAGE_IDS, type Language } from '../shared/languages'
 import { translate, wordsIn } from '../shared/messages'
-import { reasonText } from '../shared/refusals'
-import { roleName, roleParams } from '../shared/role-names'
+import { refusalText } from '../shared/text/refusal'
+import { roleName } from '../shared/role-names'
 import { ROLE_IDS } from '../shared/roles'
 import { announcementText, roomNames } from '../shared/text/room'
 import { scriptText } from '../shared/text/script'
@@ -45,14 +45,7 @@ function wholeGame(file: string, lang: Language): string {
     const ref = refereeView(x.state)
     for (const l of ref.script) out.push(scriptText(wordsIn(lang), l, p.names))
     const why = ref.legal.endNightStepWhy
-    if (why)
-      out.push(
-        reasonText(
-          why,
-          (k, v) => translate(lang, k, v as never),
-          (r, k) => roleParams(p.names, r, lang, k),
-        ) ?? `[${why.reason}]`,
-      )
+    if (why) out.push(refusalText(wordsIn(lang), why, p.names) ?? `[${why.reason}]`)
     for (const a of p.announcements) out.push(announcementText(wordsIn(lang))(a, p.seats, p.names))
   }
   say(g)

@@ -4,7 +4,7 @@ import type { Story } from '../shared/story'
 import { seatNumber } from '../shared/seat-name'
 import { chapterLines, storyRoleName, storyTitle } from '../shared/text/story'
 import type { Io } from './command'
-import { rulesetName } from '../shared/role-names'
+import { lineText } from '../shared/text/line'
 import { roomNames } from '../shared/text/room'
 
 /**
@@ -14,7 +14,13 @@ import { roomNames } from '../shared/text/room'
 export function printStory(io: Io, story: Story, lang: Language): void {
   const t = (key: string, params?: Record<string, string | number>, plural?: number) => translate(lang, key, params, plural)
   const local = story
-  io.out(`${t('story.title')} — ${rulesetName(story.rulesetName, lang)}`)
+  const words = wordsIn(lang)
+  io.out(
+    lineText(words, {
+      key: 'cli.replay.storyHeader',
+      params: { title: { line: { key: 'story.title', params: {} } }, ruleset: { ruleset: story.rulesetName } },
+    }),
+  )
   story.chapters.forEach((c, i) => {
     io.out('')
     io.out(storyTitle(local, i, t))
@@ -22,7 +28,7 @@ export function printStory(io: Io, story: Story, lang: Language): void {
   })
   io.out('')
   io.out(storyTitle(local, story.chapters.length, t))
-  io.out(`  ${roomNames(wordsIn(lang)).winnerText(story.names, story.winner)}`)
+  io.out(`  ${roomNames(words).winnerText(story.names, story.winner)}`)
   const width = Math.max(...story.players.map((p) => p.length))
   story.players.forEach((p, seat) => {
     const dead = story.survivors.includes(seat) ? '' : ' †'

@@ -4,7 +4,8 @@
  * from that list. The codes: shared/error-codes.ts.
  */
 import type { EngineErrorCode } from '../shared/error-codes'
-import { REFUSALS, reasonEnglish, type RefusalParams, type RefusalReason } from '../shared/refusals'
+import { REFUSALS, type RefusalParams, type RefusalReason } from '../shared/refusals'
+import { refusalEnglish } from '../shared/text/refusal'
 
 export type { EngineErrorCode, RefusalReason }
 
@@ -29,7 +30,7 @@ type ParamsArg<R extends RefusalReason> = keyof RefusalParams<R> extends never ?
 /** The refusal for `reason`, with its parameters. */
 export function refusal<R extends RefusalReason>(reason: R, ...[params]: ParamsArg<R>): EngineError {
   const p = { ...(params ?? {}) } as Record<string, string | number>
-  return { code: REFUSALS[reason].code, reason, params: p, message: reasonEnglish({ reason, params: p }) }
+  return { code: REFUSALS[reason].code, reason, params: p, message: refusalEnglish({ reason, params: p }) }
 }
 
 /** Refuse a command for `reason`. */

@@ -1,14 +1,13 @@
 import type { ApiResult, RefereeAppView, RoomSettings, SetupCheck } from '../shared/api'
 import type { RoleCounts } from '../shared/roles'
+import type { ProjectorOptions } from '../shared/views'
 import { PRESET_IDS, type Ruleset } from '../shared/ruleset'
 import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../engine'
 import { tableNameProblems } from '../shared/look-alike'
 import { normalizeName } from '../shared/names'
 import type { KeyValueStore } from './persistence/kv-store'
-import { SETTINGS_KEYS, type Settings } from './persistence/settings'
-import { OK, fail, messageOf, ok } from './result'
-
-type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room' | 'roomPort'
+import { saveSetting, type LibraryKey, type Settings } from './persistence/settings'
+import { OK, fail, ok } from './result'
 
 /**
  * The library: the presets, the custom rulesets, the club roster, the windows' languages and the
@@ -23,6 +22,7 @@ export class Library {
     this.kv = kv
     this.settings = {
       roster: loaded.roster,
+      sittingOut: loaded.sittingOut,
       customRulesets: loaded.customRulesets,
       language: loaded.language,
       projectorLanguage: loaded.projectorLanguage,
@@ -31,11 +31,12 @@ export class Library {
     }
   }
 
-  view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster'> {
+  view(): Pick<RefereeAppView, 'presets' | 'customRulesets' | 'roster' | 'sittingOut'> {
     return {
       presets: PRESET_IDS.map((id) => structuredClone(PRESETS[id])),
       customRulesets: structuredClone(this.settings.customRulesets),
       roster: [...this.settings.roster],
+      sittingOut: [...this.settings.sittingOut],
     }
   }
 
@@ -43,9 +44,29 @@ export class Library {
     return this.settings.roster
   }
 
+  /** The roster without those who sit out: the next game's seats, in the roster's order. */
+  get table(): readonly string[] {
+    const out = new Set(this.settings.sittingOut)
+    return this.settings.roster.filter((n) => !out.has(n))
+  }
+
+  /** Who sits out the next game: names of the roster (others are left out), kept until changed. */
+  setSittingOut(names: string[]): ApiResult {
+    const wanted = new Set(names.map(normalizeName))
+    return this.save(
+      'sittingOut',
+      this.settings.roster.filter((n) => wanted.has(n)),
+    )
+  }
+
   /** How the room is shown the game (voters named, the chimes' volume and mute). */
   get room(): RoomSettings {
     return this.settings.room
+  }
+
+  /** What the projector's and the phones' views show by the room settings (voters named or not). */
+  get projectorOptions(): ProjectorOptions {
+    return { showVoters: this.settings.room.showVoters }
   }
 
   setRoom(room: RoomSettings): ApiResult {
@@ -89,7 +110,11 @@ export class Library {
           .join(' ')
           .replace(/\(seat \d+\) /g, ''),
       )
-    return this.save('roster', clean)
+    const saved = this.save('roster', clean)
+    if (!saved.ok) return saved
+    // A name no longer in the roster no longer sits out.
+    const kept = this.settings.sittingOut.filter((n) => clean.includes(n))
+    return kept.length === this.settings.sittingOut.length ? saved : this.save('sittingOut', kept)
   }
 
   saveRuleset(r: Ruleset): ApiResult {
@@ -108,11 +133,8 @@ export class Library {
   }
 
   private save<K extends LibraryKey>(key: K, value: Settings[K]): ApiResult {
-    try {
-      this.kv.set(SETTINGS_KEYS[key], value)
-    } catch (e) {
-      return fail('storage-failed', `The settings could not be saved: ${messageOf(e)}`)
-    }
+    const saved = saveSetting(this.kv, key, value)
+    if (!saved.ok) return saved
     this.settings[key] = value
     return OK
   }

@@ -96,6 +96,8 @@ export interface RefereeAppView {
   presets: Ruleset[]
   customRulesets: Ruleset[]
   roster: string[]
+  /** The roster's players who sit out the next game: kept in the roster, not seated. */
+  sittingOut: string[]
   /** An unfinished game found on start, offered for resume. */
   resumable: SavedGameSummary | null
   game: RefereeView | null
@@ -159,6 +161,8 @@ export interface RefereeApi extends ConnectionWatch {
 
   // setup and library
   saveRoster(names: string[]): Promise<ApiResult>
+  /** Who of the roster sits out the next game (the others are seated, in the roster's order). */
+  setSittingOut(names: string[]): Promise<ApiResult>
   saveRuleset(ruleset: Ruleset): Promise<ApiResult>
   deleteRuleset(id: string): Promise<ApiResult>
   /** Suggested role counts for this ruleset and table, and problems/warnings for the given counts. */
@@ -248,6 +252,13 @@ export interface RefereeApi extends ConnectionWatch {
    * before is worth nothing from now on). Refused while the room is closed.
    */
   personalLink(seat: number): Promise<ApiResult<string>>
+  /**
+   * The night on the phones (the ruleset's `nightOnPhones`): take the call's picks — each acting
+   * seat's pick becomes the command the referee's click makes (a shot, the victim, the inspected,
+   * the healed) — once the call has lasted its shortest length. The phones then show the call done
+   * (the investigator's its answer); the referee corrects as usual and ends the call.
+   */
+  takePhonePicks(): Promise<ApiResult<{ taken: number; refused: number }>>
 }
 
 export type PrintOutput = 'print' | 'pdf'
@@ -305,6 +316,7 @@ export type RefereeMethod = Exclude<keyof RefereeApi, RefereeNonCall>
 export const REFEREE_METHODS = [
   'ready',
   'saveRoster',
+  'setSittingOut',
   'saveRuleset',
   'deleteRuleset',
   'checkSetup',
@@ -340,6 +352,7 @@ export const REFEREE_METHODS = [
   'admitDevice',
   'dropDevice',
   'personalLink',
+  'takePhonePicks',
 ] as const satisfies readonly RefereeMethod[]
 
 type Missing = Exclude<RefereeMethod, (typeof REFEREE_METHODS)[number]>

@@ -1,6 +1,10 @@
 import type { ApiError } from './api-result'
+import common from './locales/en/common.json'
 import english from './locales/en/notices.json'
-import { fillTemplate, flattenMessages } from './script-en'
+import { flattenMessages } from './script-en'
+import { englishWords } from './text/english'
+import { lineText } from './text/line'
+import { noticeText, reasonLine } from './text/notice'
 
 /**
  * The host's notices (a damaged settings file set aside, a journal recovered, nothing being saved…)
@@ -10,9 +14,12 @@ import { fillTemplate, flattenMessages } from './script-en'
  * file names, step numbers and the system's own error text are parameters, shown as they are.
  * Why a file was damaged is a line too (`why`, under `notices.why.`), filling the first sentence's
  * `{why}`; a refusal inside it (the rules refused a step, a game file's problem) is its `error`,
- * by code, filling the reason's `{error}` — so no English reason reaches another language.
+ * by code, filling the reason's `{error}` — so no English reason reaches another language. The
+ * window and the English message put them in words the same way (src/shared/text/notice.ts).
  */
 const NOTICES_EN: Record<string, string> = flattenMessages(english.notices)
+const ENGLISH = englishWords(english, common)
+const errorMessage = (e: ApiError): string => e.message
 
 export interface NoticeLine {
   key: string
@@ -47,17 +54,11 @@ export function noticeReason(key: string, params: Record<string, string | number
   return error ? { ...line, error: { code: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) } } : line
 }
 
-/** English for one sentence. */
-export const noticeLineEnglish = (l: NoticeLine): string => fillTemplate(NOTICES_EN[l.key] ?? l.key, l.params)
-
 /** English for a reason: its refusal's English words in `{error}`. */
-export const noticeReasonEnglish = (r: NoticeReason): string =>
-  fillTemplate(NOTICES_EN[r.key] ?? r.key, r.error ? { ...r.params, error: r.error.message } : r.params)
+export const noticeReasonEnglish = (r: NoticeReason): string => lineText(ENGLISH, reasonLine(r, errorMessage))
 
 /** A notice: its first sentence (its `{why}` filled from `why`), then any further ones; the English message filled in. */
 export function notice(key: string, params: Record<string, string | number> = {}, more: NoticeLine[] = [], why?: NoticeReason): Notice {
-  const head = noticeLine(key, params)
-  const first = fillTemplate(NOTICES_EN[key]!, why ? { ...params, why: noticeReasonEnglish(why) } : params)
-  const message = [first, ...more.map(noticeLineEnglish)].join(' ')
-  return { ...head, ...(more.length ? { more } : {}), ...(why ? { why } : {}), message }
+  const n = { ...noticeLine(key, params), ...(more.length ? { more } : {}), ...(why ? { why } : {}) }
+  return { ...n, message: noticeText(ENGLISH, n, errorMessage) }
 }

@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ENGINE_ERROR_CODES } from './error-codes'
 import { LANGUAGE_IDS } from './languages'
 import { CATALOG } from './locales/catalog'
-import { translate } from './messages'
-import { definiteForm, reasonEnglish, reasonText, REFUSAL_REASONS, REFUSALS, type ParamKind } from './refusals'
-import { presetNames, roleParams } from './role-names'
+import { definiteForm, REFUSAL_REASONS, REFUSALS, type ParamKind } from './refusals'
 import { flattenMessages } from './script-en'
 
 /**
@@ -60,25 +58,5 @@ describe('refusal reasons', () => {
     const code = files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n')
     const used = new Set([...code.matchAll(/\brefus(?:e|al|eWithDetail)\(\s*'([\w-]+)'/g)].map((m) => m[1]))
     expect(REFUSAL_REASONS.filter((r) => !used.has(r))).toEqual([])
-  })
-
-  it('the English message is filled from the English file (ids for roles, as logs read them)', () => {
-    expect(reasonEnglish({ reason: 'dead', params: { name: 'Bence' } })).toBe('Bence is dead.')
-    expect(reasonEnglish({ reason: 'no-heal', params: { role: 'doctor' } })).toBe('Choose whom the doctor heals first.')
-  })
-
-  it('a window names the roles, stages and clocks in its language, never by an id or an English word', () => {
-    const names = presetNames('maffiasig')
-    const t = (lang: string) => (k: string, p?: Record<string, unknown>) => translate(lang, k, p as never)
-    const hu = reasonText({ reason: 'no-investigation', params: { role: 'investigator' } }, t('hu'), (r, k) => roleParams(names, r, 'hu', k))
-    expect(hu).toBe(translate('hu', 'refusals.no-investigation', { role: names.hu.roleNames.investigator }))
-    expect(hu).toContain('Felügyelő')
-    const ja = reasonText({ reason: 'day-stage', params: { stage: 'vote' } }, t('ja'), null)
-    expect(ja).toContain(translate('ja', 'stage.vote'))
-    expect(reasonText({ reason: 'clock-out', params: { clock: 'defence' } }, t('sv'), null)).toContain(translate('sv', 'clock.defence'))
-    // Without the game's names a role cannot be named: no sentence rather than an id.
-    expect(reasonText({ reason: 'no-heal', params: { role: 'doctor' } }, t('et'), null)).toBeNull()
-    expect(reasonText({ reason: 'no-such-reason', params: {} }, t('et'), null)).toBeNull()
-    expect(reasonText({ reason: 'dead', params: {} }, t('et'), null)).toBeNull()
   })
 })

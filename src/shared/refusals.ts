@@ -1,13 +1,12 @@
-import english from './locales/en/refusals.json'
 import type { EngineErrorCode } from './error-codes'
 import type { RoleId } from './roles'
-import { fillTemplate, flattenMessages } from './script-en'
 
 /**
  * Why the engine refused a command: the one list of reasons. Each reason has its error code (the
  * window's first sentence, `errors.<code>`) and its typed parameters; its words are
  * `refusals.<reason>` in the refusals area of every language (src/shared/locales/<lang>/refusals.json),
- * and its English `message` (logs, the CLI, tests) is filled from the English file — no second list.
+ * put in words as a line (src/shared/text/refusal.ts: `refusalLine`, `refusalText`; its English
+ * `message` for logs, the CLI and tests, `refusalEnglish`, from the English file) — no second list.
  * `refusals.test.ts` checks that every reason has words in every language with exactly its parameters.
  *
  * A parameter's kind says what it holds and how a window shows it:
@@ -134,45 +133,5 @@ export interface Reason {
   params: Record<string, string | number>
 }
 
-const ENGLISH: Record<string, string> = flattenMessages(english.refusals)
-
 /** Role parameters are named `role`; its definite form `{theRole}` counts as the same parameter. */
 export const definiteForm = (param: string): string => `the${param[0]?.toUpperCase() ?? ''}${param.slice(1)}`
-
-/**
- * The English sentence for logs, the CLI and tests. Roles, stages and clocks stay ids here (no
- * ruleset is at hand); a window names them in its language (`reasonText`).
- */
-export function reasonEnglish(r: Reason): string {
-  const spec = REFUSALS[r.reason].params as Record<string, ParamKind>
-  const params: Record<string, string | number> = { ...r.params }
-  for (const [k, kind] of Object.entries(spec)) if (kind === 'role') params[definiteForm(k)] = `the ${String(r.params[k])}`
-  return fillTemplate(ENGLISH[r.reason] ?? r.reason, params)
-}
-
-type Translate = (key: string, params?: Record<string, unknown>) => string
-type NameRole = (role: RoleId, param: string) => Record<string, string>
-
-const isReason = (x: unknown): x is RefusalReason => typeof x === 'string' && Object.hasOwn(REFUSALS, x)
-
-/**
- * A reason in a language: `refusals.<reason>` filled with its parameters, a role named by
- * `nameRole` (the ruleset's names in that language: role-names.ts `roleParams`), a stage and a
- * clock by their words. Null for a reason this build does not know, or a role with no names to
- * name it by (never an id or an English word in its place).
- */
-export function reasonText(r: { reason?: unknown; params?: Record<string, string | number> }, t: Translate, nameRole: NameRole | null): string | null {
-  if (!isReason(r.reason)) return null
-  const given = r.params ?? {}
-  const params: Record<string, string | number> = { ...given }
-  for (const [k, kind] of Object.entries(REFUSALS[r.reason].params as Record<string, ParamKind>)) {
-    const v = given[k]
-    if (v === undefined) return null
-    if (kind === 'role') {
-      if (!nameRole) return null
-      Object.assign(params, nameRole(v as RoleId, k))
-    } else if (kind === 'stage') params[k] = t(`stage.${String(v)}`)
-    else if (kind === 'clock') params[k] = t(`clock.${String(v)}`)
-  }
-  return t(`refusals.${r.reason}`, params)
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { NAME_INPUT_MAX } from './names'
 import { DISPLAY_CODE_DIGITS } from './room'
+import { SEALED_CHARS } from './room-seal'
 
 /** What a phone or a TV may send to the room (docs/room.md): unknown in, checked here. */
 
@@ -18,3 +19,8 @@ export const pairRequestSchema = z.object({ code: z.string().regex(new RegExp(`^
 export const deviceTokenSchema = z.string().regex(DEVICE_TOKEN)
 /** What a phone sends to claim its seat with its player's personal QR code: the claim's id, derived from the code's secret (which never leaves the phone). */
 export const claimRequestSchema = z.object({ claim: deviceTokenSchema }).strict()
+
+/** What a phone sends to pick at a night call: its PhonePick sealed for the host (room-wire.ts, pickBound), one length for every pick. */
+export const pickRequestSchema = z.object({ sealed: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${SEALED_CHARS}}$`)) }).strict()
+/** The pick, once opened with the phone's key: the call it is for and the seat it names. */
+export const phonePickSchema = z.object({ call: z.string().max(24), target: z.number().int().min(0).max(59) }).strict()

@@ -1,4 +1,4 @@
-import type { PlayerScreen, SeatSecrets, WireScreen } from './room'
+import type { PhoneCallMine, PlayerScreen, WireScreen } from './room'
 import { seal, unseal } from './room-seal'
 
 /**
@@ -9,26 +9,79 @@ import { seal, unseal } from './room-seal'
 
 const bound = (kind: string, sentAt: number): string => `${kind} ${sentAt}`
 
+/**
+ * A seat's own part of a night call, compact (a mafioso's 59 partners' picks fit the sealed length):
+ * `p` its pick (-1: none), `m` the partners' [seat, pick] (-1: none), `a` the answer [target, 1 = mafia].
+ */
+interface WireCall {
+  p: number
+  m: [number, number][] | null
+  a: [number, 0 | 1] | null
+}
+/** SeatSecrets on the wire: the call compact. */
+interface WireSecrets {
+  seat: number | null
+  name: string
+  role: string | null
+  partners: number[] | null
+  call: WireCall | null
+}
+
+const pickOf = (n: number): number | null => (n < 0 ? null : n)
+const toWireCall = (c: PhoneCallMine): WireCall => ({
+  p: c.pick ?? -1,
+  m: c.partners && c.partners.map((x) => [x.seat, x.pick ?? -1]),
+  a: c.answer && [c.answer.target, c.answer.isMafia ? 1 : 0],
+})
+const fromWireCall = (c: WireCall): PhoneCallMine => ({
+  pick: pickOf(c.p),
+  partners: c.m && c.m.map(([seat, pick]) => ({ seat, pick: pickOf(pick) })),
+  answer: c.a && { target: c.a[0], isMafia: c.a[1] === 1 },
+})
+
+/** What a phone sends to pick (PhonePick), sealed for the host with the phone's key: bound to its token, one length for every pick. */
+export const pickBound = (token: string): string => `pick ${token}`
+
 export function sealScreen(screen: PlayerScreen, key: Uint8Array, nonce: Uint8Array): WireScreen {
   const { sentAt, lang } = screen
-  const secrets: SeatSecrets =
+  const secrets: WireSecrets =
     screen.kind === 'game'
-      ? { seat: screen.view.seat, name: screen.view.name, role: screen.view.role, partners: screen.view.partners }
-      : { seat: null, name: screen.name, role: null, partners: null }
+      ? {
+          seat: screen.view.seat,
+          name: screen.view.name,
+          role: screen.view.role,
+          partners: screen.view.partners,
+          call: screen.call && toWireCall(screen.call.mine),
+        }
+      : { seat: null, name: screen.name, role: null, partners: null, call: null }
   const sealed = seal(key, secrets, bound(screen.kind, sentAt), nonce)
-  if (screen.kind === 'game') return { kind: 'game', board: screen.view.board, story: screen.story, sentAt, lang, sealed }
+  if (screen.kind === 'game') {
+    const c = screen.call
+    const call = c && { id: c.id, kind: c.kind, answered: c.answered, total: c.total, done: c.done, style: c.style }
+    return { kind: 'game', board: screen.view.board, story: screen.story, call, sentAt, lang, sealed }
+  }
   return { kind: screen.kind, sentAt, lang, sealed }
 }
 
-const isSecrets = (x: unknown): x is SeatSecrets => {
+const seat = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0
+const pickLike = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= -1
+const isCall = (x: unknown): x is WireCall => {
+  if (typeof x !== 'object' || x === null) return false
+  const c = x as Record<string, unknown>
+  const pair = (v: unknown, second: (y: unknown) => boolean) => Array.isArray(v) && v.length === 2 && seat(v[0]) && second(v[1])
+  return (
+    pickLike(c.p) && (c.m === null || (Array.isArray(c.m) && c.m.every((m) => pair(m, pickLike)))) && (c.a === null || pair(c.a, (y) => y === 0 || y === 1))
+  )
+}
+const isSecrets = (x: unknown): x is WireSecrets => {
   if (typeof x !== 'object' || x === null) return false
   const s = x as Record<string, unknown>
-  const seat = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0
   return (
     typeof s.name === 'string' &&
     (s.seat === null || seat(s.seat)) &&
     (s.role === null || typeof s.role === 'string') &&
-    (s.partners === null || (Array.isArray(s.partners) && s.partners.every(seat)))
+    (s.partners === null || (Array.isArray(s.partners) && s.partners.every(seat))) &&
+    (s.call === null || s.call === undefined || isCall(s.call))
   )
 }
 
@@ -40,5 +93,7 @@ export function openScreen(wire: WireScreen, key: Uint8Array): PlayerScreen | nu
   if (wire.kind !== 'game') return { kind: wire.kind, name: s.name, sentAt, lang }
   if (s.seat === null) return null
   const view = { seat: s.seat, name: s.name, role: s.role, partners: s.partners, board: wire.board } as Extract<PlayerScreen, { kind: 'game' }>['view']
-  return { kind: 'game', view, story: wire.story, sentAt, lang }
+  // A call's own part without its public part (or the reverse) is not a call.
+  const call = wire.call && s.call ? { ...wire.call, mine: fromWireCall(s.call) } : null
+  return { kind: 'game', view, story: wire.story, call, sentAt, lang }
 }

@@ -1,6 +1,6 @@
 import type { RoleId } from './roles'
 import type { Story } from './story'
-import type { PlayerView, ProjectorView } from './views'
+import type { AnswerStyle, PlayerView, ProjectorView } from './views'
 
 /** How many digits the TV's display code has (host/room/pairing.ts: the room's limit on guessing it). */
 export const DISPLAY_CODE_DIGITS = 6
@@ -56,6 +56,8 @@ export interface RoomView {
   error: string | null
   /** The club's port (kept in the settings) when another program had it: the room opened on a new one. */
   movedFrom: number | null
+  /** The night call on the phones now (the ruleset's `nightOnPhones`), null at any other moment. */
+  call: RefereeCall | null
 }
 
 export const CLOSED_ROOM: RoomView = Object.freeze({
@@ -69,6 +71,7 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
   displays: [],
   error: null,
   movedFrom: null,
+  call: null,
 }) as RoomView
 
 /**
@@ -86,7 +89,66 @@ export type PlayerScreen =
   | { kind: 'resuming'; name: string; sentAt: number; lang: string | null }
   | { kind: 'left'; name: string; sentAt: number; lang: string | null }
   | { kind: 'replaced'; name: string; sentAt: number; lang: string | null }
-  | { kind: 'game'; view: PlayerView; story: ShownStory | null; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: PlayerView; story: ShownStory | null; call: PhoneCall | null; sentAt: number; lang: string | null }
+
+/** The night calls phones pick at (the mafia's meeting on night 0 is no call: nobody picks). */
+export type PhoneCallKind = 'mafia' | 'investigator' | 'doctor'
+
+/**
+ * A night call on the phones (the ruleset's `nightOnPhones`, docs/room.md "The night on the phones"),
+ * its public part: the same for every phone at the same moment — which call (the referee calls it
+ * aloud), how many of the phones have answered, and whether the referee has taken the picks.
+ */
+export interface PhoneCallPublic {
+  id: string
+  kind: PhoneCallKind
+  answered: number
+  total: number
+  done: boolean
+  /** How the investigator's answer is worded (the ruleset's: mafia / not mafia, or evil / good). */
+  style: AnswerStyle
+}
+
+/**
+ * A call as seat s's phone sees it: the public part and what s may know — its own pick; a mafioso's
+ * partners' current picks when the mafia agree on one victim (null otherwise); the investigator's
+ * answer once the referee has taken the picks (null for every other seat, and before).
+ */
+export interface PhoneCallMine {
+  pick: number | null
+  partners: { seat: number; pick: number | null }[] | null
+  answer: { target: number; isMafia: boolean } | null
+}
+export type PhoneCall = PhoneCallPublic & { mine: PhoneCallMine }
+
+/** What a phone sends to pick at a call (sealed for the host: a sniffer learns neither who acted nor what). */
+export interface PhonePick {
+  call: string
+  target: number
+}
+
+/** One seat at the call as the referee sees it: its phone's pick, and whether it counts (its role acts at this call). */
+export interface RefereeCallSeat {
+  seat: number
+  name: string
+  /** An admitted phone: it is waited for. */
+  phone: boolean
+  answered: boolean
+  /** Null before it picked, and while the operator is blind. */
+  pick: number | null
+  /** Its role acts at this call (null while the operator is blind: the variant where the operator plays). */
+  acts: boolean | null
+}
+
+/** The call in the referee's view (never on the network): every living seat's pick as it arrives. */
+export interface RefereeCall extends PhoneCallPublic {
+  seats: RefereeCallSeat[]
+  /** Host time when the call has lasted its shortest length: the picks can be taken from then on. */
+  minUntil: number
+  minPassed: boolean
+  /** Every phone has answered and the shortest length has passed: the script says so. */
+  ready: boolean
+}
 
 /** What only this seat may know: sealed for its phone (room-seal.ts), never on the wire in the clear. */
 export interface SeatSecrets {
@@ -94,6 +156,8 @@ export interface SeatSecrets {
   name: string
   role: RoleId | null
   partners: number[] | null
+  /** At a night call on the phones: this seat's own part of it. */
+  call: PhoneCallMine | null
 }
 
 /**
@@ -103,7 +167,7 @@ export interface SeatSecrets {
  */
 export type WireScreen =
   | { kind: 'asking' | 'idle' | 'resuming' | 'left' | 'replaced'; sentAt: number; lang: string | null; sealed: string }
-  | { kind: 'game'; board: ProjectorView; story: ShownStory | null; sentAt: number; lang: string | null; sealed: string }
+  | { kind: 'game'; board: ProjectorView; story: ShownStory | null; call: PhoneCallPublic | null; sentAt: number; lang: string | null; sealed: string }
 
 /** A finished game's story at the page the projector shows: the projector's screen's own two fields. */
 export interface ShownStory {

@@ -1,23 +1,23 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages'
-import { translate } from './messages'
-import { ROLE_IDS, type RoleId } from './roles'
-import { roleNamesIn, rulesetName, runningText, teamName, type Team } from './role-names'
+import { wordsIn } from './messages'
+import type { RoleId } from './roles'
+import { roleNamesIn, rulesetName, teamName, type Team } from './role-names'
 import type { Ruleset } from './ruleset'
+import { lineText, paramText, type Line } from './text/line'
 
 /**
  * "How we play tonight": a ruleset's rules for the room (the projector between games, the printed
  * rules page). The engine chooses the lines from the ruleset's options (src/engine/views/rules.ts,
- * `rulesSheet`); this file fills them in a language from the locale files' `rules` area. A line may
- * have a label (a role, a team, or a word such as "Draw") shown before it in bold; its text names
- * roles through `{mafia}`, `{investigator}`, `{doctor}`, `{citizen}` as the ruleset calls them in
- * that language.
+ * `rulesSheet`) as lines; this file puts them in a language with `lineText`, as every other line,
+ * from the locale files' `rules` area. A line may have a label (a role, a team, or a line such as
+ * "Draw") shown before it in bold; its text names roles through `{mafia}`, `{investigator}`,
+ * `{doctor}`, `{citizen}` (role ids, named as the ruleset calls them in that language, in running
+ * text's case), a time limit through `{time}` (a line: "2 minutes").
  */
 export type { Team }
 
-export interface RulesLine {
-  key: string
-  params: Record<string, string | number>
-  label?: { role: RoleId } | { team: Team } | { key: string }
+export interface RulesLine extends Line {
+  label?: { readonly role: RoleId } | { readonly team: Team } | { readonly line: Line }
 }
 
 export interface RulesPageLines {
@@ -44,23 +44,14 @@ export function rulesetTitle(r: Ruleset, lang: Language): string {
 
 export function rulesText(sheet: readonly RulesPageLines[], r: Ruleset, language: string): RulesText {
   const lang: Language = isLanguage(language) ? language : FALLBACK_LANGUAGE
-  const words = rulesetWords(r, lang)
-  const names = Object.fromEntries(ROLE_IDS.map((role) => [role, runningText(words.roles[role], lang)]))
-  const fillLine = (l: RulesLine): string => {
-    const { timeKey, n, ...rest } = l.params
-    const params: Record<string, string | number> = { ...names, ...rest }
-    if (typeof timeKey === 'string') params.time = translate(lang, timeKey, {}, Number(n))
-    return translate(lang, l.key, params)
-  }
-  const label = (l: RulesLine): string | null => {
-    if (!l.label) return null
-    if ('role' in l.label) return words.roles[l.label.role]
-    if ('team' in l.label) return words.teams[l.label.team]
-    return translate(lang, l.label.key)
-  }
+  const words = wordsIn(lang)
+  const text = (l: Line): string => lineText(words, l, r.names)
   return {
     lang,
-    title: translate(lang, 'rules.title', { ruleset: rulesetTitle(r, lang) }),
-    pages: sheet.map((p) => ({ heading: translate(lang, p.heading), lines: p.lines.map((l) => ({ label: label(l), text: fillLine(l) })) })),
+    title: text({ key: 'rules.title', params: { ruleset: { ruleset: r.name } } }),
+    pages: sheet.map((p) => ({
+      heading: text({ key: p.heading, params: {} }),
+      lines: p.lines.map((l) => ({ label: l.label ? String(paramText(words, l.label, r.names)) : null, text: text(l) })),
+    })),
   }
 }

@@ -2,7 +2,7 @@
  * npm run start:web — the browser mode: builds the renderer (electron-vite build), starts a host on a
  * data folder and serves the pages on 127.0.0.1. See docs/browser-mode.md.
  *
- *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP]]
+ *   node --import tsx src/web/start.ts [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP] [--night-call-seconds S]]
  *
  * Data folder: --data, else $NIGHTFALL_WEB_DATA, else ~/.nightfall-web (settings.json, journal/, games/).
  * One host per data folder (nightfall.lock, see host/persistence/data-lock.ts, the Electron app's too): a second one refuses, naming the
@@ -37,12 +37,16 @@ const { values } = parseArgs({
     // Open the room on the LAN at once (docs/room.md); the referee page can open and close it too.
     lan: { type: 'boolean', default: false },
     'lan-address': { type: 'string' },
+    // The night on the phones: a call's shortest length (default room/night-call.ts, 15 s; the e2e test: less).
+    'night-call-seconds': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP]]')
+  console.log(
+    'Usage: npm run start:web -- [--port N] [--data DIR] [--no-build] [--renderer DIR] [--new-tokens] [--lan [--lan-address IP] [--night-call-seconds S]]',
+  )
   process.exit(0)
 }
 
@@ -100,7 +104,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
-const host = createFileHost(dataDir, { roomPages: rendererDir })
+const callSeconds = values['night-call-seconds'] === undefined ? undefined : Number(values['night-call-seconds'])
+if (callSeconds !== undefined && !(Number.isInteger(callSeconds) && callSeconds >= 0 && callSeconds <= 600)) {
+  console.error(`Not a number of seconds (0–600): ${values['night-call-seconds']}`)
+  process.exit(2)
+}
+const host = createFileHost(dataDir, { roomPages: rendererDir, roomCallMinMs: callSeconds === undefined ? undefined : callSeconds * 1000 })
 // The same port and tokens as last time where possible: pages left open reconnect by themselves.
 // New tokens when asked, and when the lock was taken over from a process that is gone (whoever
 // had its addresses — a crashed session, an unknown one — loses them).

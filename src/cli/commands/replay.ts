@@ -8,7 +8,8 @@ import { json } from '../format'
 import { writeNewFile } from '../write-file'
 import { printGame, REPLAY_VIEWS, type ReplayView } from '../replay-print'
 import { cliText, langHelp } from '../i18n'
-import { translate } from '../../shared/messages'
+import { translate, wordsIn } from '../../shared/messages'
+import { refusalText } from '../../shared/text/refusal'
 import { printStory } from '../story-print'
 
 /** `replay FILE`: run a game file through the engine and show where the game stands. */
@@ -102,7 +103,12 @@ export const replay: CliCommand = {
     if (asJson) io.out(json({ ...(before ? result(before, view) : {}), ...extra, ok: false, error: { index, code, message, command } }))
     io.err(
       cliText(lang, 'error', {
-        message: cliText(lang, 'replay.refused', { index, type: command.type, code, message: lang === 'en' ? message : translate(lang, `errors.${code}`) }),
+        message: cliText(lang, 'replay.refused', {
+          index,
+          type: command.type,
+          code,
+          message: refusalText(wordsIn(lang), r.error, setup.ruleset.names) ?? translate(lang, `errors.${code}`),
+        }),
       }),
     )
     io.err(`  ${cliText(lang, 'replay.command', { index })} ${JSON.stringify(command)}`)

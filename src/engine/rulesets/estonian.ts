@@ -38,6 +38,7 @@ export const estonian: Ruleset = {
     parityNeedsDeadDoctor: false,
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
+    nightOnPhones: false,
     minPlayers: 4,
     maxPlayers: 40,
     recommendedMin: 6,

@@ -38,6 +38,7 @@ export const maffiasig: Ruleset = {
     parityNeedsDeadDoctor: false,
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
+    nightOnPhones: false,
     minPlayers: 5,
     maxPlayers: 30,
     recommendedMin: 9,

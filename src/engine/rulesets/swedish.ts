@@ -38,6 +38,7 @@ export const swedish: Ruleset = {
     parityNeedsDeadDoctor: true,
     doctorMafiaDraw: true,
     firstDeadBecomesReferee: false,
+    nightOnPhones: false,
     minPlayers: 4,
     maxPlayers: 30,
     recommendedMin: 7,

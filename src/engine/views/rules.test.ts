@@ -52,8 +52,11 @@ const DESCRIBED: { [K in keyof RulesetOptions]?: { other: (o: RulesetOptions) =>
   recommendedMin: { other: (o) => o.recommendedMin + 1 },
   recommendedMax: { other: (o) => o.recommendedMax + 1 },
 }
-/** What the room's rules leave to the referee's own tools (a warning before time runs out, the hard player limits). */
-const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'foulsToRemove']
+/**
+ * What the room's rules leave to the referee's own tools (a warning before time runs out, the hard
+ * player limits), and how the table plays them (on the phones or by signs: the rules are the same); the fouls, a club's discipline rather than a rule of play.
+ */
+const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'nightOnPhones', 'foulsToRemove']
 
 describe('the rules text: every preset × language', () => {
   for (const id of PRESET_IDS)

@@ -1,4 +1,4 @@
-import type { RoleId } from '../../shared/roles'
+import { ROLE_IDS, type RoleId } from '../../shared/roles'
 import type { RulesLine, RulesPageLines } from '../../shared/rules-text'
 import { answerStyleOf } from '../../shared/answer-style'
 import type { Ruleset } from '../../shared/ruleset'
@@ -6,19 +6,28 @@ import type { Ruleset } from '../../shared/ruleset'
 /**
  * How a ruleset plays, for the room (the projector between games, the printed rules page): four
  * pages of line ids under `rules.` in the rules locale area, each line chosen from the ruleset's
- * options (a changed option changes the words). No words here: src/shared/rules-text.ts fills them
- * in a language, naming the roles as the ruleset does in that language. What a line says follows
+ * options (a changed option changes the words). No words here: each is a line whose role parameters
+ * (`{mafia}`, `{investigator}`, `{doctor}`, `{citizen}`) are role ids, and src/shared/rules-text.ts
+ * puts them in a language with lineText, naming the roles as the ruleset does in that language. What a line says follows
  * the engine's own reading of the option (day.ts, night.ts, timers.ts, queries.ts).
  */
 export function rulesSheet(r: Ruleset): RulesPageLines[] {
   return [teams(r), night(r), day(r), deaths(r)]
 }
 
-const line = (key: string, params: RulesLine['params'] = {}, label?: RulesLine['label']): RulesLine => ({ key, params, ...(label ? { label } : {}) })
+/** Every role as a parameter by its id, for the words to name it (`{mafia}`, `{doctor}`, …). */
+const ROLES: Readonly<Record<RoleId, RoleId>> = Object.fromEntries(ROLE_IDS.map((r) => [r, r])) as Record<RoleId, RoleId>
 
-/** A time limit in seconds as a parameter: whole minutes where it is, else seconds. */
-function time(seconds: number): { timeKey: string; n: number } {
-  return seconds % 60 === 0 ? { timeKey: 'rules.minutes', n: seconds / 60 } : { timeKey: 'rules.seconds', n: seconds }
+const line = (key: string, params: RulesLine['params'] = {}, label?: RulesLine['label']): RulesLine => ({
+  key,
+  params: { ...ROLES, ...params },
+  ...(label ? { label } : {}),
+})
+
+/** A time limit in seconds as a parameter: whole minutes where it is, else seconds ("2 minutes", "90 seconds"). */
+function time(seconds: number): RulesLine['params'] {
+  const [key, n] = seconds % 60 === 0 ? ['rules.minutes', seconds / 60] : ['rules.seconds', seconds]
+  return { time: { line: { key, params: { n }, count: n } } }
 }
 
 function teams(r: Ruleset): RulesPageLines {
@@ -26,7 +35,7 @@ function teams(r: Ruleset): RulesPageLines {
   const mafiaWin = !o.mafiaWinAtParity ? 'outnumber' : o.parityNeedsDeadDoctor && o.hasDoctor ? 'parityNoDoctor' : 'parity'
   const town = o.hasInvestigator && o.hasDoctor ? 'both' : o.hasInvestigator ? 'investigator' : o.hasDoctor ? 'doctor' : 'plain'
   const lines = [line(`rules.teams.mafia.${mafiaWin}`, {}, { team: 'mafia' }), line(`rules.teams.town.${town}`, {}, { team: 'town' })]
-  if (o.doctorMafiaDraw && o.hasDoctor) lines.push(line('rules.teams.draw', {}, { key: 'rules.label.draw' }))
+  if (o.doctorMafiaDraw && o.hasDoctor) lines.push(line('rules.teams.draw', {}, { line: { key: 'rules.label.draw', params: {} } }))
   lines.push(line(`rules.teams.players`, { min: o.recommendedMin, max: o.recommendedMax }))
   return { heading: 'rules.pages.teams', lines }
 }

@@ -1,43 +1,64 @@
 import type { ApiResult, ProjectorScreen } from '../../shared/api'
+import type { RefereeCommand } from '../../shared/commands'
 import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory, type WireScreen } from '../../shared/room'
 import type { Agreed } from '../../shared/room-handshake'
+import { unseal } from '../../shared/room-seal'
+import { pickBound } from '../../shared/room-wire'
+import { phonePickSchema, pickRequestSchema } from '../../shared/room-schemas'
 import type { ProjectorOptions } from '../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
-import { safe } from '../fan-out'
+import { safe, type ViewSource } from '../fan-out'
 import { OK, fail, messageOf, ok } from '../result'
 import { interfaceAddresses, lanAddresses } from './addresses'
 import { seatNumber } from '../../shared/seat-name'
 import { Room, type SavedDevices } from './room'
 import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
+import { callEpoch, commandsOf, NIGHT_CALL_MIN_MS, NightCalls, phoneCallOf, refereeCallOf } from './night-call'
 import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
+
+/** What the room's devices are shown, built when asked (host-views.ts implements it). */
+export interface RoomSource extends Pick<ViewSource, 'projectorScreen'> {
+  /** The game open (null between games). */
+  state(): GameState | null
+  /** The game open or parked (its id and seats), null between games: the phones kept for it, and whether a quit ends the evening. */
+  inProgress(): { id: string; players: readonly string[] } | null
+  /** The club's roster: before a game, the players phones may pick (the next game's seats). */
+  roster(): readonly string[]
+  options(): ProjectorOptions
+  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
+  lang(): string | null
+}
+
+/** Where the room's changes go (fan-out.ts): the projector's screens, and a push of every view. */
+export interface RoomScreens {
+  onProjector(cb: (s: ProjectorScreen) => void): () => void
+  /** The room's devices or address changed: the referee's view (if it changed) and every screen are pushed. */
+  push(o: { refereeIfChanged: true }): void
+}
+
+/** The room's port kept in the settings (the club's address: the same after a restart), and keeping it (library.ts). */
+export interface RoomPortSetting {
+  readonly roomPort: number | null
+  setRoomPort(port: number): unknown
+}
 
 export interface RoomPartDeps {
   now: () => number
+  source: RoomSource
+  screens: RoomScreens
   /** The built renderer (out/renderer) the room serves the player page from; absent: no room (openRoom answers 'unavailable'). */
   pagesDir?: string
-  state: () => GameState | null
-  /** The club's roster: before a game, the players phones may pick (the next game's seats). */
-  roster: () => readonly string[]
-  options: () => ProjectorOptions
-  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
-  lang: () => string | null
-  projectorScreen: () => ProjectorScreen
-  onProjector: (cb: (s: ProjectorScreen) => void) => () => void
-  /** The referee's view (if it changed) and every screen are pushed: the room's devices or address changed. */
-  changed: () => void
   /** Where the room listens (tests, bench); the default is the port kept in the settings, else any free one. */
   port?: number
-  /** The room's port kept in the settings (the club's address: the same after a restart), and keeping it. */
-  savedPort?: () => number | null
-  savePort?: (port: number) => void
+  savedPort?: RoomPortSetting
   /** The open room kept beside the game in progress (room-file.ts): absent, nothing is kept. */
   file?: RoomFile
-  /** The game open or parked (its id and seats), null between games: the phones kept for it, and whether a quit ends the evening. */
-  inProgress?: () => { id: string; players: readonly string[] } | null
   /** The LAN addresses, the default route's first (default: lanAddresses). */
   addresses?: () => Promise<string[]>
+  /** A night call's shortest length on the phones (default NIGHT_CALL_MIN_MS; tests and the bench: less). */
+  callMinMs?: number
 }
 
 /** What the room's devices do (joins, streams opening and closing) pushes views at most this often. */
@@ -85,6 +106,11 @@ export class RoomPart implements RoomHost {
   private pending: NodeJS.Timeout | null = null
   private lastPush = -Infinity
   private sweep: NodeJS.Timeout | null = null
+  /** The night call on the phones (night-call.ts): its picks, decoys included, never in the game. */
+  readonly calls = new NightCalls()
+  /** Pushes the referee's view when the call's shortest length has passed (its script then says so). */
+  private callTimer: NodeJS.Timeout | null = null
+  private callTimed: string | null = null
 
   constructor(private readonly deps: RoomPartDeps) {
     this.room = new Room(deps.now)
@@ -130,7 +156,7 @@ export class RoomPart implements RoomHost {
     if (this.server && this.address === at) return OK
     await this.shut()
     // The club's address: the port of last time (kept in the settings), unless a test chose one.
-    const want = this.deps.port ?? saved?.port ?? this.deps.savedPort?.() ?? 0
+    const want = this.deps.port ?? saved?.port ?? this.deps.savedPort?.roomPort ?? 0
     const start = (port: number) => startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir!, port })
     try {
       try {
@@ -149,10 +175,10 @@ export class RoomPart implements RoomHost {
     } catch (e) {
       this.error = messageOf(e)
       // A refusal pushes nothing by itself: the referee's view must show why.
-      this.deps.changed()
+      this.deps.screens.push({ refereeIfChanged: true })
       return fail('unavailable', `The room could not be opened on ${at}: ${this.error}`)
     }
-    if (this.deps.port === undefined && this.deps.savedPort?.() !== this.server.port) this.deps.savePort?.(this.server.port)
+    if (this.deps.port === undefined && this.deps.savedPort?.roomPort !== this.server.port) this.deps.savedPort?.setRoomPort(this.server.port)
     if (saved) this.room.restore(saved)
     this.keep()
     return OK
@@ -173,6 +199,9 @@ export class RoomPart implements RoomHost {
 
   private async shut(why: RoomBye = 'closed'): Promise<void> {
     if (this.pending) clearTimeout(this.pending)
+    if (this.callTimer) clearTimeout(this.callTimer)
+    this.callTimer = null
+    this.callTimed = null
     if (this.sweep) clearInterval(this.sweep)
     this.pending = this.sweep = null
     const s = this.server
@@ -208,7 +237,83 @@ export class RoomPart implements RoomHost {
       projectorUrl: `${origin}/tv/`,
       displayCode: this.room.displayCode,
       ...this.room.views(),
+      call: this.refereeCall(),
     }
+  }
+
+  // ───────────── the night on the phones (night-call.ts) ─────────────
+
+  private get callMinMs(): number {
+    return this.deps.callMinMs ?? NIGHT_CALL_MIN_MS
+  }
+
+  /** The seats with an admitted phone whose key is agreed (the phones a call waits for). */
+  private phoneSeats(): Set<number> {
+    const s = this.deps.source.state()
+    const out = new Set<number>()
+    if (!s || !this.server) return out
+    for (const d of this.room.views().devices) if (d.state === 'admitted') out.add(s.setup.players.indexOf(d.name))
+    out.delete(-1)
+    return out
+  }
+
+  /** The call now, followed as the game moves (a timer for the moment its shortest length has passed). */
+  private syncCall() {
+    const s = this.deps.source.state()
+    const call = this.server ? this.calls.sync(s, this.deps.now()) : null
+    if (call && this.callTimed !== call.id) {
+      this.callTimed = call.id
+      if (this.callTimer) clearTimeout(this.callTimer)
+      this.callTimer = setTimeout(() => this.deps.screens.push({ refereeIfChanged: true }), this.callMinMs + 1)
+      this.callTimer.unref()
+    }
+    return call
+  }
+
+  private refereeCall() {
+    const s = this.deps.source.state()
+    const call = this.syncCall()
+    return s && call ? refereeCallOf(s, call, this.phoneSeats(), this.deps.now(), this.callMinMs) : null
+  }
+
+  /**
+   * A phone's pick (POST /room/pick): sealed for the host with its key, for its own seat, at its
+   * call. True when taken — the referee's view and every phone are pushed at once (every phone:
+   * the count of answers changes, and whatever any seat may see of it); false is the one refusal,
+   * whatever the phone's role.
+   */
+  pick(token: string, body: unknown): boolean {
+    const d = this.room.device(token)
+    const s = this.deps.source.state()
+    const req = pickRequestSchema.safeParse(body)
+    if (!d || d.state !== 'admitted' || !d.seal || !s || !req.success) return false
+    const seat = s.setup.players.indexOf(d.name)
+    const pick = phonePickSchema.safeParse(unseal(d.seal.key, req.data.sealed, pickBound(token)))
+    if (seat < 0 || !pick.success || !this.calls.pick(s, seat, pick.data, this.deps.now())) return false
+    this.room.seen(token, 0)
+    this.deps.screens.push({ refereeIfChanged: true })
+    return true
+  }
+
+  /**
+   * The referee takes the call's picks: the actors' picks become the commands the referee's clicks
+   * make (`run`: the host's play), once the call's shortest length has passed. The call is then
+   * done on every phone (the investigator's answer on the investigator's); the referee corrects
+   * with the usual clicks and ends the call as today.
+   */
+  confirmCall(run: (c: RefereeCommand) => ApiResult): ApiResult<{ taken: number; refused: number }> {
+    const s = this.deps.source.state()
+    const call = this.syncCall()
+    if (!s || !call) return fail('not-found', 'No night call is on the phones now.')
+    if (call.done) return fail('wrong-step', 'The picks of this call were taken already.')
+    if (call.openedAt + this.callMinMs > this.deps.now()) return fail('step-incomplete', 'The call has not lasted its shortest length yet.')
+    let taken = 0
+    let refused = 0
+    for (const c of commandsOf(s, call))
+      if (run(c).ok) taken++
+      else refused++
+    call.done = true
+    return ok({ taken, refused })
   }
 
   /**
@@ -217,7 +322,7 @@ export class RoomPart implements RoomHost {
    * phone that seat without the referee, once.
    */
   personalLink(seat: number): ApiResult<string> {
-    const name = this.deps.state()?.setup.players[seat]
+    const name = this.deps.source.state()?.setup.players[seat]
     if (!this.server) return fail('unavailable', 'Open the room on the network first.')
     if (name === undefined) return fail('not-found', `There is no seat ${seatNumber(seat)}.`)
     return ok(`${this.server.origin}/player/#claim=${this.room.personalSecret(name)}`)
@@ -233,45 +338,49 @@ export class RoomPart implements RoomHost {
   /** The names a phone may pick: the game's seated players, or before a game the roster's (the seats to come). */
   names(): JoinChoices {
     // A game found on start and not yet resumed keeps its seats: their phones are not dropped meanwhile.
-    const players = this.deps.state()?.setup.players ?? this.deps.inProgress?.()?.players ?? this.deps.roster()
-    return { names: [...players], lang: this.deps.lang() }
+    const players = this.deps.source.state()?.setup.players ?? this.deps.source.inProgress()?.players ?? this.deps.source.roster()
+    return { names: [...players], lang: this.deps.source.lang() }
   }
 
   /** What phone `token` is sent: its screen, sealed for its key. Null for a token the room does not know, or whose key is not agreed yet. */
   playerScreen(token: string): WireScreen | null {
+    this.syncCall()
     const key = (this.left.get(token) ?? this.room.device(token))?.seal?.key
     const screen = key && this.screen(token)
     return screen ? sealScreen(screen, key) : null
   }
 
-  private screen(token: string): PlayerScreen | null {
+  private screen(token: string, phones?: ReadonlySet<number>): PlayerScreen | null {
     const d = this.room.device(token)
     const sentAt = this.deps.now()
-    const lang = this.deps.lang()
+    const lang = this.deps.source.lang()
     const left = this.left.get(token)
     if (left !== undefined) return { kind: left.kind, name: left.name, sentAt, lang }
     if (!d) return null
     if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
-    const s = this.deps.state()
+    const s = this.deps.source.state()
     const seat = s ? s.setup.players.indexOf(d.name) : -1
-    if (!s && this.deps.inProgress?.()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
+    if (!s && this.deps.source.inProgress()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
     if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
-    const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
-    return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, sentAt, lang }
+    const story = s.phase === 'over' ? shownStory(this.deps.source.projectorScreen()) : null
+    const call = this.calls.current
+    const phoneCall = call && this.server ? phoneCallOf(s, call, seat, phones ?? this.phoneSeats()) : null
+    return { kind: 'game', view: playerView(s, seat, this.deps.source.options()), story, call: phoneCall, sentAt, lang }
   }
 
   projectorScreen(): ProjectorScreen {
-    return this.deps.projectorScreen()
+    return this.deps.source.projectorScreen()
   }
 
   onPlayer(token: string, cb: (s: WireScreen | null) => void): () => void {
+    this.syncCall()
     const first = this.screen(token)
-    this.players.set(cb, { token, last: first ? pushKey(first, secretsEpoch(this.deps.state())) : '' })
+    this.players.set(cb, { token, last: first ? pushKey(first, this.epoch()) : '' })
     return () => this.players.delete(cb)
   }
 
   onProjector(cb: (s: ProjectorScreen) => void): () => void {
-    return this.deps.onProjector(cb)
+    return this.deps.screens.onProjector(cb)
   }
 
   /**
@@ -285,7 +394,7 @@ export class RoomPart implements RoomHost {
     const push = () => {
       this.pending = null
       this.lastPush = this.deps.now()
-      this.deps.changed()
+      this.deps.screens.push({ refereeIfChanged: true })
     }
     if (wait <= 0) return push()
     this.pending = setTimeout(push, wait)
@@ -299,7 +408,7 @@ export class RoomPart implements RoomHost {
    * phone took, is dropped, and told so first; the referee's view is then pushed again without it.
    */
   push(): void {
-    const game = this.deps.inProgress?.()?.id ?? null
+    const game = this.deps.source.inProgress()?.id ?? null
     if (game !== this.gameId) {
       if (game !== null && this.gameId !== undefined) this.room.newGame()
       this.gameId = game
@@ -308,9 +417,12 @@ export class RoomPart implements RoomHost {
     for (const { token, name, seal } of this.room.takeReplaced()) this.left.set(token, { kind: 'replaced', name, seal })
     this.handshakes.keep((token) => this.room.device(token) !== undefined)
     this.keep()
-    const epoch = secretsEpoch(this.deps.state())
+    this.syncCall()
+    // The seats with a phone, once for every phone's screen of this push.
+    const phones = this.phoneSeats()
+    const epoch = this.epoch(phones)
     for (const [cb, sub] of this.players) {
-      const screen = this.screen(sub.token)
+      const screen = this.screen(sub.token, phones)
       const key = (this.left.get(sub.token) ?? this.room.device(sub.token))?.seal?.key
       if (!screen || !key || screen.kind === 'left' || screen.kind === 'replaced') {
         this.players.delete(cb)
@@ -325,7 +437,13 @@ export class RoomPart implements RoomHost {
     }
     if (!this.left.size) return
     this.left.clear()
-    this.deps.changed()
+    this.deps.screens.push({ refereeIfChanged: true })
+  }
+
+  /** Every seat's secrets and every seat's part of the call now: a change in any pushes every phone. */
+  private epoch(phones: ReadonlySet<number> = this.phoneSeats()): string {
+    const s = this.deps.source.state()
+    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, phones)}`
   }
 
   /**
@@ -333,7 +451,7 @@ export class RoomPart implements RoomHost {
    * its phones are told the laptop is restarting); between games the evening is over: forgotten.
    */
   async dispose(): Promise<void> {
-    const staying = this.server !== null && this.deps.inProgress?.() != null
+    const staying = this.server !== null && this.deps.source.inProgress() != null
     if (!staying) this.deps.file?.remove()
     await this.shut(staying ? 'restarting' : 'closed')
   }

@@ -39,6 +39,8 @@ export interface RoomHost {
   onProjector(cb: (s: ProjectorScreen) => void): () => void
   /** The room's devices changed (a join, a connection): the referee's view is pushed. */
   changed(): void
+  /** A phone's sealed pick at a night call (room-part.ts): taken, or the one refusal whatever its role. */
+  pick(token: string, body: unknown): boolean
 }
 
 export interface RoomServerOptions {
@@ -72,6 +74,8 @@ const bye = (res: ServerResponse, why: RoomBye) => res.write(`event: bye\ndata: 
 
 export const TOKEN_HEADER = 'x-room-token'
 const MAX_BODY = 1024
+/** A pick's body: its sealed field (SEALED_CHARS) and the object around it. */
+const MAX_PICK_BODY = 2048
 /** Streams one device token may hold open at once; a new one ends its oldest (docs/room.md, the threat model). */
 export const STREAMS_PER_DEVICE = 2
 
@@ -147,9 +151,9 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
   }
 
   /** A small JSON body, or undefined (not JSON, too large, damaged): the schemas then refuse it. */
-  const readJson = async (req: IncomingMessage): Promise<unknown> => {
+  const readJson = async (req: IncomingMessage, max = MAX_BODY): Promise<unknown> => {
     if (!sendsJson(req)) return undefined
-    const text = await readBody(req, MAX_BODY)
+    const text = await readBody(req, max)
     try {
       return text === null ? undefined : (JSON.parse(text) as unknown)
     } catch {
@@ -233,6 +237,12 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       if (!agreed || !host.room.sealed(token.data, agreed)) return json(res, 403, { ok: false, error: 'wrong-key' })
       host.changed()
       return empty(res)
+    }
+    if (path === '/room/pick') {
+      // A pick at a night call: 204 taken, else one answer for every refusal and every role (not its call, not its seat, damaged).
+      const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])
+      if (!token.success || !host.room.device(token.data)) return send(res, 403, 'Unknown device.')
+      return host.pick(token.data, await readJson(req, MAX_PICK_BODY)) ? empty(res) : json(res, 409, { ok: false, error: 'refused' })
     }
     if (path === '/room/looked') {
       const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])

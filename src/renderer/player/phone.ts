@@ -2,10 +2,11 @@ import type { PlayerScreen, WireScreen } from '../../shared/room'
 import { clockOffset } from '../shared/clock'
 import { board } from './dom/board'
 import { h } from './dom/h'
+import { callSecret, nightCall } from './dom/night-call'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
 import { lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
-import { claimFromAddress, joinSealed, opened, savedSeal, saveSeal, type PhoneSeal } from './seal'
+import { claimFromAddress, joinSealed, opened, savedSeal, saveSeal, sendPick, type PhoneSeal } from './seal'
 import { LANGUAGES, LANGUAGE_IDS, type Language } from '../../shared/languages'
 import { chooseLanguage, playerLanguage, phoneWords as words, switchLanguage, t } from './words'
 import { listOf } from '../../shared/phrasing'
@@ -47,6 +48,9 @@ export function mountPhone(root: HTMLElement): void {
   /** The laptop's last word on a stream that ended ('restarting': it comes back on the same address, the token kept). */
   let bye: RoomBye | null = null
   let tick = () => {}
+  /** The night call this phone was last shown (a new one vibrates, on every phone alike), and whether its last pick was refused. */
+  let callId: string | null = null
+  let pickRefused = false
 
   const card = roleCard(words, () => {
     if (told || !token) return
@@ -82,6 +86,13 @@ export function mountPhone(root: HTMLElement): void {
         const s = opened(wire, mine)
         if (!s) return
         offset = clockOffset(s.sentAt)
+        const call = s.kind === 'game' ? s.call : null
+        if (call && call.id !== callId) {
+          pickRefused = false
+          // No sound at night; a short vibration, the same on every phone at the same call.
+          navigator.vibrate?.(150)
+        }
+        callId = call?.id ?? null
         screen = s
         connected = true
         problem = null
@@ -121,6 +132,15 @@ export function mountPhone(root: HTMLElement): void {
     void loadNames()
   }
 
+  /** A pick at the call: the room answers with every phone's new screen; a refusal is said here (one words for every role). */
+  async function pick(call: string, target: number): Promise<void> {
+    if (!seal) return
+    const taken = await sendPick(seal, { call, target })
+    if (pickRefused === !taken) return
+    pickRefused = !taken
+    render()
+  }
+
   async function join(name: string): Promise<void> {
     const r = await joinSealed(name)
     if ('error' in r) {
@@ -155,11 +175,15 @@ export function mountPhone(root: HTMLElement): void {
             v.partners.map((p) => v.board.seats[p]?.name ?? ''),
           )
         : null
-      card.show(v, partners)
+      card.show(v, partners, callSecret(v.board.seats[v.seat]?.alive ? screen.call : null, v, words))
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)
       tick = b.tick
-      return [h('div', { class: 'board' }, b.el), ...code()]
+      const call = screen.call
+      const atCall = call && v.board.seats[v.seat]?.alive ? [nightCall(call, v, words, (target) => void pick(call.id, target))] : []
+      const refusedLine =
+        atCall.length && pickRefused ? [h('p', { class: 'problem', role: 'alert', 'data-test': 'call-refused' }, t('phone.call.refused'))] : []
+      return [...atCall, ...refusedLine, h('div', { class: 'board' }, b.el), ...code()]
     }
     if (screen)
       return [h('section', { class: 'message', 'data-test': `player-${screen.kind}` }, h('p', {}, t(`phone.${screen.kind}`, { name: screen.name })), ...code())]

@@ -1,7 +1,7 @@
-import type { PlayerScreen, WireScreen } from '../../shared/room'
-import { fromBase64url, toBase64url } from '../../shared/room-seal'
+import type { PhonePick, PlayerScreen, WireScreen } from '../../shared/room'
+import { fromBase64url, NONCE_BYTES, seal as sealValue, toBase64url } from '../../shared/room-seal'
 import type { Agreed } from '../../shared/room-handshake'
-import { openScreen } from '../../shared/room-wire'
+import { openScreen, pickBound } from '../../shared/room-wire'
 import { ask, TOKEN_HEADER } from './room-client'
 import { STORAGE } from './early-stream'
 
@@ -90,3 +90,22 @@ export async function claimFromAddress(): Promise<PhoneSeal | Failure | null> {
 
 /** A wire message opened with this phone's key (null: not sealed for it, or changed on the way: ignored). */
 export const opened = (wire: WireScreen, seal: PhoneSeal): PlayerScreen | null => openScreen(wire, seal.key)
+
+/**
+ * A pick at a night call, sealed for the host with this phone's key and padded to one length (a
+ * reader of the Wi-Fi learns neither who acted nor whom they named). True when the room took it;
+ * false is the room's one refusal (the same for every role), or no answer.
+ */
+export async function sendPick(seal: PhoneSeal, pick: PhonePick): Promise<boolean> {
+  try {
+    const sealed = sealValue(seal.key, pick, pickBound(seal.token), random(NONCE_BYTES))
+    const r = await fetch('/room/pick', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: seal.token },
+      body: JSON.stringify({ sealed }),
+    })
+    return r.status === 204
+  } catch {
+    return false
+  }
+}

@@ -32,7 +32,7 @@ const ENUM_VALUES: { [K in EnumKey]: readonly RulesetOptions[K][] } = {
 export const NIGHT_CALLS = allOf<RulesetOptions['nightOrder'][number]>()('mafia', 'investigator', 'doctor')
 const values = (k: EnumKey): readonly string[] => ENUM_VALUES[k]
 
-export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fields: readonly OptionField[] }[] = [
+export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 'table'; fields: readonly OptionField[] }[] = [
   {
     id: 'night',
     fields: [
@@ -76,6 +76,10 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'table'; fi
       { key: 'doctorMafiaDraw', kind: 'bool' },
       { key: 'firstDeadBecomesReferee', kind: 'bool' },
     ],
+  },
+  {
+    id: 'phones',
+    fields: [{ key: 'nightOnPhones', kind: 'bool' }],
   },
   {
     id: 'table',

@@ -71,6 +71,7 @@ export function makeAppView(overrides: Partial<RefereeAppView> = {}): RefereeApp
     ],
     customRulesets: [],
     roster: [...NAMES],
+    sittingOut: [],
     resumable: null,
     game: null,
     log: [],

@@ -1,6 +1,6 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../languages'
 import { listOf, nightName, withNightName, type Say } from '../phrasing'
-import { caseRoles, markedNameParams, roleName, teamName, type Team } from '../role-names'
+import { caseRoles, markedNameParams, roleName, rulesetName, teamName, type Team } from '../role-names'
 import type { RoleId } from '../roles'
 import type { RulesetNames } from '../ruleset'
 
@@ -14,7 +14,8 @@ import type { RulesetNames } from '../ruleset'
 /**
  * A line's parameter: a value shown as it is (a player's name as typed, a number), or typed words
  * the language supplies — another line, a list joined as the language joins one ("Anna, Bence and
- * Csilla", 「Anna、Bence」), a role or a team as the ruleset names it, a night by its name.
+ * Csilla", 「Anna、Bence」), a role or a team as the ruleset names it, a night by its name, a
+ * ruleset by its name (a preset's translated from the glossary, a club's as it was given).
  * (A plain string under `role`, `mafia`, `investigator`, `doctor` or `citizen` holding a role id,
  * `team` holding a team id, or a number under `night`, is named the same way: the script's lines.)
  */
@@ -26,6 +27,7 @@ export type LineParam =
   | { readonly role: RoleId }
   | { readonly team: Team }
   | { readonly night: number }
+  | { readonly ruleset: string }
 
 export interface Line<P extends LineParam = LineParam> {
   key: string
@@ -54,32 +56,40 @@ export const wordsLanguage = (words: Words): Language => (isLanguage(words.local
 const isFlat = (p: LineParam): p is string | number => typeof p === 'string' || typeof p === 'number'
 
 /**
- * A line in the words' language: its typed parameters put in words (a nested line rendered, a list
- * joined, a role or team named from `names` — the ruleset's, view's or story's names), its plain
- * role ids named and cased for their place in the sentence, its night numbers named; `prefix`
- * (`script.` for the script and the log) goes before the key.
+ * One parameter in the words' language: a value as it is, a nested line rendered, a list joined, a
+ * role or team named from `names`, a night or a ruleset by its name (a line's label, as the rules
+ * sheet's, is one).
+ */
+export function paramText(words: Words, p: LineParam, names?: RulesetNames): string | number {
+  const lang = wordsLanguage(words)
+  if (isFlat(p)) return p
+  if ('line' in p) return lineText(words, p.line, names)
+  if ('list' in p)
+    return listOf(
+      lang,
+      p.list.map((x) => String(paramText(words, x, names))),
+      p.style,
+    )
+  if ('role' in p) return names ? roleName(names, p.role, lang) : p.role
+  if ('team' in p) return names ? teamName(names, p.team, lang) : p.team
+  if ('ruleset' in p) return rulesetName(p.ruleset, lang)
+  return nightName(words.t as Say, p.night)
+}
+
+/**
+ * A line in the words' language: its typed parameters put in words (`paramText`: a nested line
+ * rendered, a list joined, a role or team named from `names` — the ruleset's, view's or story's
+ * names), its plain role ids named and cased for their place in the sentence, its night numbers
+ * named; `prefix` (`script.` for the script and the log) goes before the key.
  */
 export function lineText(words: Words, line: Line, names?: RulesetNames, prefix = ''): string {
   const lang = wordsLanguage(words)
   const say = words.t as Say
-  const word = (p: LineParam): string | number => {
-    if (isFlat(p)) return p
-    if ('line' in p) return lineText(words, p.line, names)
-    if ('list' in p)
-      return listOf(
-        lang,
-        p.list.map((x) => String(word(x))),
-        p.style,
-      )
-    if ('role' in p) return names ? roleName(names, p.role, lang) : p.role
-    if ('team' in p) return names ? teamName(names, p.team, lang) : p.team
-    return nightName(say, p.night)
-  }
   let flat: Record<string, string | number> = {}
   const typed: Record<string, string | number> = {}
   for (const [k, p] of Object.entries(line.params)) {
     if (isFlat(p)) flat[k] = p
-    else typed[k] = word(p)
+    else typed[k] = paramText(words, p, names)
   }
   if (names) flat = markedNameParams(flat, names, lang)
   flat = withNightName(say, flat)

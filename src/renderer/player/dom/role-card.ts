@@ -9,19 +9,28 @@ import { h } from './h'
  * glance across the table tells nothing; the role is not in the page at all while the card is down.
  * One button for the page's life: a new screen while it is held keeps it open, with the new words.
  */
-export function roleCard(words: Words, looked: () => void): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null): void } {
+export function roleCard(
+  words: Words,
+  looked: () => void,
+): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null, call?: string | null): void } {
   let view: PlayerView | null = null
   let partners: string | null = null
+  /** At a night call on the phones, what only this seat may read of it (a partner's pick, the inspector's answer): on the card, shown while held. */
+  let call: string | null = null
   let open = false
   const { t } = words
   const draw = () => {
     if (!view) return
     const role = view.role ? roomNames(words).localRoleNames(view.board.names)[view.role] : t('phone.notRecorded')
     const line = partners === null ? '\u00a0' : partners === '' ? t('phone.alone') : t('phone.partners', { names: partners })
+    // Always there at a call, blank unless held: a glance at the phone tells nothing.
+    const atCall =
+      call === null ? [] : [h('span', { class: 'card-partners card-call', 'data-test': open ? 'role-call' : null }, open && call ? call : '\u00a0')]
     el.replaceChildren(
       h('span', { class: 'card-who' }, view.name),
       open ? h('strong', { class: 'card-role', 'data-test': 'role-name' }, role) : h('strong', { class: 'card-role' }, t('phone.hold')),
       open ? h('span', { class: 'card-partners', 'data-test': 'role-partners' }, line) : h('span', { class: 'card-partners' }, '\u00a0'),
+      ...atCall,
     )
   }
   const set = (to: boolean) => {
@@ -51,9 +60,10 @@ export function roleCard(words: Words, looked: () => void): { el: HTMLButtonElem
   })
   return {
     el,
-    show: (v, p) => {
+    show: (v, p, c = null) => {
       view = v
       partners = p
+      call = c
       draw()
     },
   }

@@ -23,10 +23,10 @@ async function setupWith(players: ReturnType<typeof standing>[]) {
   const { pinia, api } = await connectedReferee(makeAppView({ roster: ['Anna', 'Bence', 'Csaba'] }))
   api.clubView.mockResolvedValue({ ok: true, value: club(players) })
   api.carryHistory.mockResolvedValue({ ok: true, value: { games: 3 } })
-  const setup = useSetupStore()
+  const setup = useSetupStore(pinia)
   setup.players = ['Anna', 'Bence', 'Csaba']
   const w = await mountWith(RosterEditor, pinia)
-  return { w, api, dialog: useDialogStore() }
+  return { w, api, setup, dialog: useDialogStore(pinia) }
 }
 
 describe('RosterEditor: renaming a player with saved games', () => {
@@ -69,7 +69,7 @@ async function mountRoster() {
 }
 
 const names = (wrapper: Awaited<ReturnType<typeof mountRoster>>['wrapper']) =>
-  wrapper.findAll<HTMLInputElement>('[data-test="roster-row"] input').map((i) => i.element.value)
+  wrapper.findAll<HTMLInputElement>('[data-test="roster-row"] input.name').map((i) => i.element.value)
 
 describe('RosterEditor: roster handling', () => {
   it('clears the roster only after a confirmation that says how many players go', async () => {
@@ -124,5 +124,28 @@ describe('RosterEditor: roster handling', () => {
     await down.trigger('click')
     await flushPromises()
     expect(api.saveRoster).toHaveBeenLastCalledWith(['Bence', 'Anna', 'Csaba', 'Dóra', 'Emil', 'Fanni'])
+  })
+})
+
+describe('RosterEditor: a player sits out a game without leaving the roster', () => {
+  it('unticks "plays": the row keeps its name, the others are numbered without it, and the next game seats only those who play', async () => {
+    const { w, api, setup } = await setupWith([])
+    await w.findAll('[data-test=roster-plays] input')[1]!.setValue(false)
+    await flushPromises()
+    expect(api.setSittingOut).toHaveBeenLastCalledWith(['Bence'])
+    expect(setup.players).toEqual(['Anna', 'Bence', 'Csaba'])
+    expect(setup.seated).toEqual(['Anna', 'Csaba'])
+    const rows = w.findAll('[data-test=roster-row]')
+    expect(rows.map((r) => r.get('.seat-no').text())).toEqual(['1', '–', '2'])
+    expect(rows[1]!.get('[data-test=roster-plays]').text()).toBe('Sits out')
+    expect(w.get('[data-test=roster-seated]').text()).toBe('2 at the table, 1 sitting out')
+    setup.selectRuleset(setup.presets[0]!.id)
+    expect(setup.request()?.players).toEqual(['Anna', 'Csaba'])
+    // Back to the table.
+    await w.findAll('[data-test=roster-plays] input')[1]!.setValue(true)
+    await flushPromises()
+    expect(api.setSittingOut).toHaveBeenLastCalledWith([])
+    expect(setup.seated).toEqual(['Anna', 'Bence', 'Csaba'])
+    expect(w.find('[data-test=roster-seated]').exists()).toBe(false)
   })
 })

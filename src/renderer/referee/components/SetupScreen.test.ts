@@ -29,7 +29,7 @@ describe('SetupScreen', () => {
     expect(api.saveRoster).toHaveBeenLastCalledWith(expect.arrayContaining(['Gábor']))
     expect(wrapper.findAll('[data-test="roster-row"]')).toHaveLength(7)
 
-    const first = wrapper.get('[data-test="roster-row"] input')
+    const first = wrapper.get('[data-test="roster-row"] input.name')
     await first.setValue('Anikó')
     await first.trigger('change')
     await flushPromises()
@@ -40,7 +40,7 @@ describe('SetupScreen', () => {
     expect(api.saveRoster.mock.lastCall?.[0].slice(0, 2)).toEqual(['Bence', 'Anikó'])
 
     // Keyboard: Alt+ArrowUp in a name field moves that player up.
-    await wrapper.findAll('[data-test="roster-row"] input')[2]!.trigger('keydown', { key: 'ArrowUp', altKey: true })
+    await wrapper.findAll('[data-test="roster-row"] input.name')[2]!.trigger('keydown', { key: 'ArrowUp', altKey: true })
     await flushPromises()
     expect(api.saveRoster.mock.lastCall?.[0].slice(0, 3)).toEqual(['Bence', 'Csaba', 'Anikó'])
 

@@ -16,14 +16,14 @@ import { useSetupStore } from '../stores/useSetupStore'
 export function useCheckText() {
   const setup = useSetupStore()
   const composer = useI18n()
-  const { t, te } = composer
+  const { te } = composer
   const words = composer as unknown as Words
   const { localRoleNames } = useRoleNames()
   const names = computed(() => (setup.draft ? localRoleNames(setup.draft.names) : undefined))
 
   const checkText = (l: Line): string => lineCheckText(words, l, setup.draft?.names)
 
-  const refusalLines = (e: ApiError): string[] => (e.lines?.length ? e.lines.map(checkText) : [errorText(e, t, te)])
+  const refusalLines = (e: ApiError): string[] => (e.lines?.length ? e.lines.map(checkText) : [errorText(e, words, te)])
 
   return { names, checkText, refusalLines }
 }

@@ -74,6 +74,10 @@ export const useSetupStore = defineStore('setup', () => {
   const reveal = useRevealStore()
 
   const players = ref<string[]>([])
+  /** The roster's players who sit out the next game (kept by the host with the roster). */
+  const sittingOut = ref<string[]>([])
+  /** The next game's seats: the roster in its order, without those who sit out. */
+  const seated = computed(() => players.value.filter((n) => !sittingOut.value.includes(n)))
   const rosterLoaded = ref(false)
   const rulesetId = ref<string>('')
   const draft = ref<Ruleset | null>(null)
@@ -107,11 +111,11 @@ export const useSetupStore = defineStore('setup', () => {
   /** The fewest players an estimate needs when the roster has fewer (but some): else 0. */
   const tooFewForEstimate = computed(() => {
     const least = Math.max(3, draft.value?.options.minPlayers ?? 3)
-    return players.value.length > 0 && players.value.length < least ? least : 0
+    return seated.value.length > 0 && seated.value.length < least ? least : 0
   })
   const fullCounts = computed<RoleCounts>(() => {
     const c = counts.value
-    return { ...c, citizen: Math.max(0, players.value.length - c.mafia - c.investigator - c.doctor) }
+    return { ...c, citizen: Math.max(0, seated.value.length - c.mafia - c.investigator - c.doctor) }
   })
 
   /** Load the roster and a first ruleset from the host's view, once. */
@@ -120,6 +124,7 @@ export const useSetupStore = defineStore('setup', () => {
     if (!v) return
     if (!rosterLoaded.value) {
       players.value = [...v.roster]
+      sittingOut.value = [...(v.sittingOut ?? [])]
       rosterLoaded.value = true
     }
     if (!draft.value || !source.value) {
@@ -202,6 +207,14 @@ export const useSetupStore = defineStore('setup', () => {
     return { added, skipped }
   }
 
+  /** Player i sits out the next game, or comes back to the table (kept in the roster either way). */
+  async function setSittingOut(i: number, out: boolean): Promise<void> {
+    const name = players.value[i]
+    if (name === undefined || sittingOut.value.includes(name) === out) return
+    sittingOut.value = out ? [...sittingOut.value, name] : sittingOut.value.filter((n) => n !== name)
+    await app.act('setSittingOut', [...sittingOut.value])
+  }
+
   // ---- counts -------------------------------------------------------------------------------
   function setCount(role: CountedRole, n: number): void {
     counts.value = { ...counts.value, [role]: Math.max(0, Math.min(60, Math.floor(n))) }
@@ -237,14 +250,14 @@ export const useSetupStore = defineStore('setup', () => {
    * which the watcher sees; it is the same question, so it must not start (and supersede) another.
    */
   let asking = ''
-  const inputsKey = (): string => JSON.stringify([players.value, draft.value, counts.value, policy.value, read.value, games.value])
+  const inputsKey = (): string => JSON.stringify([seated.value, draft.value, counts.value, policy.value, read.value, games.value])
 
   async function refreshNow(): Promise<void> {
     const r = draft.value
     if (!r) return
     const mine = ++seq
     asking = inputsKey()
-    const list = [...players.value]
+    const list = [...seated.value]
     const ruleset = clone(r)
     const edited = countsEdited.value
     const askEstimate = () =>
@@ -284,7 +297,7 @@ export const useSetupStore = defineStore('setup', () => {
   }
 
   watch(
-    [players, draft, counts, policy, read, games],
+    [seated, draft, counts, policy, read, games],
     () => {
       if (inputsKey() !== asking) scheduleRefresh()
     },
@@ -321,7 +334,7 @@ export const useSetupStore = defineStore('setup', () => {
   // ---- start --------------------------------------------------------------------------------
   function request(): StartGameRequest | null {
     if (!draft.value) return null
-    return { ruleset: clone(draft.value), players: [...players.value], counts: fullCounts.value, dealMode: dealMode.value }
+    return { ruleset: clone(draft.value), players: [...seated.value], counts: fullCounts.value, dealMode: dealMode.value }
   }
 
   async function start(): Promise<boolean> {
@@ -341,6 +354,9 @@ export const useSetupStore = defineStore('setup', () => {
 
   return {
     players,
+    sittingOut,
+    seated,
+    setSittingOut,
     rosterLoaded,
     rulesetId,
     draft,
