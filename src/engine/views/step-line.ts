@@ -56,7 +56,8 @@ export function describeCommand(meta: StepMeta, c: Command, events: readonly Gam
     if (closed.kind !== 'plurality')
       return { key: closed.passed ? 'step.closeVotePassed' : 'step.closeVoteFailed', params: { ...params, yes: closed.yes, needed: closed.needed } }
   }
-  if (c.type === 'foul') return { key: died.length ? 'step.foulRemoved' : 'step.foul', params: { ...params, n: events.find((e) => e.type === 'fouled')?.fouls ?? 0 } }
+  if (c.type === 'foul')
+    return { key: died.length ? 'step.foulRemoved' : 'step.foul', params: { ...params, n: events.find((e) => e.type === 'fouled')?.fouls ?? 0 } }
   if (died.length)
     return { key: c.type === 'closeNominations' ? 'step.loneExecuted' : 'step.randomDeathOf', params: { ...params, name: died.map(name).join(', ') } }
   return { key: `step.${c.type}`, params }

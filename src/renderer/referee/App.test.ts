@@ -139,7 +139,11 @@ describe('referee App', () => {
     const game = makeRefereeView({
       night: null,
       winner: 'mafia',
-      projector: makeProjectorView({ phase: 'over', winner: 'mafia', seats: seats.map((s) => ({ seat: s.seat, name: s.name, alive: true, role: s.role, fouls: 0 })) }),
+      projector: makeProjectorView({
+        phase: 'over',
+        winner: 'mafia',
+        seats: seats.map((s) => ({ seat: s.seat, name: s.name, alive: true, role: s.role, fouls: 0 })),
+      }),
     })
     const { wrapper, api } = await mountApp(makeAppView({ screen: 'game', game }))
     const over = wrapper.get('[data-test="game-over"]')

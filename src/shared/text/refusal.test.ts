@@ -35,6 +35,7 @@ const SAMPLES: { readonly [R in RefusalReason]: RefusalParams<R> } = {
   'last-nominee': {},
   'day-ends-with-death': {},
   'no-random-death': {},
+  'no-fouls': {},
   'died-today': {},
   'day-clock-running': {},
   'day-stage': { stage: 'vote' },

@@ -75,8 +75,9 @@ function views(): ProjectorView[] {
   for (let seed = 1; seed <= 5; seed++)
     for (const id of PRESET_IDS) {
       const run = randomGame(seed * 31 + id.length, id, { progress: 1 })
-      for (const s of run.states) {
-        if (k++ % 5) continue
+      for (const [i, s] of run.states.entries()) {
+        // Every fifth step, and the last (a finished game's winner).
+        if (k++ % 5 && i < run.states.length - 1) continue
         const v = projectorView(s, { showVoters: k % 2 === 0 })
         out.push(v)
         const alive = v.seats.filter((x) => x.alive).map((x) => x.seat)
