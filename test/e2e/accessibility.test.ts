@@ -1,0 +1,177 @@
+/**
+ * WCAG 2.2 AA on every screen, in every language (axe-core in Chromium: 0 serious or critical
+ * violations). One browser, one host with its room on 127.0.0.1; per language one game walked
+ * through its screens: the referee's setup (with the print panel), club, reveal, night, day, vote
+ * and game-over screens; the projector idle, on the board, on a vote and on the story; the TV's
+ * pairing and its board; the phone's join, waiting, card (down and held), board and story screens;
+ * the cards page. A planted violation is caught (the check can fail).
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { devices, type Browser, type BrowserContext, type Page } from 'playwright'
+import { createFileHost, type GameHost } from '../../src/host'
+import { preset } from '../../src/engine'
+import { LANGUAGE_IDS, type Language } from '../../src/shared/languages'
+import { startWebServer, type WebServer } from '../../src/web/server'
+import { nextCall, perform, seededRandom, tempDir } from '../support/host'
+import { BUILT } from '../support/paths'
+import { axeViolations } from './support/axe'
+import { browserTestsSkipped, launchChromium } from './support/chromium'
+import { playFinishedGames } from './support/finished-night'
+
+const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi']
+
+describe.skipIf(browserTestsSkipped)('every screen meets WCAG 2.2 AA (axe-core), in every language', () => {
+  let browser: Browser
+  let host: GameHost
+  let server: WebServer
+  let desk: BrowserContext
+  let referee: Page
+  let projector: Page
+  const trouble: string[] = []
+  const found: string[] = []
+
+  const waitForLang = (page: Page, lang: string) =>
+    expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `${page.url()} in ${lang}` }).toBe(lang)
+
+  let last = Date.now()
+  async function check(page: Page, screen: string): Promise<void> {
+    const t0 = Date.now()
+    const v = await axeViolations(page)
+    if (process.env['A11Y_DEBUG']) console.log(`[a11y] ${screen}: since last ${t0 - last} ms, axe ${Date.now() - t0} ms`)
+    last = Date.now()
+    for (const line of v) found.push(`${screen}: ${line}`)
+    if (process.env['A11Y_DEBUG']) console.log(`[a11y] ${screen}: ${v.length}\n${v.join('\n')}`)
+  }
+
+  beforeAll(async () => {
+    const dataDir = tempDir()
+    playFinishedGames(dataDir, PLAYERS, 1)
+    host = createFileHost(dataDir, { durable: false, estimate: null, random: seededRandom(5), roomPages: BUILT.rendererDir, roomAddresses: async () => ['127.0.0.1'] })
+    server = await startWebServer({ host, rendererDir: BUILT.rendererDir })
+    browser = await launchChromium()
+    desk = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' })
+    await desk.addInitScript({ content: `window.print = () => {}` })
+    for (const p of [(referee = await desk.newPage()), (projector = await desk.newPage())]) {
+      p.on('pageerror', (e) => trouble.push(`pageerror: ${e.message}`))
+    }
+    await projector.setViewportSize({ width: 1280, height: 720 })
+    await projector.goto(server.projectorUrl)
+    await referee.goto(server.refereeUrl)
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+    host?.dispose()
+    await server?.close()
+  })
+
+  it('the check fails on a planted violation', async () => {
+    const page = await desk.newPage()
+    await page.setContent('<html lang="en"><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#999;background:#aaa">faint</p></main></body></html>')
+    const v = await axeViolations(page)
+    expect(v.map((l) => l.split(' ')[0])).toEqual(expect.arrayContaining(['image-alt', 'color-contrast']))
+    await page.close()
+  })
+
+  it('every screen, in every language', async () => {
+    onTestFailed(() => console.log(`[a11y] ${trouble.join('\n')}`))
+    expect(await host.invoke('openRoom', null)).toMatchObject({ ok: true })
+    const playerUrl = host.refereeAppView().lan.playerUrl!
+    const tvUrl = host.refereeAppView().lan.projectorUrl!
+    for (const lang of (LANGUAGE_IDS as readonly Language[]).slice(0, Number(process.env['A11Y_N'] ?? 5))) {
+      const at = (s: string) => `${lang} ${s}`
+      expect(host.invoke('setLanguage', lang, null)).toMatchObject({ ok: true })
+      await waitForLang(referee, lang)
+      await waitForLang(projector, lang)
+      // The setup screen (the print panel on it) and the idle projector.
+      await referee.locator('[data-test=add-name]').waitFor()
+      await check(referee, at('referee setup'))
+      // The club screen.
+      await referee.locator('[data-test=open-club]').click()
+      await referee.locator('[data-test=club-screen]').waitFor()
+      await check(referee, at('referee club'))
+      await referee.locator('[data-test=club-back]').click()
+      // The cards page.
+      const [cards] = await Promise.all([desk.waitForEvent('page'), referee.locator('[data-test=print-cards-print]').click()])
+      await cards.waitForFunction(() => document.body?.dataset['cards'] === 'ready', null, { timeout: 20_000 })
+      await check(cards, at('cards page'))
+      await cards.close()
+
+      // A game: the deal on the referee, the phone joins.
+      const started = host.invoke('startGame', {
+        ruleset: preset('maffiasig'),
+        players: PLAYERS,
+        counts: { mafia: 2, investigator: 1, doctor: 0, citizen: PLAYERS.length - 3 },
+        dealMode: 'digital',
+      })
+      expect(started).toMatchObject({ ok: true })
+      // A phone set to the language (the page follows the phone's own language, docs/room.md).
+      const phoneContext = await browser.newContext({ ...devices['Pixel 7'], locale: lang })
+      const phone = await phoneContext.newPage()
+      phone.on('pageerror', (e) => trouble.push(`phone pageerror: ${e.message}`))
+      await phone.goto(playerUrl)
+      await phone.locator('[data-test=player-names]').waitFor()
+      await waitForLang(phone, lang)
+      await check(phone, at('phone join'))
+      await phone.getByRole('button', { name: PLAYERS[0], exact: true }).click()
+      await phone.locator('[data-test=player-asking]').waitFor()
+      await check(phone, at('phone waiting'))
+      await expect.poll(() => host.refereeAppView().lan.devices.length).toBe(1)
+      expect(host.invoke('admitDevice', host.refereeAppView().lan.devices[0]!.id)).toMatchObject({ ok: true })
+      await phone.locator('[data-test=role-card]').waitFor()
+      await check(phone, at('phone card'))
+      await referee.locator('[data-test=role-reveal], [data-test=night-panel]').first().waitFor()
+      if (await referee.locator('[data-test=role-reveal]').count()) {
+        await check(referee, at('referee reveal'))
+        for (let i = 0; i < 40 && (await referee.locator('[data-test=reveal-finish]').count()) === 0; i++) {
+          await referee.locator('[data-test=reveal-show]').click()
+          await referee.locator('[data-test=reveal-hide]').click()
+        }
+        await referee.locator('[data-test=reveal-finish]').click()
+      }
+      // Night 0.
+      await referee.locator('[data-test=night-panel]').waitFor()
+      await check(referee, at('referee night'))
+      await check(projector, at('projector night'))
+      const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
+      const tv = await tvContext.newPage()
+      await tv.goto(tvUrl)
+      await tv.locator('[data-test=tv-code]').waitFor()
+      await check(tv, at('tv pairing'))
+      await tv.locator('[data-test=tv-code]').fill(host.refereeAppView().lan.displayCode!)
+      await tv.locator('[data-test=tv-code]').press('Enter')
+      await tv.locator('[data-test=projector-board]').waitFor()
+      await check(tv, at('tv board'))
+      await tvContext.close()
+
+      // Day 1, the vote.
+      expect(host.invoke('play', { type: 'endNightStep' })).toMatchObject({ ok: true })
+      await referee.locator('[data-test=day-panel]').waitFor()
+      await check(referee, at('referee day'))
+      const accused = host.refereeAppView().game!.legal.accuse[0]!
+      expect(host.invoke('play', { type: 'accuse', accused })).toMatchObject({ ok: true })
+      await referee.locator('[data-test=vote-panel]').waitFor()
+      await check(referee, at('referee vote'))
+      await check(projector, at('projector vote'))
+      await check(phone, at('phone board (vote)'))
+
+      // The rest of the game by the tests' simple referee, then the story.
+      for (let i = 0; i < 500; i++) {
+        const call = nextCall(host.refereeAppView())
+        if (!call) break
+        expect(perform(host, call)).toMatchObject({ ok: true })
+      }
+      await referee.locator('[data-test=open-story]').waitFor()
+      await check(referee, at('referee game over'))
+      await referee.locator('[data-test=open-story]').click()
+      await referee.locator('[data-test=story-tell]').click()
+      await projector.locator('[data-test=story-board]').waitFor()
+      await phone.locator('[data-test=story-board]').waitFor()
+      await check(projector, at('projector story'))
+      await check(phone, at('phone story'))
+      await phoneContext.close()
+      expect(host.invoke('closeGame')).toMatchObject({ ok: true })
+    }
+    expect(found).toEqual([])
+    expect(trouble).toEqual([])
+  }, 240_000)
+})
