@@ -47,6 +47,16 @@ export function mountPhone(root: HTMLElement): void {
   /** The laptop's last word on a stream that ended ('restarting': it comes back on the same address, the token kept). */
   let bye: RoomBye | null = null
   let tick = () => {}
+  /**
+   * What a screen reader says politely as the game goes on (the phase, a death, the clock running
+   * out): one live region for the page's life (a region drawn anew would say nothing). Never the role.
+   */
+  const said = h('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'data-test': 'player-news' })
+  let news = () => ''
+  const say = () => {
+    const now = news()
+    if (said.textContent !== now) said.textContent = now
+  }
 
   const card = roleCard(words, () => {
     if (told || !token) return
@@ -147,6 +157,7 @@ export function mountPhone(root: HTMLElement): void {
   /** What the page shows below the role card (the card is shown during a game). */
   function content(): HTMLElement[] {
     tick = () => {}
+    news = () => ''
     if (screen?.kind === 'game') {
       const v = screen.view
       const partners = v.partners
@@ -159,6 +170,7 @@ export function mountPhone(root: HTMLElement): void {
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)
       tick = b.tick
+      news = b.news
       return [h('div', { class: 'board' }, b.el), ...code()]
     }
     if (screen)
@@ -204,7 +216,7 @@ export function mountPhone(root: HTMLElement): void {
   }
 
   const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
-  root.replaceChildren(app)
+  root.replaceChildren(app, said)
   function render(): void {
     // While the stream is away the phone says what is happening: the laptop restarting (it said so), or no word from it.
     const lost =
@@ -212,6 +224,10 @@ export function mountPhone(root: HTMLElement): void {
       !connected &&
       h('p', { class: 'lost', role: 'status', 'data-test': 'player-lost' }, t(bye === 'restarting' ? 'phone.restarting' : 'phone.lostWait'))
     const rest = [...content(), ...(lost ? [lost] : []), languagePicker()]
+    // The page's name and its landmark's, in the phone's language.
+    document.title = t('phone.title')
+    app.setAttribute('aria-label', t('phone.title'))
+    say()
     if (screen?.kind !== 'game') return app.replaceChildren(...rest)
     // The card stays where it is (a card held down is never taken out of the page): only what follows it is drawn again.
     if (app.firstChild !== card.el) app.prepend(card.el)
@@ -219,7 +235,10 @@ export function mountPhone(root: HTMLElement): void {
     app.append(...rest)
   }
 
-  setInterval(() => tick(), 200)
+  setInterval(() => {
+    tick()
+    say()
+  }, 200)
   language(playerLanguage(null))
   render()
   void claimFromAddress().then((claimed) => {
