@@ -4,7 +4,8 @@ import { Handshakes } from '../host/room/seal'
 import { ROLE_IDS } from './roles'
 import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto'
 import { x25519 as nobleX25519 } from '@noble/curves/ed25519.js'
-import { agree, claimed, claimIdOf, commitmentOf, keyPair, SEALED_BYTES, SEALED_CHARS, seal, toBase64url, unseal, x25519 } from './room-seal'
+import { SEALED_BYTES, SEALED_CHARS, seal, toBase64url, unseal } from './room-seal'
+import { agree, claimed, claimIdOf, commitmentOf, keyPair, x25519 } from './room-handshake'
 
 /** The room's seal (room-seal.ts): the key agreement, the claim's key, sealed messages of one length. */
 const pair = () => keyPair(randomBytes(32))

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { GameHost } from '../index'
 import { PLAYERS9 } from '../../../test/support/host'
 import { randomBytes } from 'node:crypto'
-import { claimIdOf, commitmentOf, keyPair, toBase64url } from '../../shared/room-seal'
+import { toBase64url } from '../../shared/room-seal'
+import { claimIdOf, commitmentOf, keyPair } from '../../shared/room-handshake'
 import { call, claimPhone, joined, listen, makeRoomHost, roomGame, until, type TestPhone } from '../../../test/support/room'
 
 /**

@@ -1,6 +1,6 @@
 import type { ApiResult, ProjectorScreen } from '../../shared/api'
 import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory, type WireScreen } from '../../shared/room'
-import type { Agreed } from '../../shared/room-seal'
+import type { Agreed } from '../../shared/room-handshake'
 import type { ProjectorOptions } from '../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'

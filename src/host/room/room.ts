@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { DISPLAY_CODE_DIGITS, type RoomDevice, type RoomDisplay } from '../../shared/room'
-import { claimed, claimIdOf, type Agreed } from '../../shared/room-seal'
+import { claimed, claimIdOf, type Agreed } from '../../shared/room-handshake'
 import { PairingLimit } from './pairing'
 
 /**

@@ -1,6 +1,7 @@
 import { createPublicKey, diffieHellman, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import type { PlayerScreen, WireScreen } from '../../shared/room'
-import { agreed, commitmentOf, fromBase64url, NONCE_BYTES, toBase64url, type Agreed } from '../../shared/room-seal'
+import { fromBase64url, NONCE_BYTES, toBase64url } from '../../shared/room-seal'
+import { agreed, commitmentOf, type Agreed } from '../../shared/room-handshake'
 import { sealScreen as sealWire } from '../../shared/room-wire'
 import { seatSecrets, type GameState } from '../../engine'
 

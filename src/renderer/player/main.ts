@@ -1,3 +1,5 @@
+// First: a seated phone's stream opens before the rest of the page's code is evaluated (early-stream.ts).
+import './early-stream'
 import '../shared/base.css'
 import './phone.css'
 import { mountPhone } from './phone'

@@ -4,7 +4,7 @@ import { buildStory, playerView } from '../../engine'
 import { randomGame } from '../../engine/testing'
 import { Handshakes, sealScreen } from '../../host/room/seal'
 import type { PlayerScreen } from '../../shared/room'
-import type { Agreed } from '../../shared/room-seal'
+import type { Agreed } from '../../shared/room-handshake'
 import { mountPhone } from './phone'
 import { saveSeal } from './seal'
 
@@ -17,9 +17,6 @@ class FakeStream {
   static last: FakeStream | null = null
   static readonly CLOSED = 2
   readyState = 1
-  onopen: (() => void) | null = null
-  onmessage: ((e: { data: string }) => void) | null = null
-  onerror: (() => void) | null = null
   readonly named = new Map<string, (e: { data: string }) => void>()
   constructor(readonly url: string) {
     FakeStream.last = this
@@ -32,7 +29,10 @@ class FakeStream {
     this.named.get('bye')?.({ data: JSON.stringify(why) })
   }
   send(s: PlayerScreen, k: Uint8Array | undefined = key?.key): void {
-    this.onmessage?.({ data: JSON.stringify(sealScreen(s, k!)) })
+    this.fire('message', JSON.stringify(sealScreen(s, k!)))
+  }
+  fire(name: string, data = ''): void {
+    this.named.get(name)?.({ data })
   }
   close(): void {
     this.readyState = 2
@@ -146,7 +146,7 @@ describe("the phone's page", () => {
     const stream = FakeStream.last!
     expect(stream.url).toContain('X'.repeat(32))
     stream.readyState = FakeStream.CLOSED
-    stream.onerror?.()
+    stream.fire('error')
     await until(() => root.querySelector('[data-test=player-problem]') && root.querySelector('[data-test=player-names]'))
     expect(localStorage.getItem('nightfall-room-player')).toBeNull()
     expect(localStorage.getItem('nightfall-room-seal')).toBeNull()
@@ -182,12 +182,12 @@ describe("the phone's page", () => {
     const stream = FakeStream.last!
     stream.send({ kind: 'idle', name: 'Anna', sentAt: Date.now(), lang: 'en' })
     // No word from the laptop: the phone says it keeps trying, and that it comes back by itself.
-    stream.onerror?.()
+    stream.fire('error')
     expect(root.querySelector('[data-test=player-lost]')?.textContent).toContain('If it is restarting or asleep')
     // The laptop said it restarts: the phone says so, and keeps its token.
-    stream.onopen?.()
+    stream.fire('open')
     stream.bye('restarting')
-    stream.onerror?.()
+    stream.fire('error')
     expect(root.querySelector('[data-test=player-lost]')?.textContent).toBe('The laptop is restarting — stay on this page: your phone comes back by itself.')
     expect(localStorage.getItem('nightfall-room-player')).toBe('X'.repeat(32))
     // Back: the screen as before, no line about the laptop.

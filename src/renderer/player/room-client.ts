@@ -1,4 +1,7 @@
 import type { JoinChoices } from '../../shared/room'
+import { savedToken, STORAGE, streamUrl, takeEarlyStream, type DeviceKind } from './early-stream'
+
+export { savedToken, type DeviceKind }
 
 /**
  * The room page's way to the laptop: the room's own small API on the page's origin (docs/room.md).
@@ -17,21 +20,10 @@ const parseBye = (data: string): RoomBye | null => {
     return null
   }
 }
-const KEY = { player: 'nightfall-room-player', tv: 'nightfall-room-tv' } as const
-export type DeviceKind = keyof typeof KEY
-
-export function savedToken(kind: DeviceKind): string | null {
-  try {
-    return localStorage.getItem(KEY[kind])
-  } catch {
-    return null
-  }
-}
-
 export function saveToken(kind: DeviceKind, token: string | null): void {
   try {
-    if (token === null) localStorage.removeItem(KEY[kind])
-    else localStorage.setItem(KEY[kind], token)
+    if (token === null) localStorage.removeItem(STORAGE[kind])
+    else localStorage.setItem(STORAGE[kind], token)
   } catch {
     // private mode: the token lives as long as the page
   }
@@ -81,34 +73,40 @@ export function openStream<T>(
 ): () => void {
   let es: EventSource | null = null
   let stopped = false
+  const onOpen = () => on.connected(true)
+  const onMessage = (e: MessageEvent<string>) => {
+    try {
+      on.message(JSON.parse(e.data) as T)
+    } catch {
+      // a damaged message: the next one replaces it
+    }
+  }
+  // The stream's last word (server.ts): dropped ends the device at once; otherwise the page says why it waits.
+  const onBye = (e: MessageEvent<string>) => {
+    const why = parseBye(e.data)
+    if (why === 'dropped') {
+      stopped = true
+      es?.close()
+      on.gone()
+    } else if (why) on.bye?.(why)
+  }
+  const onError = () => {
+    if (es?.readyState !== EventSource.CLOSED) return on.connected(false)
+    on.connected(false)
+    void fetch(`/room/device?token=${encodeURIComponent(token)}`, { cache: 'no-store' }).then(
+      (r) => (r.status === 403 ? on.gone() : setTimeout(open, 1000)),
+      () => setTimeout(open, 2000),
+    )
+  }
+  const handlers: Record<string, (e: MessageEvent<string>) => void> = { open: onOpen, message: onMessage, bye: onBye, error: onError }
   const open = () => {
     if (stopped) return
-    es = new EventSource(`${path}?token=${encodeURIComponent(token)}`)
-    es.onopen = () => on.connected(true)
-    es.onmessage = (e: MessageEvent<string>) => {
-      try {
-        on.message(JSON.parse(e.data) as T)
-      } catch {
-        // a damaged message: the next one replaces it
-      }
-    }
-    // The stream's last word (server.ts): dropped ends the device at once; otherwise the page says why it waits.
-    es.addEventListener('bye', (e: MessageEvent<string>) => {
-      const why = parseBye(e.data)
-      if (why === 'dropped') {
-        stopped = true
-        es?.close()
-        on.gone()
-      } else if (why) on.bye?.(why)
-    })
-    es.onerror = () => {
-      if (es?.readyState !== EventSource.CLOSED) return on.connected(false)
-      on.connected(false)
-      void fetch(`/room/device?token=${encodeURIComponent(token)}`, { cache: 'no-store' }).then(
-        (r) => (r.status === 403 ? on.gone() : setTimeout(open, 1000)),
-        () => setTimeout(open, 2000),
-      )
-    }
+    const url = streamUrl(path, token)
+    // The first time, the stream early-stream.ts opened before the page's code ran, if it is this one.
+    const early = takeEarlyStream(url)
+    es = early?.es ?? new EventSource(url)
+    for (const [kind, handle] of Object.entries(handlers)) es.addEventListener(kind, handle as EventListener)
+    for (const e of early?.fired ?? []) handlers[e.type]?.(e as MessageEvent<string>)
   }
   open()
   return () => {

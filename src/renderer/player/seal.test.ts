@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { claimed, claimIdOf } from '../../shared/room-seal'
+import { claimed, claimIdOf } from '../../shared/room-handshake'
 import { claimFromAddress, savedSeal, saveSeal } from './seal'
 
 /** A personal QR code's address: the phone claims its seat with the claim's id, keeps the key derived from the secret, and takes the secret out of the address. */

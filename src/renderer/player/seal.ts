@@ -1,15 +1,19 @@
 import type { PlayerScreen, WireScreen } from '../../shared/room'
-import { agree, claimed, claimIdOf, commitmentOf, fromBase64url, keyPair, toBase64url, type Agreed } from '../../shared/room-seal'
+import { fromBase64url, toBase64url } from '../../shared/room-seal'
+import type { Agreed } from '../../shared/room-handshake'
 import { openScreen } from '../../shared/room-wire'
 import { ask, TOKEN_HEADER } from './room-client'
+import { STORAGE } from './early-stream'
 
 /**
  * The phone's side of the room's seal (docs/room.md, "The seal"; the protocol: shared/room-seal.ts):
  * the key is agreed when the phone joins by name (and checked by the referee, who compares the code
  * this phone shows with the one on the admit row), or derived from a personal QR code's secret that
  * never leaves this page. The key and its code are kept in this browser with the token, never sent.
+ * The handshakes' code (the curve, the hashes) is a chunk of its own, loaded when this phone joins
+ * or claims: a seated phone, which has its key, opens its messages without it.
  */
-const KEY = 'nightfall-room-seal'
+const handshake = () => import('../../shared/room-handshake').catch(() => null)
 const random = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n))
 
 export interface PhoneSeal {
@@ -22,7 +26,7 @@ type Failure = { error: 'busy' | 'refused' | 'unreachable' }
 
 export function savedSeal(token: string | null): PhoneSeal | null {
   try {
-    const s = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { token?: unknown; key?: unknown; code?: unknown } | null
+    const s = JSON.parse(localStorage.getItem(STORAGE.seal) ?? 'null') as { token?: unknown; key?: unknown; code?: unknown } | null
     const key = typeof s?.key === 'string' ? fromBase64url(s.key) : null
     return s && token && s.token === token && key?.length === 32 && typeof s.code === 'string' ? { token, key, code: s.code } : null
   } catch {
@@ -32,8 +36,8 @@ export function savedSeal(token: string | null): PhoneSeal | null {
 
 export function saveSeal(seal: PhoneSeal | null): void {
   try {
-    if (!seal) localStorage.removeItem(KEY)
-    else localStorage.setItem(KEY, JSON.stringify({ token: seal.token, key: toBase64url(seal.key), code: seal.code }))
+    if (!seal) localStorage.removeItem(STORAGE.seal)
+    else localStorage.setItem(STORAGE.seal, JSON.stringify({ token: seal.token, key: toBase64url(seal.key), code: seal.code }))
   } catch {
     // private mode: the key lives as long as the page
   }
@@ -47,6 +51,9 @@ const sealOf = (token: string, a: Agreed): PhoneSeal => ({ token, key: a.key, co
  * middle would give this phone another code than the referee's row shows.
  */
 export async function joinSealed(name: string): Promise<PhoneSeal | Failure> {
+  const hs = await handshake()
+  if (!hs) return { error: 'unreachable' }
+  const { agree, commitmentOf, keyPair } = hs
   const mine = keyPair(random(32))
   const r = await ask('/room/join', { name, commit: commitmentOf(mine.pub) })
   if ('error' in r) return r
@@ -74,6 +81,9 @@ export async function claimFromAddress(): Promise<PhoneSeal | Failure | null> {
   const secret = /^#claim=([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1]
   if (!secret) return null
   history.replaceState(null, '', location.pathname + location.search)
+  const hs = await handshake()
+  if (!hs) return { error: 'unreachable' }
+  const { claimed, claimIdOf } = hs
   const r = await ask('/room/claim', { claim: claimIdOf(secret) })
   return 'error' in r ? r : sealOf(r.token, claimed(secret))
 }
