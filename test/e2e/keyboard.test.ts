@@ -404,6 +404,7 @@ describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () 
     // The story, page by page, shown to the room: Enter on each control, to its last page.
     await tabTo(page, '[data-test=open-story]', 'the story')
     await kb.press('Enter')
+    await page.locator('[data-test=story-tell]').waitFor() // the story comes from the host
     await tabTo(page, '[data-test=story-tell]', 'tell the story on the projector')
     await kb.press('Enter')
     await table.projector.locator('[data-test=story-board]').waitFor()
