@@ -74,6 +74,14 @@ const pureLayerRules = {
       message: 'Deterministic layer: time enters as a command/event (e.g. TimerStarted{at}).',
     },
     { selector: 'ImportExpression', message: 'No dynamic import() in pure layers.' },
+    // No state that outlives a call: a module-level variable is const, and a module-level collection is read-only.
+    ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) => [
+      { selector: `${at}[kind!='const']`, message: 'Pure layer: no module-level let or var (state belongs to the caller).' },
+      {
+        selector: `${at} > VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Map|Set)$/]) > NewExpression.init[callee.name=/^(Map|Set|WeakMap|WeakSet)$/]`,
+        message: 'Pure layer: no module-level mutable collection (a constant one is typed ReadonlyMap or ReadonlySet; a cache belongs to the caller).',
+      },
+    ]),
   ],
 }
 
@@ -95,11 +103,13 @@ export const LAYERS = {
   web: { pattern: 'src/web/*', imports: ['host', 'web-bridge', 'shared'] },
   cli: { pattern: 'src/cli/**', imports: ['host', 'sim', 'engine', 'shared'] },
 }
+/** The test runner's functions whose modifiers (`.only`, `.skip`, …) the test lint watches. */
+const TEST_FUNCTIONS = '/^(describe|it|test|bench|suite)$/'
 /** Test code, wherever it lives. */
 const TEST_FILES = ['**/*.test.ts', '**/*.bench.ts', 'src/engine/testing/**', 'src/renderer/testing/**']
 
 /** Modules the windows may import for their types only: they build zod schemas, which the pages' CSP reports. */
-const ZOD_MODULES = '(^|/)shared/(ruleset|commands|game-file|api-schemas)$'
+const ZOD_MODULES = '(^|/)shared/(ruleset|ruleset-names|commands|game-file|api-schemas)$'
 
 export default defineConfig(
   {
@@ -244,6 +254,38 @@ export default defineConfig(
         {
           paths: [{ name: 'zod', message: 'The pages load no zod: it probes new Function(), which their CSP reports.' }],
           patterns: [{ regex: ZOD_MODULES, allowTypeImports: true, message: 'This module builds zod schemas: import its types only.' }],
+        },
+      ],
+    },
+  },
+
+  // Tests say why they skip, and none is focused (test/test-lint.test.ts): no `.only`; no `.skip`,
+  // `.todo` or `runIf`; `skipIf` only with `skipReason(why)` (test/support/skip.ts prints it);
+  // `ctx.skip` inside a test only with its reason.
+  {
+    files: ['**/*.test.ts', '**/*.bench.ts', 'test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name='only']:matches([object.name=${TEST_FUNCTIONS}], [object.object.name=${TEST_FUNCTIONS}])`,
+          message: 'No focused tests: `.only` runs this one and silently drops the rest.',
+        },
+        {
+          selector: `MemberExpression[property.name=/^(skip|todo|runIf)$/]:matches([object.name=${TEST_FUNCTIONS}], [object.object.name=${TEST_FUNCTIONS}])`,
+          message: "A test skips only with its reason: `skipIf(skipReason(why))` (test/support/skip.ts), or `ctx.skip(condition, 'why')` inside it.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='skipIf']:not([arguments.0.type='CallExpression'][arguments.0.callee.name='skipReason'])",
+          message: 'skipIf takes skipReason(why) (test/support/skip.ts), so the run says why it skipped.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]',
+          message: 'No disabled or focused tests.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(ctx|context|t)$/][arguments.length=0]",
+          message: "ctx.skip gives its reason: ctx.skip('why') or ctx.skip(condition, 'why').",
         },
       ],
     },

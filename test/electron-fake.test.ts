@@ -66,18 +66,18 @@ describe('electron fake', () => {
     const { ipcMain, BrowserWindow, __fake } = load()
     const window = new BrowserWindow({})
     await window.loadFile('out/renderer/referee/index.html')
-    const frames: { url: string; isMain: boolean; top: boolean }[] = []
-    ipcMain.handle('who', (event: { senderFrame: { url: string; parent: unknown; top: unknown } }) => {
-      frames.push({ url: event.senderFrame.url, isMain: event.senderFrame.parent === null, top: event.senderFrame.top === event.senderFrame })
+    const frames: { url: string; isMain: boolean }[] = []
+    ipcMain.handle('who', (event: { senderFrame: { url: string; parent: unknown } }) => {
+      frames.push({ url: event.senderFrame.url, isMain: event.senderFrame.parent === null })
     })
-    ipcMain.on('said', (event: { senderFrame: { parent: unknown } }) => frames.push({ url: 'send', isMain: event.senderFrame.parent === null, top: false }))
+    ipcMain.on('said', (event: { senderFrame: { parent: unknown } }) => frames.push({ url: 'send', isMain: event.senderFrame.parent === null }))
     await ipcMain.invokeFrom('who', window.webContents)
     await ipcMain.invokeFrom('who', window.webContents, window.webContents.childFrame('https://ad.example/'))
     ipcMain.sendFrom('said', window.webContents, window.webContents.childFrame())
     expect(frames).toEqual([
-      { url: window.webContents.getURL(), isMain: true, top: true },
-      { url: 'https://ad.example/', isMain: false, top: false },
-      { url: 'send', isMain: false, top: false },
+      { url: window.webContents.getURL(), isMain: true },
+      { url: 'https://ad.example/', isMain: false },
+      { url: 'send', isMain: false },
     ])
     expect(BrowserWindow.getAllWindows().map((w: { webContents: unknown }) => w.webContents)).not.toContain(__fake.detachedRenderer)
   })

@@ -246,10 +246,17 @@ describe.concurrent('nightfall CLI', () => {
   test('replay prints the end of the game for people', async () => {
     const r = await cli(['replay', example('maffiasig-12.json')])
     expect(r.code).toBe(0)
-    expect(r.stdout).toContain('Winner: town')
-    expect(r.stdout).toContain('Day 1: Hajnalka was executed.')
+    expect(r.stdout).toContain('Winner: Town')
+    expect(r.stdout).toContain('\n  Hajnalka was executed\n')
     expect(r.stdout).toContain('Night 1: Károly — MAFIA')
     expect(r.stdout).toMatch(/10\s+Károly\s+dead\s+Mafioso/)
+  })
+
+  test('replay names who tied, in every language, with the projector’s words', async () => {
+    const [en, hu, ja] = await Promise.all(['en', 'hu', 'ja'].map((lang) => cli(['replay', example('estonian-8.json'), '--lang', lang])))
+    expect(en?.stdout).toContain('\n  Day 1: a tie between Toomas and Liis, 3 votes each — nobody is executed\n')
+    expect(hu?.stdout).toContain('\n  1. nappal: szavazategyenlőség (Toomas és Liis), fejenként 3 szavazattal — senkit sem végeznek ki\n')
+    expect(ja?.stdout).toContain('\n  1日目：Toomas、Liisが同数（各3票） — 処刑なし\n')
   })
 
   test('replay --story tells the finished game night by night, in the chosen language; refused before the end', async () => {

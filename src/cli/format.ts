@@ -1,5 +1,4 @@
 import type { RoleId } from '../shared/roles'
-import type { PublicAnnouncement } from '../shared/views'
 import { SOURCE_LANGUAGE } from '../shared/glossary'
 import { roleName } from '../shared/role-names'
 import type { Ruleset } from '../shared/ruleset'
@@ -29,41 +28,6 @@ export function roleLabel(role: RoleId, r: Ruleset, lang: Language = 'en'): stri
   const name = roleName(r, role, lang)
   const nat = roleName(r, role, SOURCE_LANGUAGE[r.base])
   return nat !== name ? `${name} (${nat})` : name
-}
-
-/** A public announcement as the referee would say it. */
-export function announcementText(a: PublicAnnouncement, name: (seat: number) => string, roleName: (r: RoleId) => string): string {
-  const role = (r: RoleId | null) => (r ? ` (${roleName(r)})` : '')
-  switch (a.kind) {
-    case 'nightResult':
-      return `Night ${a.night}: ${a.deaths.length ? `${a.deaths.map(name).join(', ')} died` : 'nobody died'}.`
-    case 'executed':
-      return `Day ${a.day}: ${name(a.player)}${role(a.role)} was executed.`
-    case 'randomDeath':
-      return `Day ${a.day}: time ran out; the draw picked ${name(a.player)}${role(a.role)}, who died.`
-    case 'noExecution':
-      return `Day ${a.day}: nobody was executed (${NO_EXECUTION[a.reason]}).`
-    case 'voteResult':
-      return `Day ${a.day}: ${a.vote === 'guilty' ? 'guilty' : 'execution'} vote on ${name(a.player)}: ${a.yes} yes, ${a.needed} needed — ${a.passed ? 'passed' : 'failed'}.`
-    case 'refereeHandover':
-      return `${name(a.player)} took over as referee.`
-    case 'gameOver':
-      return `Game over: ${WINNER[a.winner]}.`
-  }
-}
-
-export const WINNER: Record<Extract<PublicAnnouncement, { kind: 'gameOver' }>['winner'], string> = {
-  town: 'the town wins',
-  mafia: 'the mafia win',
-  draw: 'a draw',
-}
-
-const NO_EXECUTION: Record<Extract<PublicAnnouncement, { kind: 'noExecution' }>['reason'], string> = {
-  voteFailed: 'the vote failed',
-  tie: 'a tie',
-  noNominees: 'no nominees',
-  noVotes: 'no votes',
-  dayEnded: 'the referee ended the day',
 }
 
 /** Pretty JSON with a trailing newline. */

@@ -5,18 +5,19 @@ import { buildStory, dispatch, createGame, parseGameFile, projectorView, referee
 import type { Command } from '../shared/commands'
 import { LANGUAGE_WORDS } from '../shared/glossary'
 import { LANGUAGE_IDS, type Language } from '../shared/languages'
-import { translate } from '../shared/messages'
+import { translate, wordsIn } from '../shared/messages'
 import { reasonText } from '../shared/refusals'
 import { roleName, roleParams } from '../shared/role-names'
 import { ROLE_IDS } from '../shared/roles'
-import { chapterLines, storyRoleName } from '../shared/story-text'
-import { localAnnouncement, localLine, winnerText } from './i18n'
+import { announcementText, roomNames } from '../shared/text/room'
+import { scriptText } from '../shared/text/script'
+import { chapterLines, storyRoleName } from '../shared/text/story'
 
 /**
  * Every preset × every language: a whole game (the examples) told through the same words the
  * windows and the CLI use — every script line the referee reads, every announcement the room sees,
  * the story and its cast — names the roles in that language, and no other language's role word
- * appears. (The windows fill the same lines with the same names: useLines and nameParams.)
+ * appears. (The windows put the same lines in words with the same functions: src/shared/text.)
  */
 const EXAMPLES = { maffiasig: 'maffiasig-12.json', estonian: 'estonian-8.json', swedish: 'swedish-9.json' } as const
 
@@ -42,7 +43,7 @@ function wholeGame(file: string, lang: Language): string {
   const say = (x: Game) => {
     const p = projectorView(x.state)
     const ref = refereeView(x.state)
-    for (const l of ref.script) out.push(localLine(lang, l, p.names))
+    for (const l of ref.script) out.push(scriptText(wordsIn(lang), l, p.names))
     const why = ref.legal.endNightStepWhy
     if (why)
       out.push(
@@ -52,7 +53,7 @@ function wholeGame(file: string, lang: Language): string {
           (r, k) => roleParams(p.names, r, lang, k),
         ) ?? `[${why.reason}]`,
       )
-    for (const a of p.announcements) out.push(localAnnouncement(lang, a, (s) => p.seats[s]?.name ?? '', p.names))
+    for (const a of p.announcements) out.push(announcementText(wordsIn(lang))(a, p.seats, p.names))
   }
   say(g)
   for (const c of read.value.commands) {
@@ -65,7 +66,7 @@ function wholeGame(file: string, lang: Language): string {
   const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params)
   for (const c of story.value.chapters) for (const l of chapterLines(story.value, c, t, lang)) out.push(l.text)
   story.value.players.forEach((_, seat) => out.push(storyRoleName(story.value, seat, lang)))
-  out.push(winnerText(lang, story.value.names, story.value.winner))
+  out.push(roomNames(wordsIn(lang)).winnerText(story.value.names, story.value.winner))
   return out.join('\n')
 }
 

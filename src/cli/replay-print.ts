@@ -4,8 +4,8 @@ import type { GameFile } from '../shared/game-file'
 import type { AnswerStyle, ProjectorView, RefereeView } from '../shared/views'
 import type { Io } from './command'
 import type { Language } from '../shared/languages'
-import { announcementText, table } from './format'
-import { cliText, localAnnouncement, localLine } from './i18n'
+import { table } from './format'
+import { cliText } from './i18n'
 import { roleName, rulesetName, teamName } from '../shared/role-names'
 import type { RulesetNames } from '../shared/ruleset'
 import { answerStyleOf } from '../shared/answer-style'
@@ -13,7 +13,9 @@ import type { Winner } from '../shared/roles'
 import type { RoleId } from '../shared/roles'
 import { seatName } from '../shared/seat-name'
 import { listOf, nightName } from '../shared/phrasing'
-import { translate } from '../shared/messages'
+import { translate, wordsIn } from '../shared/messages'
+import { announcementText } from '../shared/text/room'
+import { scriptText } from '../shared/text/script'
 
 /**
  * `replay`'s human output: where a replayed game stands, as the projector shows it (public facts
@@ -63,7 +65,7 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   io.out(say('count', { alive, dead: p.seats.length - alive }))
   for (const line of publicNow(p, name, say)) io.out(line)
   for (const line of refereeNow(ref, name, say)) io.out(line)
-  printAnnouncements(io, p, name, role, lang)
+  printAnnouncements(io, p, lang)
   if (ref.investigations.length) {
     io.out('')
     io.out(say('investigations'))
@@ -73,14 +75,14 @@ export function printGame(io: Io, g: Game, file: GameFile, path: string, view: R
   if (ref.script.length) {
     io.out('')
     io.out(say('script'))
-    for (const l of ref.script) io.out(`  ${localLine(lang, l, r.names)}`)
+    for (const l of ref.script) io.out(`  ${scriptText(wordsIn(lang), l, r.names)}`)
   }
 }
 
 /** The winner as the ruleset names its team in `lang`, the draw, or none yet. */
 function winnerWord(winner: Winner | null, names: RulesetNames, lang: Language, say: Say): string {
   if (winner === null) return say('noWinner')
-  return winner === 'draw' ? say('draw') : lang === 'en' ? winner : teamName(names, winner, lang)
+  return winner === 'draw' ? say('draw') : teamName(names, winner, lang)
 }
 
 /** What the room sees: nothing here comes from anywhere but the projector view. */
@@ -104,15 +106,17 @@ function printProjector(io: Io, g: Game, p: ProjectorView, file: GameFile, path:
   const alive = p.seats.filter((x) => x.alive).length
   io.out(say('count', { alive, dead: p.seats.length - alive }))
   for (const line of publicNow(p, name, say)) io.out(line)
-  printAnnouncements(io, p, name, role, lang)
+  printAnnouncements(io, p, lang)
 }
 
-function printAnnouncements(io: Io, p: ProjectorView, name: (seat: number) => string, role: (r: RoleId) => string, lang: Language): void {
+/** The room's announcements, as the projector shows them (src/shared/text). */
+function printAnnouncements(io: Io, p: ProjectorView, lang: Language): void {
   const say = sayIn(lang)
+  const text = announcementText(wordsIn(lang))
   io.out('')
   io.out(say('announcements'))
   if (!p.announcements.length) io.out(`  ${say('none')}`)
-  for (const a of p.announcements) io.out(`  ${lang === 'en' ? announcementText(a, name, role) : localAnnouncement(lang, a, name, p.names)}`)
+  for (const a of p.announcements) io.out(`  ${text(a, p.seats, p.names)}`)
 }
 
 /** The open vote and the clock, as shown in the room. */

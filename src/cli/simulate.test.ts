@@ -112,6 +112,6 @@ describe.concurrent('nightfall simulate', { timeout: 120_000 }, () => {
     expect(policy).toMatch(/Unknown policy "clever"/)
     expect(lost).toMatch(/mafia would win before the game starts/)
     expect(noPlayers).toMatch(/--players/)
-    expect(noDoctor).toMatch(/MaffiaSIG has no doctor/)
+    expect(noDoctor).toMatch(/MaffiaSIG has no Doctor/)
   })
 })

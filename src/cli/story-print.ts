@@ -1,15 +1,15 @@
 import type { Language } from '../shared/languages'
-import { translate } from '../shared/messages'
+import { translate, wordsIn } from '../shared/messages'
 import type { Story } from '../shared/story'
 import { seatNumber } from '../shared/seat-name'
-import { chapterLines, storyRoleName, storyTitle } from '../shared/story-text'
+import { chapterLines, storyRoleName, storyTitle } from '../shared/text/story'
 import type { Io } from './command'
 import { rulesetName } from '../shared/role-names'
-import { winnerText } from './i18n'
+import { roomNames } from '../shared/text/room'
 
 /**
  * `replay --story`: the story of a finished game as text, chapter by chapter, then the winner and
- * every role — the same telling as the windows' (src/shared/story-text.ts), in `lang`.
+ * every role — the same telling as the windows' (src/shared/text/story.ts), in `lang`.
  */
 export function printStory(io: Io, story: Story, lang: Language): void {
   const t = (key: string, params?: Record<string, string | number>, plural?: number) => translate(lang, key, params, plural)
@@ -22,7 +22,7 @@ export function printStory(io: Io, story: Story, lang: Language): void {
   })
   io.out('')
   io.out(storyTitle(local, story.chapters.length, t))
-  io.out(`  ${winnerText(lang, story.names, story.winner)}`)
+  io.out(`  ${roomNames(wordsIn(lang)).winnerText(story.names, story.winner)}`)
   const width = Math.max(...story.players.map((p) => p.length))
   story.players.forEach((p, seat) => {
     const dead = story.survivors.includes(seat) ? '' : ' †'

@@ -1,7 +1,6 @@
 import type { GameEvent } from './events'
-import type { Announcement, DayState, GameState, NightState, TimerState, VoteState } from './state'
+import { newTimer, type Announcement, type DayState, type GameState, type NightState, type TimerState, type VoteState } from './state'
 import { withEnteredCount } from './queries'
-import { newTimer } from './timers'
 
 /**
  * apply(state, event) → the next state. Pure and total: events are facts that decide() has already
@@ -299,7 +298,9 @@ function vote(s: GameState) {
  * result its own hidden class, so with a dozen sites feeding one another every copy went through a
  * megamorphic slow path, and Object.assign walks its patch generically (about 3× the cost of
  * setting the fields). One literal per type keeps one shape. See docs/estimator.md for the figures.
- * A field missing here is a type error, so they cannot fall behind.
+ * A field missing here is a type error, so they cannot fall behind. A generic copy ({ ...s } or
+ * Object.assign({}, s) for each of the three) was measured (2026-12-02): 4,500 informed games of 12
+ * players took about 2.3× the CPU time, so the literals stay.
  */
 
 /** A copy of the state with a copy of its night, to write into. */

@@ -1,4 +1,4 @@
-import type { CommandOf, CommandType } from '../shared/commands'
+import type { CommandOf, CommandType, SeatCommandType } from '../shared/commands'
 import type { RulesetOptions } from '../shared/ruleset'
 import { seatName, seatNumber } from '../shared/seat-name'
 import { Emitter } from './emitter'
@@ -6,41 +6,23 @@ import { ok, refuse, refused, type Refused, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startNightEvents } from './phases'
 import { countFor, isPlayer, living, pick, strictMajority, winnerOf, YES } from './queries'
+import { publicRule, seatCommandsOf, type SeatRule } from './seat-rule'
 import type { DayState, GameState, VoteState } from './state'
 
 /** The day: accusations with two majority votes, or nominations with a plurality vote; deaths by day; last words. */
 
 type DayResult = Result<GameEvent[]>
 
-/** The day's commands; their union and decide's table (decide.ts) are built from this list. */
-export const DAY_COMMANDS = [
-  'accuse',
-  'withdrawAccusation',
-  'endDefence',
-  'nominate',
-  'withdrawNomination',
-  'closeNominations',
-  'skipDefences',
-  'castVote',
-  'setVoteCount',
-  'closeVote',
-  'endLastWords',
-  'drawRandomDeath',
-  'endDay',
-] as const satisfies readonly CommandType[]
-export type DayCommandType = (typeof DAY_COMMANDS)[number]
-
 type Refusal = Refused | null
 const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | Refused =>
   s.phase !== 'day' || !s.day ? refuse('not-day') : { d: s.day, o: s.setup.ruleset.options }
 
 /**
- * The one-seat day commands, checked the way decide checks them: first what does not depend on the
- * seat (`now`), then the seat (`seat`). decideDay runs both; the referee's legal actions run `now`
- * once and `seat` for every seat, so they never offer a seat decide would refuse.
+ * The one-seat day commands (`SeatRule`, seat-rule.ts). Nothing a day rule checks reads a role, so
+ * the blind operator is offered the same seats (`publicRule`).
  */
 export const DAY_SEAT_RULES = {
-  accuse: {
+  accuse: publicRule({
     now(s: GameState): Refusal {
       const at = dayNow(s)
       if (refused(at)) return at
@@ -48,8 +30,8 @@ export const DAY_SEAT_RULES = {
       return stage(at.d, 'discussion') ?? (at.d.deathToday ? refuse('executed-today') : null)
     },
     seat: (s: GameState, p: number): Refusal => needAlive(s, p),
-  },
-  nominate: {
+  }),
+  nominate: publicRule({
     now(s: GameState): Refusal {
       const at = dayNow(s)
       if (refused(at)) return at
@@ -64,15 +46,31 @@ export const DAY_SEAT_RULES = {
       if (d.nominees.includes(p)) return refuse('already-nominated', { name: name(s, p) })
       return max !== null && d.nominees.length >= max ? refuse('max-nominees', { count: max }) : null
     },
-  },
-  withdrawNomination: {
+  }),
+  withdrawNomination: publicRule({
     now(s: GameState): Refusal {
       const at = dayNow(s)
       return refused(at) ? at : stage(at.d, 'nominating')
     },
     seat: (s: GameState, p: number): Refusal => ((s.day as DayState).nominees.includes(p) ? null : refuse('not-nominated', { name: name(s, p) })),
-  },
-} satisfies Partial<Record<DayCommandType, { now(s: GameState): Refusal; seat(s: GameState, p: number): Refusal }>>
+  }),
+} satisfies { [T in SeatCommandType]?: SeatRule }
+
+/** The day's commands: these and the one-seat ones of DAY_SEAT_RULES; their union and decide's table (decide.ts) are built from this list. */
+export const DAY_COMMANDS = [
+  'withdrawAccusation',
+  'endDefence',
+  'closeNominations',
+  'skipDefences',
+  'castVote',
+  'setVoteCount',
+  'closeVote',
+  'endLastWords',
+  'drawRandomDeath',
+  'endDay',
+  ...seatCommandsOf(DAY_SEAT_RULES),
+] as const satisfies readonly CommandType[]
+export type DayCommandType = (typeof DAY_COMMANDS)[number]
 
 export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult {
   const d = s.day

@@ -15,7 +15,8 @@ export const NOTE_COMMANDS = ['note'] as const satisfies readonly CommandType[]
 
 /**
  * The procedures and their command lists. Every command type is in exactly one list: the compiler
- * refuses DECIDERS below when one is missing (and decide.test.ts that none is listed twice).
+ * refuses DECIDERS below when one is missing (and decide.test.ts that none is listed twice). A
+ * procedure's one-seat commands join its list from its `*_SEAT_RULES` table.
  */
 export const PROCEDURES = [
   { commands: NIGHT_COMMANDS, decide: decideNight },
@@ -38,15 +39,11 @@ function decideNote(s: GameState, c: CommandOf<'note'>): Result<GameEvent[]> {
   return ok([{ type: 'noteSet', player: c.player, text }])
 }
 
-/** How many times decide has run (read by `npm run bench -- push`; costs one addition). */
-export const decideCalls = { count: 0 }
-
 /**
  * decide(state, command) → the events it causes, or a typed error. Never throws; a refused
  * command changes nothing because nothing is applied until the events are returned.
  */
 export function decide(s: GameState, c: Command): Result<GameEvent[]> {
-  decideCalls.count++
   if (s.phase === 'over') return refuse('game-over')
   return (DECIDERS[c.type] as Decider<CommandType>)(s, c)
 }

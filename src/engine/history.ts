@@ -1,7 +1,7 @@
 import type { Line } from '../shared/views'
 import type { LogEntry } from './game'
 import type { GameState } from './state'
-import { describeCommand } from './views/step-line'
+import { describeCommand, stepMeta, type StepMeta } from './views/step-line'
 
 /**
  * The game's history as the referee sees it: consecutive presses on the same clock (±30 s, ±30 s…)
@@ -37,16 +37,19 @@ export function entriesToUndo(log: readonly LogEntry[], steps: number): number {
 
 /**
  * One line per step: a run of clock presses is summed. `from`/`count` pick a window of those lines
- * (oldest first), so a long game's view describes only what it sends (e.g. its newest lines).
+ * (oldest first), so a long game's view describes only what it sends (e.g. its newest lines). Each
+ * line is made from its own command and events and the game's `StepMeta` (names, whether the reader
+ * is blind): the state `s` now is not the state an earlier command met.
  */
 export function describeHistory(s: GameState, log: readonly LogEntry[], from = 0, count = Infinity): Line[] {
+  const meta = stepMeta(s)
   const out: Line[] = []
   let at = 0
   const sizes = historySteps(log)
   const end = Math.min(sizes.length, from + count)
   for (let i = 0; i < end; i++) {
     const size = sizes[i]!
-    if (i >= from) out.push(describeStep(s, log.slice(at, at + size)))
+    if (i >= from) out.push(describeStep(meta, log.slice(at, at + size)))
     at += size
   }
   return out
@@ -56,12 +59,12 @@ export function describeHistory(s: GameState, log: readonly LogEntry[], from = 0
 export function describeLastStep(s: GameState, log: readonly LogEntry[]): Line | null {
   const sizes = historySteps(log)
   const last = sizes[sizes.length - 1]
-  return last === undefined ? null : describeStep(s, log.slice(log.length - last))
+  return last === undefined ? null : describeStep(stepMeta(s), log.slice(log.length - last))
 }
 
-function describeStep(s: GameState, entries: readonly LogEntry[]): Line {
+function describeStep(meta: StepMeta, entries: readonly LogEntry[]): Line {
   const first = entries[0]!
-  if (entries.length === 1) return describeCommand(s, first.command, first.events)
+  if (entries.length === 1) return describeCommand(meta, first.command, first.events)
   const seconds = entries.reduce((sum, e) => sum + (e.command.type === 'addTime' ? e.command.seconds : 0), 0)
   return { key: 'step.addTimeGroup', params: { type: 'addTime', seconds, count: entries.length } }
 }

@@ -1,4 +1,4 @@
-import type { CommandOf, CommandType } from '../shared/commands'
+import type { CommandOf, CommandType, SeatCommandType } from '../shared/commands'
 import type { RulesetOptions } from '../shared/ruleset'
 import type { RoleId } from '../shared/roles'
 import { seatName, seatNumber } from '../shared/seat-name'
@@ -9,6 +9,7 @@ import { ok, refuse, refused, type Refused, type Result } from './errors'
 import type { GameEvent } from './events'
 import { startDayEvents } from './phases'
 import { isPlayer, living, anyLivingWithRole, livingWithRole, strictMajority, unidentified, winnerOf } from './queries'
+import { seatCommandsOf, type SeatRule } from './seat-rule'
 import type { GameState, NightState, NightStepKind } from './state'
 
 /** The night: the calls in order, the mafia's shots or target, investigation, healing, and the resolution. */
@@ -93,19 +94,6 @@ function needAlive(s: GameState, p: number): Refusal {
 /** The command belongs to another call: the call it belongs to, named by its role. */
 const wrongStep = (role: RoleId): Refused => refuse('other-call', { role })
 
-/** The night's commands; their union and decide's table (decide.ts) are built from this list. */
-export const NIGHT_COMMANDS = [
-  'identifyRole',
-  'setReadingStart',
-  'shoot',
-  'clearShot',
-  'chooseTarget',
-  'investigate',
-  'heal',
-  'endNightStep',
-] as const satisfies readonly CommandType[]
-export type NightCommandType = (typeof NIGHT_COMMANDS)[number]
-
 type Refusal = Refused | null
 
 /** The night's call now, or the refusal of any night command (it is not night). */
@@ -116,10 +104,12 @@ function callNow(s: GameState): { n: NightState; step: NightStepKind; o: Ruleset
   return { n, step, o: s.setup.ruleset.options }
 }
 
+/** While the operator is a blind player: every living seat, by night, when the ruleset has the action (the engine refuses the rest). */
+const blindNight = (s: GameState, has: boolean): number[] => (s.phase === 'night' && has ? living(s) : [])
+
 /**
- * The one-seat night commands, checked the way decide checks them: first what does not depend on
- * the seat (`now`), then the seat (`seat`). decideNight runs both; the referee's legal actions run
- * `now` once and `seat` for every seat, so they never offer a seat decide would refuse.
+ * The one-seat night commands (`SeatRule`, seat-rule.ts). Their checks read roles and the call, so
+ * the blind operator is offered every living seat for each action the ruleset has (`blind`).
  */
 export const NIGHT_SEAT_RULES = {
   setReadingStart: {
@@ -129,6 +119,7 @@ export const NIGHT_SEAT_RULES = {
       return at.step !== 'mafia' || !at.o.readNamesAtShots ? refuse('names-not-read') : null
     },
     seat: (s: GameState, p: number): Refusal => needAlive(s, p),
+    blind: (s: GameState): number[] => blindNight(s, s.setup.ruleset.options.killResolution === 'individualShots' && s.setup.ruleset.options.readNamesAtShots),
   },
   chooseTarget: {
     now(s: GameState): Refusal {
@@ -143,6 +134,7 @@ export const NIGHT_SEAT_RULES = {
       if (e) return e
       return !s.setup.ruleset.options.mafiaMayTargetMafia && s.roles[p] === 'mafia' ? refuse('target-own', { role: 'mafia' }) : null
     },
+    blind: (s: GameState): number[] => blindNight(s, s.setup.ruleset.options.killResolution === 'groupTarget'),
   },
   /** `now` also decides "did not ask" (target null): it is accepted whenever `now` passes. */
   investigate: {
@@ -165,6 +157,7 @@ export const NIGHT_SEAT_RULES = {
         return refuse('already-investigated', { name: seatName(s.setup.players, p) })
       return null
     },
+    blind: (s: GameState): number[] => blindNight(s, s.setup.deal.counts.investigator > 0),
   },
   heal: {
     now(s: GameState): Refusal {
@@ -179,8 +172,19 @@ export const NIGHT_SEAT_RULES = {
       if (e) return e
       return !s.setup.ruleset.options.doctorSelfHeal && s.roles[p] === 'doctor' ? refuse('doctor-self', { role: 'doctor' }) : null
     },
+    blind: (s: GameState): number[] => blindNight(s, s.setup.deal.counts.doctor > 0),
   },
-} satisfies Partial<Record<NightCommandType, { now(s: GameState): Refusal; seat(s: GameState, p: number): Refusal }>>
+} satisfies { [T in SeatCommandType]?: SeatRule }
+
+/** The night's commands: these and the one-seat ones of NIGHT_SEAT_RULES; their union and decide's table (decide.ts) are built from this list. */
+export const NIGHT_COMMANDS = [
+  'identifyRole',
+  'shoot',
+  'clearShot',
+  'endNightStep',
+  ...seatCommandsOf(NIGHT_SEAT_RULES),
+] as const satisfies readonly CommandType[]
+export type NightCommandType = (typeof NIGHT_COMMANDS)[number]
 
 /** Shots: what does not depend on the shooter or the target. */
 export function shootNow(s: GameState): Refusal {

@@ -66,6 +66,14 @@ export interface TimerState {
   expired: boolean
 }
 
+/** A clock's time left at host time `now`: a paused clock's remaining ms, a running one's distance to its deadline. */
+export const remainingMs = (t: TimerState, now: number): number => (t.deadline === null ? t.remainingMs : Math.max(0, t.deadline - now))
+
+/** A fresh, stopped clock of `seconds` (none for no limit). */
+export function newTimer(kind: TimerState['kind'], seconds: number | null): TimerState | null {
+  return seconds === null || seconds <= 0 ? null : { kind, durationMs: seconds * 1000, deadline: null, remainingMs: seconds * 1000, expired: false }
+}
+
 export interface DayState {
   number: number
   /** Accusation procedure. */

@@ -2,7 +2,7 @@ import type { CommandOf, CommandType } from '../shared/commands'
 import { decideDay, randomDeath } from './day'
 import { ok, refuse, type Result } from './errors'
 import type { GameEvent } from './events'
-import type { GameState, TimerState } from './state'
+import { remainingMs, type GameState } from './state'
 
 /**
  * Day and defence clocks. They are state, not ticks: a running clock is a deadline in the
@@ -12,12 +12,6 @@ import type { GameState, TimerState } from './state'
 /** The clocks' commands; their union and decide's table (decide.ts) are built from this list. */
 export const TIMER_COMMANDS = ['startTimer', 'resumeTimer', 'pauseTimer', 'addTime', 'timerExpired'] as const satisfies readonly CommandType[]
 export type TimerCommandType = (typeof TIMER_COMMANDS)[number]
-
-export const remainingMs = (t: TimerState, now: number): number => (t.deadline === null ? t.remainingMs : Math.max(0, t.deadline - now))
-
-export function newTimer(kind: TimerState['kind'], seconds: number | null): TimerState | null {
-  return seconds === null || seconds <= 0 ? null : { kind, durationMs: seconds * 1000, deadline: null, remainingMs: seconds * 1000, expired: false }
-}
 
 export function decideTimer(s: GameState, c: CommandOf<TimerCommandType>): Result<GameEvent[]> {
   if (s.phase !== 'day' || !s.day) return refuse('clocks-by-day')

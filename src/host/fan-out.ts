@@ -1,5 +1,12 @@
 import type { ProjectorScreen, RefereeAppView } from '../shared/api'
 
+/** What the windows are shown, built when asked from the parts that own it (host-views.ts). */
+export interface ViewSource {
+  refereeAppView(): RefereeAppView
+  /** Built from projectorView(state) alone, never from the referee's view. */
+  projectorScreen(): ProjectorScreen
+}
+
 /**
  * The windows' subscriptions: the referee gets a view after every change; the projector gets a
  * screen only when what it shows changes, so not even the number or timing of its updates says
@@ -15,7 +22,7 @@ export class FanOut {
   /** Other audiences told after every change (the room's phones). */
   private readonly after = new Set<() => void>()
 
-  constructor(private readonly views: { referee: () => RefereeAppView; projector: () => ProjectorScreen }) {}
+  constructor(private readonly views: ViewSource) {}
 
   onReferee(cb: (v: RefereeAppView) => void): () => void {
     this.referee.add(cb)
@@ -25,14 +32,14 @@ export class FanOut {
   onProjector(cb: (v: ProjectorScreen) => void): () => void {
     // "Send only on change" starts from what is on screen now: a projector that connects without
     // asking ready() must not get a stale-memory duplicate right after a secret step.
-    this.lastProjectorContent = projectorContent(this.views.projector())
+    this.lastProjectorContent = projectorContent(this.views.projectorScreen())
     this.projector.add(cb)
     return () => this.projector.delete(cb)
   }
 
   /** The projector page is ready: push it the current screen (and return it). */
   projectorReady(): ProjectorScreen {
-    const screen = this.views.projector()
+    const screen = this.views.projectorScreen()
     this.lastProjectorContent = projectorContent(screen)
     for (const cb of this.projector) safe(() => cb(screen))
     return screen
@@ -41,7 +48,7 @@ export class FanOut {
   /** The referee's view; with `ifChanged`, only when it differs from the last one sent (a stranger's churn in the room). */
   pushReferee(ifChanged = false): void {
     if (!this.referee.size) return
-    const v = this.views.referee()
+    const v = this.views.refereeAppView()
     const content = refereeContent(v)
     if (ifChanged && content === this.lastRefereeContent) return
     this.lastRefereeContent = content
@@ -63,7 +70,7 @@ export class FanOut {
     this.pushReferee(o.refereeIfChanged)
     for (const cb of this.after) safe(cb)
     // The memory is kept even with no projector connected.
-    const p = this.views.projector()
+    const p = this.views.projectorScreen()
     const content = projectorContent(p)
     if (content === this.lastProjectorContent) return
     this.lastProjectorContent = content

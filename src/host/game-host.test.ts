@@ -143,7 +143,7 @@ describe('GameHost: validation', () => {
     ok(host.invoke('startGame', maffiasigRequest()))
     const before = stable(host.refereeAppView())
     const n = [referee.length, projector.length]
-    ;(host as unknown as { table: { current: { journal: { close(): void } } } }).table.current.journal.close()
+    ;(host as unknown as { parts: { table: { current: { journal: { close(): void } } } } }).parts.table.current.journal.close()
     expect(host.play({ type: 'endNightStep' })).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
     expect(host.invoke('undo')).toMatchObject({ ok: false, error: { code: 'nothing-to-undo' } })
     expect(stable(host.refereeAppView())).toEqual(before)

@@ -1,14 +1,13 @@
 import type { ApiResult, RefereeAppView, RoomSettings, SetupCheck } from '../shared/api'
 import type { RoleCounts } from '../shared/roles'
+import type { ProjectorOptions } from '../shared/views'
 import { PRESET_IDS, type Ruleset } from '../shared/ruleset'
 import { PRESETS, setupProblems, suggestCounts, setupWarningLines } from '../engine'
 import { tableNameProblems } from '../shared/look-alike'
 import { normalizeName } from '../shared/names'
 import type { KeyValueStore } from './persistence/kv-store'
-import { SETTINGS_KEYS, type Settings } from './persistence/settings'
-import { OK, fail, messageOf, ok } from './result'
-
-type LibraryKey = 'roster' | 'customRulesets' | 'language' | 'projectorLanguage' | 'room' | 'roomPort'
+import { saveSetting, type LibraryKey, type Settings } from './persistence/settings'
+import { OK, fail, ok } from './result'
 
 /**
  * The library: the presets, the custom rulesets, the club roster, the windows' languages and the
@@ -46,6 +45,11 @@ export class Library {
   /** How the room is shown the game (voters named, the chimes' volume and mute). */
   get room(): RoomSettings {
     return this.settings.room
+  }
+
+  /** What the projector's and the phones' views show by the room settings (voters named or not). */
+  get projectorOptions(): ProjectorOptions {
+    return { showVoters: this.settings.room.showVoters }
   }
 
   setRoom(room: RoomSettings): ApiResult {
@@ -108,11 +112,8 @@ export class Library {
   }
 
   private save<K extends LibraryKey>(key: K, value: Settings[K]): ApiResult {
-    try {
-      this.kv.set(SETTINGS_KEYS[key], value)
-    } catch (e) {
-      return fail('storage-failed', `The settings could not be saved: ${messageOf(e)}`)
-    }
+    const saved = saveSetting(this.kv, key, value)
+    if (!saved.ok) return saved
     this.settings[key] = value
     return OK
   }

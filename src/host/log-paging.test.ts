@@ -54,7 +54,7 @@ describe('the referee view pages the game log', () => {
     const { host, shooter, target } = hostAtMafiaCall()
     pad(host, shooter, target, 150)
     const v = host.refereeAppView()
-    const game = (host as unknown as { table: { game: { state: never; log: never } } }).table.game
+    const game = (host as unknown as { parts: { table: { game: { state: never; log: never } } } }).parts.table.game
     const all: Line[] = describeHistory(game.state, game.log)
     expect(all.length).toBeGreaterThan(LOG_TAIL + 200)
     expect(v.logTotal).toBe(all.length)

@@ -1,6 +1,6 @@
 import { matchLanguage } from '../shared/languages'
 import { z } from 'zod'
-import type { ApiResult, PrintOutcome, PrintOutput, RefereeApi, RefereeAppView, RefereeMethod } from '../shared/api'
+import type { ApiResult, PrintOutcome, PrintOutput, RefereeApi, RefereeMethod } from '../shared/api'
 import {
   cardsRequestSchema,
   estimateRequestSchema,
@@ -26,6 +26,7 @@ import type { HostRandom } from './random'
 import { fail, ok } from './result'
 import type { Table } from './table'
 import type { RoomPart } from './room/room-part'
+import type { ViewSource } from './fan-out'
 
 /** Prints a cards payload (the Electron glue: a hidden window on the cards page); absent in the browser mode. */
 export type CardsPrinter = (payload: CardsPayload, output: PrintOutput) => Promise<ApiResult<PrintOutcome>>
@@ -45,7 +46,8 @@ export interface HostParts {
   readonly random: HostRandom
   /** The room on the LAN: phones and TVs (room/room-part.ts). */
   readonly lan: RoomPart
-  refereeAppView(): RefereeAppView
+  /** What the windows are shown (host-views.ts). */
+  readonly views: ViewSource
 }
 
 /** One RefereeApi method in the host. */
@@ -83,7 +85,7 @@ const projectorChoiceSchema = z.discriminatedUnion('kind', [
  */
 export const METHODS = {
   // setup and library
-  ready: { args: none, changes: false, run: (h) => ok(h.refereeAppView()) },
+  ready: { args: none, changes: false, run: (h) => ok(h.views.refereeAppView()) },
   saveRoster: { args: z.tuple([rosterSchema]), changes: true, run: (h, names) => h.library.saveRoster(names) },
   saveRuleset: { args: z.tuple([rulesetSchema]), changes: true, run: (h, r) => h.library.saveRuleset(r) },
   deleteRuleset: { args: z.tuple([z.string().min(1).max(60)]), changes: true, run: (h, id) => h.library.deleteRuleset(id) },

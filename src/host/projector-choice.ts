@@ -25,9 +25,10 @@ export class ProjectorChoiceState {
   constructor(
     private readonly parts: {
       club: Club
-      game: () => Game | null
-      roster: () => readonly string[]
-      options: () => ProjectorOptions
+      /** The game open (table.ts). */
+      table: { readonly game: Game | null }
+      /** The roster and the room settings' projector options (library.ts). */
+      library: { readonly roster: readonly string[]; readonly projectorOptions: ProjectorOptions }
     },
   ) {}
 
@@ -42,13 +43,13 @@ export class ProjectorChoiceState {
       return OK
     }
     if (choice.kind === 'rules') {
-      const ruleset = choice.ruleset ?? this.parts.game()?.state.setup.ruleset
+      const ruleset = choice.ruleset ?? this.parts.table.game?.state.setup.ruleset
       if (!ruleset) return fail('no-game', 'No game is open: choose a ruleset to show.')
       this.held = { kind: 'rules', ruleset: structuredClone(ruleset), index: Math.min(choice.index, rulesPages(ruleset) - 1) }
       return OK
     }
     const held = this.held
-    const game = this.parts.game()
+    const game = this.parts.table.game
     const story =
       held?.kind === 'story' && held.gameId === choice.gameId
         ? ok(held.story)
@@ -78,7 +79,7 @@ export class ProjectorChoiceState {
   }
 
   private standings(period: StandingsPeriod): Held {
-    const roster = this.parts.roster()
+    const roster = this.parts.library.roster
     if (period === 'tonight') return { kind: 'standings', period, standings: this.parts.club.tonightStandings(roster), since: null }
     const { standings, since } = this.parts.club.seasonStandings(roster)
     return { kind: 'standings', period, standings, since }
@@ -100,14 +101,14 @@ export class ProjectorChoiceState {
     if (c?.kind === 'story') return { kind: 'story', story: c.story, index: c.index, ...common }
     if (c?.kind === 'standings') return { kind: 'standings', standings: c.standings, period: c.period, since: c.since, ...common }
     if (c?.kind === 'rules') return { kind: 'rules', rules: rulesFor(c.ruleset, common.lang), index: c.index, ...common }
-    const g = this.parts.game()
-    return g ? { kind: 'game', view: projectorView(g.state, this.parts.options()), ...common } : { kind: 'idle', ...common }
+    const g = this.parts.table.game
+    return g ? { kind: 'game', view: projectorView(g.state, this.parts.library.projectorOptions), ...common } : { kind: 'idle', ...common }
   }
 
   /** The choice while it still holds: a story of the open game only while it is over. */
   private active(): Held | null {
     const c = this.held
-    if (c?.kind === 'story' && c.gameId === null && this.parts.game()?.state.phase !== 'over') this.held = null
+    if (c?.kind === 'story' && c.gameId === null && this.parts.table.game?.state.phase !== 'over') this.held = null
     return this.held
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { GameHost } from '../host'
 import { fillUntilFree, mountTmpfs, unmountAll } from '../../test/support/mounts'
+import { skipReason } from '../../test/support/skip'
 
 // electron-store asks Electron for the app's folder and version; the store is always given a cwd here.
 vi.mock('electron', () => ({
@@ -88,28 +89,30 @@ describe('settings in electron-store: every confirmed save is complete on disk',
 
   const probe = mountTmpfs(64)
   const skip = typeof probe === 'string' ? probe : null
-  if (skip) console.log(`electron-store full-disk test skipped: ${skip}`)
-  else if (typeof probe !== 'string') probe.unmount()
+  if (typeof probe !== 'string') probe.unmount()
 
-  it.skipIf(skip !== null)('a nearly full disk (tmpfs): 500 names answer storage-failed, the previous settings stay whole', () => {
-    const m = mountTmpfs(1024)
-    if (typeof m === 'string') throw new Error(m)
-    const dir = join(m.dir, 'userData')
-    const host = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
-    expect(host.invoke('saveRoster', ['Anna', 'Bence'])).toMatchObject({ ok: true })
-    expect(host.invoke('saveRuleset', { ...host.refereeAppView().presets[0]!, id: 'club', name: 'Club' })).toMatchObject({ ok: true })
-    fillUntilFree(m.dir, 8192)
-    const names = Array.from({ length: 500 }, (_, i) => `Player number ${i + 1} of the club`)
-    expect(host.invoke('saveRoster', names)).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
-    host.dispose()
-    const text = readFileSync(join(dir, 'settings.json'), 'utf8')
-    expect(() => JSON.parse(text), 'settings.json is complete JSON').not.toThrow()
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([])
-    const again = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
-    const v = again.refereeAppView()
-    expect(v.notices).toEqual([])
-    expect(v.roster).toEqual(['Anna', 'Bence'])
-    expect(v.customRulesets.map((r) => r.id)).toEqual(['club'])
-    again.dispose()
-  })
+  it.skipIf(skipReason(skip && `electron-store full-disk test: ${skip}`))(
+    'a nearly full disk (tmpfs): 500 names answer storage-failed, the previous settings stay whole',
+    () => {
+      const m = mountTmpfs(1024)
+      if (typeof m === 'string') throw new Error(m)
+      const dir = join(m.dir, 'userData')
+      const host = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
+      expect(host.invoke('saveRoster', ['Anna', 'Bence'])).toMatchObject({ ok: true })
+      expect(host.invoke('saveRuleset', { ...host.refereeAppView().presets[0]!, id: 'club', name: 'Club' })).toMatchObject({ ok: true })
+      fillUntilFree(m.dir, 8192)
+      const names = Array.from({ length: 500 }, (_, i) => `Player number ${i + 1} of the club`)
+      expect(host.invoke('saveRoster', names)).toMatchObject({ ok: false, error: { code: 'storage-failed' } })
+      host.dispose()
+      const text = readFileSync(join(dir, 'settings.json'), 'utf8')
+      expect(() => JSON.parse(text), 'settings.json is complete JSON').not.toThrow()
+      expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([])
+      const again = new GameHost({ settings: openSettingsStore(dir), dataDir: dir, durable: true, estimate: null })
+      const v = again.refereeAppView()
+      expect(v.notices).toEqual([])
+      expect(v.roster).toEqual(['Anna', 'Bence'])
+      expect(v.customRulesets.map((r) => r.id)).toEqual(['club'])
+      again.dispose()
+    },
+  )
 })

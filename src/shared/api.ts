@@ -3,6 +3,7 @@ import type { RefereeCommand } from './commands'
 import type { ClubView, GameRecord, SavedGameDetail, Standings } from './club'
 import type { GameFile } from './game-file'
 import type { Notice } from './notices'
+import type { ApiResult } from './api-result'
 import type { RulesText } from './rules-text'
 import type { Story } from './story'
 import type { RoleCounts, RoleId } from './roles'
@@ -16,14 +17,7 @@ import type { Line, ProjectorView, RefereeView } from './views'
  * types, so tests drive the real renderer against the real host.
  */
 
-/**
- * A refusal: its code (the windows show `errors.<code>` in their language, filled with `params`),
- * for the engine's refusals its reason (`refusals.<reason>`, shared/refusals.ts, with the same
- * `params`), and English words for logs; a refused start or estimate (`setup-problems`) adds the
- * setup check's problems as `lines` (`check.<key>` in the setup area, a `role` parameter a role id).
- */
-export type ApiError = { code: string; message: string; reason?: string; params?: Record<string, string | number>; lines?: Line[] }
-export type ApiResult<T = null> = { ok: true; value: T } | { ok: false; error: ApiError }
+export type { ApiError, ApiResult } from './api-result'
 
 export interface StartGameRequest {
   ruleset: Ruleset

@@ -55,6 +55,13 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('note'), player, text: z.string().max(200) }),
 ])
 
+/**
+ * Command fields that hold a seat (identifyRole's `players`: a list of seats; castVote's `choice`
+ * when a number): a game file may name them by player, a log line names the player. Checked against
+ * the schema above in src/shared/game-file/game-file.test.ts.
+ */
+export const SEAT_FIELDS = ['player', 'players', 'shooter', 'target', 'accused', 'accuser', 'voter', 'choice', 'candidate'] as const
+
 export type Command = z.infer<typeof commandSchema>
 export type CommandType = Command['type']
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>

@@ -1,6 +1,6 @@
 import type { Language } from './languages'
 import type { RoleId } from './roles'
-import type { PresetId } from './ruleset'
+import type { PresetId } from './preset-ids'
 
 /**
  * The glossary: for every preset and language, the words a club uses for the ruleset, its roles and

@@ -32,21 +32,12 @@ export function skeleton(s: string): string {
 
 const fold = (s: string): string => [...foldName(s)].map((c) => SMALL_CAPITALS[c] ?? c).join('')
 
-/** Keys already worked out: the setup check asks for the same names after every edit. */
-const known = new Map<string, readonly string[]>()
-
 /** What a name looks like: two names are look-alikes when any of their keys is equal (their identities included). */
 export function lookAlikeKeys(name: string): string[] {
-  let keys = known.get(name)
-  if (!keys) {
-    // A character drawn as a box or as nothing does not tell two names apart.
-    const clean = withoutUnusable(normalizeName(name))
-    const id = identityOf(clean)
-    keys = [`i:${id}`, `s:${fold(skeleton(clean.normalize('NFKC')))}`, `f:${fold(skeleton(fold(id)))}`]
-    if (known.size >= 5000) known.clear()
-    known.set(name, keys)
-  }
-  return [...keys]
+  // A character drawn as a box or as nothing does not tell two names apart.
+  const clean = withoutUnusable(normalizeName(name))
+  const id = identityOf(clean)
+  return [`i:${id}`, `s:${fold(skeleton(clean.normalize('NFKC')))}`, `f:${fold(skeleton(fold(id)))}`]
 }
 
 /** Whether two names may not sit at one table. */

@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages'
 import { CATALOG } from './locales/catalog'
 import { pluralForm } from './script-en'
+import type { Words } from './text/line'
 
 /**
  * The locale files read without vue-i18n, for the CLI and the tests: look a key up in a language
@@ -9,16 +10,14 @@ import { pluralForm } from './script-en'
  */
 type Params = Record<string, string | number>
 
-const merged = new Map<string, Record<string, unknown>>()
+/** Each language's areas merged into one tree, once. */
+const TREES: Readonly<Record<string, Record<string, unknown>>> = Object.fromEntries(
+  Object.entries(CATALOG).map(([lang, areas]) => [lang, Object.assign({}, ...Object.values(areas ?? {})) as Record<string, unknown>]),
+)
 
 /** One language's areas merged into one tree ({} for a language we do not have). */
 export function messageTree(lang: string): Record<string, unknown> {
-  let tree = merged.get(lang)
-  if (!tree) {
-    tree = Object.assign({}, ...Object.values(CATALOG[lang] ?? {})) as Record<string, unknown>
-    merged.set(lang, tree)
-  }
-  return tree
+  return Object.hasOwn(TREES, lang) ? (TREES[lang] as Record<string, unknown>) : {}
 }
 
 export function lookup(lang: string, key: string): string | undefined {
@@ -47,3 +46,9 @@ export function translate(lang: string, key: string, params: Params = {}, count?
   const by = count ?? [params.count, params.n].find((x): x is number => typeof x === 'number')
   return fill(by === undefined ? message : pluralForm(message, by), { n: count ?? '', ...params })
 }
+
+/** The locale files' words in `lang`, as src/shared/text renders lines with them (the CLI, the tests). */
+export const wordsIn = (lang: Language): Words => ({
+  t: (key, named, plural) => translate(lang, key, named as Params | undefined, plural),
+  locale: { value: lang },
+})

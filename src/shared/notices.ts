@@ -1,4 +1,4 @@
-import type { ApiError } from './api'
+import type { ApiError } from './api-result'
 import english from './locales/en/notices.json'
 import { fillTemplate, flattenMessages } from './script-en'
 

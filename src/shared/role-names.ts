@@ -1,7 +1,8 @@
 import { PRESET_WORDS } from './glossary'
 import { LANGUAGE_IDS, type Language } from './languages'
 import { ROLE_IDS, type RoleId } from './roles'
-import type { PresetId, RulesetNames } from './ruleset'
+import type { PresetId } from './preset-ids'
+import type { RulesetNames } from './ruleset-names'
 
 /**
  * The one way to name a role, a team or a ruleset in a language: from the ruleset's own names

@@ -1,7 +1,7 @@
 import { SOURCE_LANGUAGE } from './glossary'
 import { presetNames } from './role-names'
 import { ROLE_IDS } from './roles'
-import type { PresetId } from './ruleset'
+import type { PresetId } from './preset-ids'
 
 /**
  * Rulesets written before the names per language had `roleNames` (English) and `roleNamesNative`

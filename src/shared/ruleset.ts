@@ -1,30 +1,16 @@
 import { z } from 'zod'
-import { LANGUAGE_IDS, type Language } from './languages'
+import type { Language } from './languages'
 import { ROLE_IDS } from './roles'
+import { PRESET_IDS, type PresetId } from './preset-ids'
 import { migrateRuleset } from './ruleset-migrate'
+import { rulesetNamesSchema, type RulesetNames } from './ruleset-names'
+
+export { roleNamesSchema, teamNamesSchema, rulesetWordsSchema, rulesetNamesSchema, type RulesetNames } from './ruleset-names'
 
 /**
  * A ruleset is data. Every point the source texts leave open is an option here,
  * and every preset is a value of this type (see src/engine/rulesets).
  */
-export const roleNamesSchema = z.object({
-  mafia: z.string().min(1).max(40),
-  investigator: z.string().min(1).max(40),
-  doctor: z.string().min(1).max(40),
-  citizen: z.string().min(1).max(40),
-})
-
-export const teamNamesSchema = z.object({
-  town: z.string().min(1).max(40),
-  mafia: z.string().min(1).max(40),
-})
-
-/** A ruleset's words in one language: its roles and its two teams. */
-export const rulesetWordsSchema = z.object({ roleNames: roleNamesSchema, teamNames: teamNamesSchema })
-
-/** The words in every language (a preset's come from src/shared/glossary.ts; a club's own ruleset copies them and may change them). */
-export const rulesetNamesSchema = z.object(Object.fromEntries(LANGUAGE_IDS.map((l) => [l, rulesetWordsSchema])) as Record<Language, typeof rulesetWordsSchema>)
-
 const seconds = z
   .number()
   .int()
@@ -112,7 +98,7 @@ const rulesetObjectSchema = z.object({
   /** The ruleset's name: a preset's English name (shown in each language from the glossary) or the name a club gave it. */
   name: rulesetNameSchema,
   /** The preset this ruleset started from. */
-  base: z.enum(['maffiasig', 'estonian', 'swedish']),
+  base: z.enum(PRESET_IDS),
   /** The role and team names in every language. */
   names: rulesetNamesSchema,
   options: rulesetOptionsSchema,
@@ -122,10 +108,8 @@ const rulesetObjectSchema = z.object({
 export const rulesetSchema = z.preprocess(migrateRuleset, rulesetObjectSchema)
 
 export type Ruleset = z.infer<typeof rulesetObjectSchema>
-export type RulesetNames = Ruleset['names']
 export type RulesetWords = RulesetNames[Language]
-export type PresetId = Ruleset['base']
-export const PRESET_IDS: readonly PresetId[] = ['maffiasig', 'estonian', 'swedish']
+export { PRESET_IDS, type PresetId }
 
 export const roleCountsSchema = z.object({
   mafia: z.number().int().min(0).max(60),

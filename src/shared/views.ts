@@ -2,6 +2,7 @@ import type { SeatCommandType, SimpleCommandType } from './commands'
 import type { Reason } from './refusals'
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
+import type { PlainLine } from './text/line'
 
 /**
  * What each window receives. ProjectorView is built by projectorView() in the main process from
@@ -105,11 +106,11 @@ export interface PlayerView {
   board: ProjectorView
 }
 
-/** One line for the referee to say or do, as a message key and its parameters (translated in the window). */
-export interface Line {
-  key: string
-  params: Record<string, string | number>
-}
+/**
+ * One line for the referee to say or do (the script, the undo label, the log), as a message key and
+ * its parameters: a line of plain values (src/shared/text/line.ts), put in words where it is read.
+ */
+export type Line = PlainLine
 
 export interface RefereeSeat {
   seat: number

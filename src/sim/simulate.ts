@@ -1,4 +1,3 @@
-import type { Estimate } from '../shared/api'
 import type { Command } from '../shared/commands'
 import type { RoleCounts } from '../shared/roles'
 import type { Ruleset } from '../shared/ruleset'
@@ -6,7 +5,7 @@ import { dealFromOrder, newGame, step, type Deal, type GameState } from '../engi
 import { POLICIES, readingTable, type Policy, type PolicyName } from './policies'
 import { createRng, type Rng } from './prng'
 import { CHUNK_GAMES, ChunkMerger, chunkCount, emptyTally, type Tally } from './tally'
-import type { Proportion } from './stats'
+import type { Simulation } from './simulation'
 
 export interface SimulateOptions {
   ruleset: Ruleset
@@ -26,23 +25,7 @@ export interface SimulateOptions {
   precision?: number | null
 }
 
-/** The outcome of a batch: the Estimate the app shows, plus the raw counts behind it. */
-export interface Simulation extends Estimate {
-  policy: PolicyName
-  seed: number
-  /** Games requested (the most played). `games` (from Estimate) counts those that reached an end: town + mafia + draw. */
-  requested: number
-  /** The ± the batch stopped at (sequential stopping), or null when it played every requested game. */
-  precision: number | null
-  wins: { town: number; mafia: number; draw: number }
-  /** Wilson 95% intervals and standard errors of the three outcomes. */
-  intervals: { town: Proportion; mafia: Proportion; draw: Proportion }
-  /** Sum of the game lengths in days (`meanDays` = totalDays / games). */
-  totalDays: number
-  /** Games that did not end: the engine refused a policy's command or the command cap was hit. A bug if > 0. */
-  errors: number
-  firstError: string | null
-}
+export type { Simulation } from './simulation'
 
 export class SimulationSetupError extends Error {
   override name = 'SimulationSetupError'

@@ -3,7 +3,7 @@
  * chunk order, so one thread or several (each taking whichever chunk is next) give the same result.
  */
 import type { PolicyName } from './policies'
-import type { Simulation } from './simulate'
+import type { Simulation } from './simulation'
 import { proportion } from './stats'
 
 /** Games per chunk. Fixed: changing it changes which games a seed plays (and so every figure). */

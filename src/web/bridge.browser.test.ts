@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright'
 import { REFEREE_METHODS, type RefereeApi, type RefereeAppView } from '../shared/api'
-import { browserTestsSkipped, launchChromium } from '../../test/e2e/support/chromium'
+import { browserTestsOff, launchChromium } from '../../test/e2e/support/chromium'
+import { skipReason } from '../../test/support/skip'
 import { preset } from '../engine/rulesets'
 import { createFileHost } from '../host'
 import type { GameHost } from '../host/game-host'
@@ -13,7 +14,7 @@ import { PLAYERS9, seededRandom, tempDir } from '../../test/support/host'
 import { startWebServer, type WebServer } from './server'
 import { fakeRenderer } from '../../test/support/web'
 
-describe.skipIf(browserTestsSkipped)('browser bridges in Chromium', () => {
+describe.skipIf(skipReason(browserTestsOff))('browser bridges in Chromium', () => {
   let browser: Browser
   let host: GameHost
   let server: WebServer

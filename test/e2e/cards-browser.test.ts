@@ -14,7 +14,8 @@ import type { GameHost } from '../../src/host/game-host'
 import { PLAYERS9, seededRandom, tempDir } from '../support/host'
 import { startWebServer, type WebServer } from '../../src/web/server'
 import { BUILT } from '../support/paths'
-import { browserTestsSkipped, launchChromium } from './support/chromium'
+import { browserTestsOff, launchChromium } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { pdfText } from './support/pdf'
 
 const game = (blind: boolean): StartGameRequest => {
@@ -27,7 +28,7 @@ const game = (blind: boolean): StartGameRequest => {
   }
 }
 
-describe.skipIf(browserTestsSkipped)('role cards in the browser mode', () => {
+describe.skipIf(skipReason(browserTestsOff))('role cards in the browser mode', () => {
   let browser: Browser
   const running: { host: GameHost; server: WebServer }[] = []
 

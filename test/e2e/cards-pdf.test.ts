@@ -19,8 +19,9 @@ import type { Language } from '../../src/shared/languages'
 import { ROLE_IDS, type RoleCounts, type RoleId } from '../../src/shared/roles'
 import { PRESET_IDS, type PresetId } from '../../src/shared/ruleset'
 import { REPO_ROOT } from '../support/paths'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
 import { hasPoppler, inkIn, linesEqual, pageCount, pageSize, pdfText, pdfWords, type Word } from './support/pdf'
+import { skipReason } from '../support/skip'
 
 const MM = 72 / 25.4
 const tmp = mkdtempSync(join(tmpdir(), 'nightfall-cards-'))
@@ -60,10 +61,9 @@ function payload(input: Partial<CardsInput> & Pick<CardsInput, 'ruleset' | 'kind
   return r.value
 }
 
-const skip = browserTestsSkipped || !hasPoppler()
-if (!hasPoppler()) console.warn('[cards-pdf] poppler-utils (pdftotext) not found: the PDF tests are skipped. apt-get install poppler-utils')
+const skip = browserTestsOff ?? (!hasPoppler() && 'poppler-utils (pdftotext) not found: the PDF tests are skipped. apt-get install poppler-utils')
 
-describe.skipIf(skip)('role cards as PDF', () => {
+describe.skipIf(skipReason(skip))('role cards as PDF', () => {
   let browser: Browser
   const pdfOf = async (name: string, p: CardsPayload): Promise<string> => {
     const file = join(tmp, `${name}.pdf`)

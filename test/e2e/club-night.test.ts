@@ -8,13 +8,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser } from 'playwright'
 import type { ClubView } from '../../src/shared/club'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { NAMES, playEstonian, playSwedish } from './support/scenarios'
 import { launchChromium, openGame } from './support/session'
 
 const EXAMPLE = join(import.meta.dirname, '../../examples/maffiasig-12.json')
 
-describe.skipIf(browserTestsSkipped)('a club night through the pages', () => {
+describe.skipIf(skipReason(browserTestsOff))('a club night through the pages', () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await launchChromium()

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright'
 import { LANGUAGE_IDS } from '../../src/shared/languages'
 import { unfit, texts } from './support/boxes'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { LONG_NAMES_18, playFinishedGames } from './support/finished-night'
 import { launchChromium, openGame, type GameSession } from './support/session'
 import { SCREENSHOTS } from './support/table'
@@ -43,7 +44,7 @@ async function projectorStandings(projector: Page, size: { width: number; height
   return seen
 }
 
-describe.skipIf(browserTestsSkipped)('the club night with 18 long names', () => {
+describe.skipIf(skipReason(browserTestsOff))('the club night with 18 long names', () => {
   let browser: Browser
   let session: GameSession
 

@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { launchChromium, openPages } from './support/session'
 import { startWebApp, tempDataDir, type WebApp } from './support/web-app'
 import { t } from './support/words'
 
-describe.skipIf(browserTestsSkipped)('browser mode: a lost host', () => {
+describe.skipIf(skipReason(browserTestsOff))('browser mode: a lost host', () => {
   let browser: Browser
 
   beforeAll(async () => {

@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { playEstonian, playMaffiaSig, playSwedish } from './support/scenarios'
 import { launchChromium, openGame } from './support/session'
 import type { Table } from './support/table'
 
-describe.skipIf(browserTestsSkipped)('whole games through the referee page, watched on the projector', () => {
+describe.skipIf(skipReason(browserTestsOff))('whole games through the referee page, watched on the projector', () => {
   let browser: Browser
 
   beforeAll(async () => {

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright'
 import { PRESETS } from '../../src/engine/rulesets'
 import type { RoleId } from '../../src/shared/roles'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { GameModel } from './support/model'
 import { expectBoard } from './support/projector'
 import { NAMES } from './support/scenarios'
@@ -92,7 +93,7 @@ async function tabTo(page: Page, selector: string, where = selector): Promise<vo
   throw new Error(`${where}: ${key} never reached ${selector}; focus is on ${await focusLabel(page)}`)
 }
 
-describe.skipIf(browserTestsSkipped)('the referee window by keyboard alone', () => {
+describe.skipIf(skipReason(browserTestsOff))('the referee window by keyboard alone', () => {
   let browser: Browser
   let session: GameSession
 

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { RefereeAppView } from '../../src/shared/api'
 import { LANGUAGE_IDS } from '../../src/shared/languages'
 import { lookup } from '../../src/shared/messages'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { NAMES } from './support/scenarios'
 import { launchChromium, openGame, type GameSession } from './support/session'
 import { PRESETS } from '../../src/engine/rulesets'
@@ -69,7 +70,7 @@ async function overflowing(projector: Page): Promise<string[]> {
   })
 }
 
-describe.skipIf(browserTestsSkipped)('the windows in every language', () => {
+describe.skipIf(skipReason(browserTestsOff))('the windows in every language', () => {
   let browser: Browser
   let session: GameSession
 

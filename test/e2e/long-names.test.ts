@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { NAMES } from './support/scenarios'
 import { launchChromium, openGame } from './support/session'
 
@@ -33,7 +34,7 @@ async function overflowing(page: Page, selector: string): Promise<string[]> {
   }, selector)
 }
 
-describe.skipIf(browserTestsSkipped)('long names', () => {
+describe.skipIf(skipReason(browserTestsOff))('long names', () => {
   let browser: Browser
 
   beforeAll(async () => {

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright'
 import { BUILT, RENDERER_PAGES, type RendererPage } from '../support/paths'
-import { browserTestsSkipped, launchChromium } from './support/chromium'
+import { browserTestsOff, launchChromium } from './support/chromium'
+import { skipReason } from '../support/skip'
 
 interface Trouble {
   violations: string[]
@@ -31,7 +32,7 @@ async function openBuiltPage(browser: Browser, role: RendererPage): Promise<{ pa
   return { page, trouble }
 }
 
-describe.skipIf(browserTestsSkipped)('built pages in Chromium', () => {
+describe.skipIf(skipReason(browserTestsOff))('built pages in Chromium', () => {
   let browser: Browser
 
   beforeAll(async () => {

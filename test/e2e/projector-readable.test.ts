@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { NAMES } from './support/scenarios'
 import { launchChromium, openGame } from './support/session'
 
@@ -57,7 +58,7 @@ async function measure(page: Page, selector: string, what: string): Promise<Meas
   )
 }
 
-describe.skipIf(browserTestsSkipped)('the projector from the back of the room', () => {
+describe.skipIf(skipReason(browserTestsOff))('the projector from the back of the room', () => {
   let browser: Browser
 
   beforeAll(async () => {

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { launchChromium, openGame } from './support/session'
 import { t } from './support/words'
 import { LONG_NAMES_18 } from './support/finished-night'
@@ -109,7 +110,7 @@ async function seatRingTrouble(projector: Page, size: { width: number; height: n
   }, size)
 }
 
-describe.skipIf(browserTestsSkipped)('the referee on a 1366×768 laptop', () => {
+describe.skipIf(skipReason(browserTestsOff))('the referee on a 1366×768 laptop', () => {
   let browser: Browser
 
   beforeAll(async () => {

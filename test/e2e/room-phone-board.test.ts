@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devices, type Browser, type Page } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { launchChromium } from './support/session'
 import { createFileHost, type GameHost } from '../../src/host'
 import { BUILT } from '../support/paths'
@@ -48,7 +49,7 @@ interface Box {
   h: number
 }
 
-describe.skipIf(browserTestsSkipped)("the phone's board on a phone", () => {
+describe.skipIf(skipReason(browserTestsOff))("the phone's board on a phone", () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await launchChromium()

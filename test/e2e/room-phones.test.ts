@@ -10,7 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { launchChromium, openPage } from './support/session'
 import { lanUnavailable, phoneHost, privateLan, type PhoneHost } from '../support/lan'
 import { createServer } from 'node:http'
@@ -23,7 +24,7 @@ import { DISPLAY_CODE_DIGITS } from '../../src/shared/room'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 
-describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
+describe.skipIf(skipReason(browserTestsOff))('the room on the LAN: phones', () => {
   let browser: Browser
   /** The phones' browser: on the phone host when there is a private LAN, else `browser` itself. */
   let phoneBrowser: Browser
@@ -48,10 +49,7 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
 
   it('on the private LAN the phones are another host, and this machine’s own interfaces are not there', async (ctx) => {
     const lan = privateLan()
-    if (!lan) {
-      console.log(`[room-phones] ${lanUnavailable()}: the phones run on this machine, against its own LAN address`)
-      return ctx.skip()
-    }
+    if (!lan) return ctx.skip(`${lanUnavailable()}: the phones run on this machine, against its own LAN address`)
     // Only loopback and the private LAN's interface: nothing reaches a real interface's address.
     const addresses = Object.values(networkInterfaces())
       .flat()
@@ -78,10 +76,7 @@ describe.skipIf(browserTestsSkipped)('the room on the LAN: phones', () => {
     const lan = privateLan()
     if (lan) expect(address).toBe(lan.laptop)
     else console.log(`[room-phones] ${lanUnavailable()}: the phones run on this machine against its LAN address ${address ?? '(none)'}`)
-    if (!address) {
-      console.log('[room-phones] skipped: this machine has no LAN address (no non-internal IPv4 interface)')
-      return ctx.skip()
-    }
+    if (!address) return ctx.skip('this machine has no LAN address (no non-internal IPv4 interface)')
     app = await startWebApp(undefined, 0, ['--lan'])
     const trouble: string[] = []
     onTestFailed(() => console.log(`[room-phones] server output:\n${app.output()}\n${trouble.join('\n')}`))

@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { NAMES, playEstonian } from './support/scenarios'
 import { launchChromium, openGame, openPages, type GameSession } from './support/session'
 import { startWebApp, tempDataDir } from './support/web-app'
 import { t } from './support/words'
 
-describe.skipIf(browserTestsSkipped)('undo and resume through the pages', () => {
+describe.skipIf(skipReason(browserTestsOff))('undo and resume through the pages', () => {
   let browser: Browser
 
   beforeAll(async () => {

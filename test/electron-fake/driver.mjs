@@ -1,13 +1,9 @@
 /**
- * The child half of test/electron-fake/run.ts: runs in its own Node process with `electron` mapped
- * to the fake (`node --import ./register.mjs driver.mjs <main bundle>`), boots the bundle and then
- * does what the parent asks, one request at a time, over the process's IPC channel.
- *
- * Boot: import the bundle, emit `ready`, let the windows load, load each window's preload as a
- * sandboxed renderer would, probe every window (navigation, redirect, window.open, <webview>,
- * permission requests and checks, every ipcMain handler invoked with no arguments), then send
- * `{ started }`. Each request `{ id, op, args }` is answered `{ id, ok, value }` or `{ id, ok: false,
- * error }` once pending work has settled. Ops: see `OPS` (typed in run.ts).
+ * The child half of run.ts (`node --import ./register.mjs driver.mjs <main bundle>`): boots the
+ * bundle — `ready`, the windows' loads, each preload as a sandboxed renderer loads it, a probe of
+ * every window (navigation, redirect, window.open, <webview>, permissions, every ipcMain handler
+ * called with no arguments) — sends `{ started }`, then answers each request `{ id, op, args }`
+ * (`OPS`, typed in run.ts) once pending work has settled, over the process's IPC channel.
  */
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
@@ -99,12 +95,7 @@ const OPS = {
   fullScreen: (page, flag) => windowOf(page).setFullScreen(flag),
   addDisplay: (spec) => void fake.screen.addDisplay(spec),
   removeDisplay: (id) => void fake.screen.removeDisplay(id),
-  sent: () => {
-    const counts = {}
-    for (const window of BrowserWindow.getAllWindows())
-      for (const page of Object.keys(window.webContents.mainWorld)) counts[page] = window.webContents.sent.length
-    return counts
-  },
+  sent: () => Object.fromEntries(BrowserWindow.getAllWindows().flatMap(({ webContents: c }) => Object.keys(c.mainWorld).map((page) => [page, c.sent.length]))),
   snapshot: () => fake.snapshot(),
   stop: () => ({ errors, final: fake.snapshot() }),
 }
@@ -132,18 +123,12 @@ async function boot(main) {
 }
 
 process.on('message', async ({ id, op, args }) => {
-  let answer
-  try {
-    const value = await OPS[op](...args)
-    await settle()
-    answer = { id, ok: true, value: value ?? null }
-  } catch (error) {
-    await settle()
-    answer = { id, ok: false, error: describeError(error) }
-  }
-  send(answer, () => {
-    if (op === 'stop') process.exit(errors.length > 0 ? 1 : 0)
-  })
+  const answer = await (async () => OPS[op](...args))().then(
+    (value) => ({ id, ok: true, value: value ?? null }),
+    (error) => ({ id, ok: false, error: describeError(error) }),
+  )
+  await settle()
+  send(answer, () => op === 'stop' && process.exit(errors.length > 0 ? 1 : 0))
 })
 
 try {

@@ -5,13 +5,8 @@
  * It holds only what src/main and electron-store import (app, BrowserWindow, webContents, session,
  * ipcMain, screen, Menu, dialog) and what the built preloads import (contextBridge, ipcRenderer):
  * a member the app starts to use must be added here, or the run fails loudly. It records what the
- * main process does (windows and their options, loads, IPC handlers, what each page was sent,
- * permission handlers, the menu, dialogs, full screen); `__fake` lets the driver (driver.mjs) act
- * as a renderer, a hostile frame, a display or a menu click.
- *
- * Loaded through register.mjs, which maps `electron` to this file for `import` and `require`.
- *
- * Environment:
+ * main process does (`__fake.snapshot()`); `__fake` lets the driver (driver.mjs) act as a renderer,
+ * a hostile frame, a display or a menu click. register.mjs maps `electron` to this file. Environment:
  *   ELECTRON_FAKE_USER_DATA        app.getPath('userData') (default: a fresh temp directory)
  *   ELECTRON_FAKE_DISPLAYS         JSON list of displays, e.g. [{"id":1},{"id":2,"x":1920}]
  *   ELECTRON_FAKE_SECOND_INSTANCE  '1': requestSingleInstanceLock() returns false
@@ -36,25 +31,22 @@ const makeEvent = (extra = {}) => ({
   },
   ...extra,
 })
+/** Emit `name` with a preventable event first: `{ prevented }`, as the app's listeners left it. */
+const emitPreventable = (emitter, name, extra, ...args) => {
+  const event = makeEvent(extra)
+  emitter.emit(name, event, ...args)
+  return { prevented: event.defaultPrevented }
+}
 
 // ---- session ------------------------------------------------------------------------------------
 
 class FakeSession {
-  constructor(partition) {
-    this.partition = partition
-    this.permissionRequestHandler = null
-    this.permissionCheckHandler = null
-    this.devicePermissionHandler = null
-  }
-  setPermissionRequestHandler(handler) {
-    this.permissionRequestHandler = handler
-  }
-  setPermissionCheckHandler(handler) {
-    this.permissionCheckHandler = handler
-  }
-  setDevicePermissionHandler(handler) {
-    this.devicePermissionHandler = handler
-  }
+  /** @type {Function | null} */ permissionRequestHandler = null
+  /** @type {Function | null} */ permissionCheckHandler = null
+  /** @type {Function | null} */ devicePermissionHandler = null
+  setPermissionRequestHandler = (handler) => (this.permissionRequestHandler = handler)
+  setPermissionCheckHandler = (handler) => (this.permissionCheckHandler = handler)
+  setDevicePermissionHandler = (handler) => (this.devicePermissionHandler = handler)
   /** Ask the request handler as Chromium would: true/false, 'no-handler' (Electron grants) or 'no-answer'. */
   requestPermission(contents, permission) {
     const handler = this.permissionRequestHandler
@@ -70,7 +62,8 @@ class FakeSession {
     return this.permissionCheckHandler ? this.permissionCheckHandler(contents, permission, origin, { requestingUrl: origin, isMainFrame: true }) : 'no-handler'
   }
 }
-const defaultSession = new FakeSession('')
+const defaultSession = new FakeSession()
+const PERMISSION_HANDLERS = /** @type {const} */ (['permissionRequestHandler', 'permissionCheckHandler', 'devicePermissionHandler'])
 const session = { defaultSession }
 
 // ---- webContents, frames and the renderer's side of IPC --------------------------------------
@@ -79,46 +72,35 @@ let nextId = 1
 
 /** What `event.senderFrame` is: the main frame follows its page's URL; `parent` is null only there. */
 class FakeFrame {
-  /**
-   * @param {FakeWebContents} contents
-   * @param {FakeFrame | null} parent
-   * @param {string | undefined} url
-   */
-  constructor(contents, parent = null, url = undefined) {
+  routingId = nextId++
+  /** @param {FakeWebContents} contents @param {FakeFrame | null} parent @param {string | undefined} fixedUrl */
+  constructor(contents, parent = null, fixedUrl = undefined) {
     this.contents = contents
     this.parent = parent
-    this.fixedUrl = url
-    this.routingId = nextId++
+    this.fixedUrl = fixedUrl
   }
   get url() {
     return this.fixedUrl ?? this.contents.getURL()
   }
-  get top() {
-    return this.parent ? this.parent.top : this
-  }
 }
 
 class FakeWebContents extends EventEmitter {
-  constructor() {
-    super()
-    this.id = nextId++
-    this.session = defaultSession
-    this.url = ''
-    this.sent = []
-    this.windowOpenHandler = null
-    this.destroyed = false
-    /** What the preload exposed with contextBridge: the page's `window.<key>`. */
-    this.mainWorld = {}
-    /** The renderer's end: what the page's ipcRenderer hears. */
-    this.renderer = new EventEmitter()
-    this.mainFrame = new FakeFrame(this)
-  }
-  getURL() {
-    return this.url
-  }
-  isDestroyed() {
-    return this.destroyed
-  }
+  id = nextId++
+  session = defaultSession
+  url = ''
+  sent = []
+  /** @type {Function | null} */ windowOpenHandler = null
+  destroyed = false
+  /** What the preload exposed with contextBridge: the page's `window.<key>`. */
+  mainWorld = {}
+  /** The renderer's end: what the page's ipcRenderer hears. */
+  renderer = new EventEmitter()
+  mainFrame = new FakeFrame(this)
+  getURL = () => this.url
+  isDestroyed = () => this.destroyed
+  setWindowOpenHandler = (handler) => (this.windowOpenHandler = handler)
+  printToPDF = async () => Buffer.from('%PDF-1.4\n%%EOF\n')
+  print = (_options, callback) => callback?.(true, '')
   /** Values cross to the page as structured clones, delivered on a later turn. */
   send(channel, ...args) {
     if (this.destroyed) throw new Error('Object has been destroyed')
@@ -126,37 +108,18 @@ class FakeWebContents extends EventEmitter {
     this.sent.push({ channel, args: toJson(copy) })
     setImmediate(() => this.renderer.emit(channel, {}, ...copy))
   }
-  setWindowOpenHandler(handler) {
-    this.windowOpenHandler = handler
-  }
-  async printToPDF() {
-    return Buffer.from('%PDF-1.4\n%%EOF\n')
-  }
-  print(_options, callback) {
-    callback?.(true, '')
-  }
 
   // ----- the driver's side -----
   /** An <iframe> of the page (default: at the page's own URL). */
-  childFrame(url) {
-    return new FakeFrame(this, this.mainFrame, url)
-  }
+  childFrame = (url) => new FakeFrame(this, this.mainFrame, url)
   /** Emit a preventable navigation event ('will-navigate', 'will-redirect'): was it prevented? */
-  tryNavigation(eventName, url) {
-    const event = makeEvent({ url, isMainFrame: true })
-    this.emit(eventName, event, url, false, true)
-    return { prevented: event.defaultPrevented }
-  }
+  tryNavigation = (eventName, url) => emitPreventable(this, eventName, { url, isMainFrame: true }, url, false, true)
   /** window.open(): the handler's answer ('allow' when none is set, as in Electron). */
   tryWindowOpen(url) {
     if (!this.windowOpenHandler) return { action: 'allow', handler: false }
     return { ...toJson(this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'new-window' })), handler: true }
   }
-  tryAttachWebview(src) {
-    const event = makeEvent()
-    this.emit('will-attach-webview', event, {}, { src })
-    return { prevented: event.defaultPrevented }
-  }
+  tryAttachWebview = (src) => emitPreventable(this, 'will-attach-webview', {}, {}, { src })
   destroy() {
     if (this.destroyed) return
     this.destroyed = true
@@ -166,50 +129,30 @@ class FakeWebContents extends EventEmitter {
 
 // ---- app -----------------------------------------------------------------------------------------
 
-const packageJson = () => {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'))
-  } catch {
-    return {}
-  }
-}
+/** The app's package.json, where the app runs from (none: {}). */
+const packageJson = () => (fs.existsSync('package.json') ? JSON.parse(fs.readFileSync('package.json', 'utf8')) : {})
 let userDataDir = process.env.ELECTRON_FAKE_USER_DATA
 
 class FakeApp extends EventEmitter {
-  constructor() {
-    super()
-    this.ready = false
-    this.quitCalls = 0
-    this.exitCode = null
-    this.singleInstanceLock = null
-    this.isPackaged = false
-    this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve))
-  }
-  whenReady() {
-    return this.readyPromise
-  }
-  requestSingleInstanceLock() {
-    this.singleInstanceLock = process.env.ELECTRON_FAKE_SECOND_INSTANCE !== '1'
-    return this.singleInstanceLock
-  }
+  ready = false
+  quitCalls = 0
+  /** @type {number | null} */ exitCode = null
+  /** @type {boolean | null} */ singleInstanceLock = null
+  /** @type {(value: unknown) => void} */ resolveReady = () => {}
+  isPackaged = false
+  readyPromise = new Promise((resolve) => (this.resolveReady = resolve))
+  whenReady = () => this.readyPromise
+  requestSingleInstanceLock = () => (this.singleInstanceLock = process.env.ELECTRON_FAKE_SECOND_INSTANCE !== '1')
   /** Like Electron: 'before-quit' (which may prevent it), then 'will-quit' and 'quit'. */
   quit() {
     this.quitCalls += 1
-    const event = makeEvent()
-    this.emit('before-quit', event)
-    if (event.defaultPrevented) return
+    if (emitPreventable(this, 'before-quit').prevented) return
     this.emit('will-quit', makeEvent())
     this.emit('quit', makeEvent(), 0)
   }
-  exit(code = 0) {
-    this.exitCode = code
-  }
-  getVersion() {
-    return packageJson().version ?? '0.0.0'
-  }
-  getPreferredSystemLanguages() {
-    return [process.env.ELECTRON_FAKE_LOCALE ?? 'en-US']
-  }
+  exit = (code = 0) => (this.exitCode = code)
+  getVersion = () => packageJson().version ?? '0.0.0'
+  getPreferredSystemLanguages = () => [process.env.ELECTRON_FAKE_LOCALE ?? 'en-US']
   getPath(name) {
     userDataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'electron-fake-userdata-'))
     const dir = name === 'userData' ? userDataDir : path.join(userDataDir, `fake-${name}`)
@@ -234,9 +177,7 @@ let focusedWindow = null
 let allClosedEmitted = false
 
 class FakeBrowserWindow extends EventEmitter {
-  static getAllWindows() {
-    return allWindows.filter((window) => !window.destroyed)
-  }
+  static getAllWindows = () => allWindows.filter((window) => !window.destroyed)
 
   constructor(options = {}) {
     super()
@@ -253,13 +194,8 @@ class FakeBrowserWindow extends EventEmitter {
     allClosedEmitted = false
     app.emit('web-contents-created', makeEvent(), this.webContents)
   }
-  loadFile(filePath) {
-    const file = path.resolve(filePath)
-    return this.#load({ kind: 'file', path: file }, pathToFileURL(file).href)
-  }
-  loadURL(url) {
-    return this.#load({ kind: 'url', url }, url)
-  }
+  loadFile = (filePath) => this.#load({ kind: 'file', path: path.resolve(filePath) }, pathToFileURL(path.resolve(filePath)).href)
+  loadURL = (url) => this.#load({ kind: 'url', url }, url)
   #load(entry, url) {
     this.loads.push(entry)
     this.webContents.url = url
@@ -277,41 +213,22 @@ class FakeBrowserWindow extends EventEmitter {
     this.visible = true
     focusedWindow = this
   }
-  showInactive() {
-    this.visible = true
-  }
-  focus() {
-    focusedWindow = this
-  }
-  restore() {
-    this.minimized = false
-  }
-  isMinimized() {
-    return this.minimized
-  }
+  showInactive = () => (this.visible = true)
+  focus = () => (focusedWindow = this)
+  restore = () => (this.minimized = false)
+  isMinimized = () => this.minimized
   /** Emits 'enter-full-screen' / 'leave-full-screen' when the state changes, as Electron does. */
   setFullScreen(flag) {
     if (Boolean(flag) === this.fullScreen) return
     this.fullScreen = Boolean(flag)
     this.emit(this.fullScreen ? 'enter-full-screen' : 'leave-full-screen')
   }
-  isFullScreen() {
-    return this.fullScreen
-  }
-  setBounds(bounds) {
-    this.bounds = { ...this.bounds, ...bounds }
-  }
-  getBounds() {
-    return { ...this.bounds }
-  }
-  isDestroyed() {
-    return this.destroyed
-  }
+  isFullScreen = () => this.fullScreen
+  setBounds = (bounds) => (this.bounds = { ...this.bounds, ...bounds })
+  getBounds = () => ({ ...this.bounds })
+  isDestroyed = () => this.destroyed
   close() {
-    if (this.destroyed) return
-    const event = makeEvent()
-    this.emit('close', event)
-    if (!event.defaultPrevented) this.destroy()
+    if (!this.destroyed && !emitPreventable(this, 'close').prevented) this.destroy()
   }
   destroy() {
     if (this.destroyed) return
@@ -329,11 +246,11 @@ class FakeBrowserWindow extends EventEmitter {
 
 // ---- ipcMain -------------------------------------------------------------------------------------
 
+/** What a main-process IPC listener is given: the sending web contents and frame. */
+const ipcEvent = (sender, frame) => ({ sender, senderFrame: frame, processId: 1, frameId: frame.routingId })
+
 class FakeIpcMain extends EventEmitter {
-  constructor() {
-    super()
-    this.handlers = new Map()
-  }
+  handlers = new Map()
   handle(channel, handler) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
     this.handlers.set(channel, handler)
@@ -342,16 +259,15 @@ class FakeIpcMain extends EventEmitter {
   async invokeFrom(channel, sender, frame = sender.mainFrame, ...args) {
     const handler = this.handlers.get(channel)
     if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`)
-    const event = { sender, senderFrame: frame, processId: 1, frameId: frame.routingId }
     try {
-      return structuredClone(await handler(event, ...structuredClone(args)))
+      return structuredClone(await handler(ipcEvent(sender, frame), ...structuredClone(args)))
     } catch (error) {
       throw new Error(`Error invoking remote method '${channel}': ${error instanceof Error ? error.message : String(error)}`)
     }
   }
   /** `ipcRenderer.send` from `frame` of `sender`. */
   sendFrom(channel, sender, frame = sender.mainFrame, ...args) {
-    this.emit(channel, { sender, senderFrame: frame, processId: 1, frameId: frame.routingId }, ...structuredClone(args))
+    this.emit(channel, ipcEvent(sender, frame), ...structuredClone(args))
   }
 }
 const ipcMain = new FakeIpcMain()
@@ -370,9 +286,8 @@ function rendererElectronFor(contents) {
     ipcRenderer: {
       invoke: (channel, ...args) => ipcMain.invokeFrom(channel, contents, contents.mainFrame, ...args),
       send: (channel, ...args) => ipcMain.sendFrom(channel, contents, contents.mainFrame, ...args),
-      on: (channel, listener) => contents.renderer.on(channel, listener),
-      once: (channel, listener) => contents.renderer.once(channel, listener),
-      removeListener: (channel, listener) => contents.renderer.removeListener(channel, listener),
+      // What the page's listeners hear: what the main process sent this web contents.
+      ...Object.fromEntries(['on', 'once', 'removeListener'].map((name) => [name, (channel, listener) => contents.renderer[name](channel, listener)])),
     },
   }
 }
@@ -415,30 +330,19 @@ function makeDisplay({ id, x = 0, y = 0, width = 1920, height = 1080 }) {
 }
 
 class FakeScreen extends EventEmitter {
-  constructor() {
-    super()
-    const fromEnv = process.env.ELECTRON_FAKE_DISPLAYS
-    this.displays = (fromEnv ? JSON.parse(fromEnv) : [{ id: 1 }]).map(makeDisplay)
-  }
-  getAllDisplays() {
-    return structuredClone(this.displays)
-  }
-  getPrimaryDisplay() {
-    return structuredClone(this.displays[0])
-  }
+  displays = JSON.parse(process.env.ELECTRON_FAKE_DISPLAYS || '[{"id":1}]').map(makeDisplay)
+  getAllDisplays = () => structuredClone(this.displays)
+  getPrimaryDisplay = () => structuredClone(this.displays[0])
   getDisplayNearestPoint(point) {
     const inside = this.displays.find(({ bounds: b }) => point.x >= b.x && point.x < b.x + b.width && point.y >= b.y && point.y < b.y + b.height)
     return structuredClone(inside ?? this.displays[0])
   }
-  getDisplayMatching(rect) {
-    return this.getDisplayNearestPoint({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 })
-  }
+  getDisplayMatching = (rect) => this.getDisplayNearestPoint({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 })
   /** Plug in a display (`{ id, x, y, width, height }`): 'display-added'. */
   addDisplay(spec) {
     const display = makeDisplay(spec)
     this.displays.push(display)
     this.emit('display-added', makeEvent(), structuredClone(display))
-    return display
   }
   /** Unplug a display by id: 'display-removed'. */
   removeDisplay(id) {
@@ -446,7 +350,6 @@ class FakeScreen extends EventEmitter {
     if (index < 0) throw new Error(`electron fake: no display ${id}`)
     const [display] = this.displays.splice(index, 1)
     this.emit('display-removed', makeEvent(), structuredClone(display))
-    return display
   }
 }
 const screen = new FakeScreen()
@@ -458,12 +361,9 @@ class FakeMenu {
   constructor(items) {
     this.items = items
   }
-  static buildFromTemplate(template) {
-    return new FakeMenu(template.map((item) => ({ ...item, submenu: item.submenu && FakeMenu.buildFromTemplate(item.submenu) })))
-  }
-  static setApplicationMenu(menu) {
-    applicationMenu = menu
-  }
+  static buildFromTemplate = (template) =>
+    new FakeMenu(template.map((item) => ({ ...item, submenu: item.submenu && FakeMenu.buildFromTemplate(item.submenu) })))
+  static setApplicationMenu = (menu) => (applicationMenu = menu)
   getMenuItemById(id) {
     for (const item of this.items) {
       const found = item.id === id ? item : item.submenu?.getMenuItemById(id)
@@ -483,12 +383,10 @@ class FakeMenu {
   }
 }
 
-/** Answers for dialogs, queued by tests; by default the user cancels. */
-/** @type {{ showSaveDialog: { canceled: boolean; filePath: string }[] }} */
+/** @type {{ showSaveDialog: { canceled: boolean; filePath: string }[] }} Answers for dialogs, queued by tests; by default the user cancels. */
 const dialogAnswers = { showSaveDialog: [] }
 const dialog = {
-  /** @type {{ method: string; options: unknown }[]} */
-  calls: [],
+  /** @type {{ method: string; options: unknown }[]} */ calls: [],
   async showSaveDialog(...args) {
     dialog.calls.push({ method: 'showSaveDialog', options: toJson(args.find((arg) => arg && !(arg instanceof FakeBrowserWindow)) ?? {}) })
     return dialogAnswers.showSaveDialog.shift() ?? { canceled: true, filePath: '' }
@@ -506,12 +404,7 @@ const { contextBridge, ipcRenderer } = rendererElectronFor(detachedRenderer)
 // ---- the test controller -------------------------------------------------------------------------
 
 const fake = {
-  app,
-  screen,
-  ipcMain,
-  dialog,
-  detachedRenderer,
-  loadPreload,
+  ...{ app, screen, ipcMain, dialog, detachedRenderer, loadPreload },
   /** Let pending setImmediate work (loads, IPC deliveries) run. */
   async flush(rounds = 3) {
     for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setImmediate(resolve))
@@ -524,37 +417,21 @@ const fake = {
     item.click(item, focusedWindow ?? undefined, { triggeredByAccelerator: false })
     return { clicked: true }
   },
-  queueDialogAnswer(method, answer) {
-    dialogAnswers[method].push(answer)
-  },
+  queueDialogAnswer: (method, answer) => dialogAnswers[method].push(answer),
   /** A JSON-safe picture of what the main process has done so far. */
   snapshot() {
     return toJson({
       app: { ready: app.ready, quitCalls: app.quitCalls, exitCode: app.exitCode, singleInstanceLock: app.singleInstanceLock, listeners: app.eventNames() },
-      windows: allWindows.map((window) => ({
-        id: window.id,
-        options: window.options,
-        loads: window.loads,
-        visible: window.visible,
-        destroyed: window.destroyed,
-        fullScreen: window.fullScreen,
-        bounds: window.bounds,
+      windows: allWindows.map(({ id, options, loads, visible, destroyed, fullScreen, bounds, webContents: contents }) => ({
+        ...{ id, options, loads, visible, destroyed, fullScreen, bounds },
         webContents: {
-          id: window.webContents.id,
-          url: window.webContents.url,
-          hasWindowOpenHandler: window.webContents.windowOpenHandler !== null,
-          mainWorld: Object.keys(window.webContents.mainWorld),
-          api: Object.fromEntries(Object.entries(window.webContents.mainWorld).map(([key, api]) => [key, Object.keys(api ?? {})])),
-          sent: window.webContents.sent,
+          ...{ id: contents.id, url: contents.url, sent: contents.sent, hasWindowOpenHandler: contents.windowOpenHandler !== null },
+          mainWorld: Object.keys(contents.mainWorld),
+          api: Object.fromEntries(Object.entries(contents.mainWorld).map(([key, api]) => [key, Object.keys(api ?? {})])),
         },
       })),
       ipcMain: { handlers: [...ipcMain.handlers.keys()], listeners: ipcMain.eventNames() },
-      sessions: [defaultSession].map((ses) => ({
-        partition: ses.partition,
-        permissionRequestHandler: ses.permissionRequestHandler !== null,
-        permissionCheckHandler: ses.permissionCheckHandler !== null,
-        devicePermissionHandler: ses.devicePermissionHandler !== null,
-      })),
+      sessions: [{ partition: '', ...Object.fromEntries(PERMISSION_HANDLERS.map((handler) => [handler, defaultSession[handler] !== null])) }],
       screen: { displays: screen.displays.map(({ id, bounds }) => ({ id, bounds })), listeners: screen.eventNames() },
       applicationMenu: applicationMenu ? applicationMenu.describe() : null,
       dialog: dialog.calls,

@@ -1,24 +1,19 @@
 /**
- * `node --import ./test/electron-fake/register.mjs <script>`: makes `electron` resolve to the fake
- * (test/electron-fake/electron.cjs) for ES `import` and CommonJS `require` alike, so the built
- * main bundle runs in plain Node. Import it before anything that imports `electron`.
+ * `node --import ./test/electron-fake/register.mjs <script>`: makes `electron` (and its subpaths)
+ * resolve to the fake (test/electron-fake/electron.cjs), so the built main bundle — ES modules, as
+ * are electron-store and driver.mjs — runs in plain Node. Import it before anything that imports
+ * `electron`. (A preload's `require('electron')` is answered by the fake's own sandbox, loadPreload.)
  */
-import Module, { register } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { register } from 'node:module'
+import { isMainThread } from 'node:worker_threads'
 
 const fakeUrl = new URL('./electron.cjs', import.meta.url).href
-const fakePath = fileURLToPath(fakeUrl)
 
-/** `electron`, and the `electron/main` / `electron/renderer` / `electron/common` subpaths. */
-export const isElectronSpecifier = (specifier) => specifier === 'electron' || specifier.startsWith('electron/')
-
-// ES modules: a resolve hook (runs on the loader thread, see hooks.mjs).
-register('./hooks.mjs', import.meta.url, { data: { fakeUrl } })
-
-// CommonJS: Node 20's module.register hooks do not see require(), so patch the CJS resolver too.
-/** @type {{ _resolveFilename: (request: string, ...rest: unknown[]) => string }} */
-const cjs = /** @type {any} */ (Module)
-const resolveFilename = cjs._resolveFilename
-cjs._resolveFilename = function resolveElectronFake(/** @type {string} */ request, /** @type {unknown[]} */ ...rest) {
-  return isElectronSpecifier(request) ? fakePath : resolveFilename.call(this, request, ...rest)
+/** The resolve hook, run on the loader's own thread: `electron` → the fake (a CommonJS module). */
+export async function resolve(specifier, context, nextResolve) {
+  if (specifier === 'electron' || specifier.startsWith('electron/')) return { url: fakeUrl, format: 'commonjs', shortCircuit: true }
+  return nextResolve(specifier, context)
 }
+
+// Imported by `--import` on the main thread: this same file becomes the hooks.
+if (isMainThread) register(import.meta.url)

@@ -1,6 +1,8 @@
 import { roleByWord, roleName, rulesetName } from '../../shared/role-names'
 import type { Language } from '../../shared/languages'
-import { checkText, cliText, LANGUAGE_CODES } from '../i18n'
+import { cliText, LANGUAGE_CODES } from '../i18n'
+import { wordsIn } from '../../shared/messages'
+import { checkText } from '../../shared/text/check'
 import { createGame, dealFromOrder, PRESETS, setupProblems, setupWarningLines, suggestCounts, toGameFile, type Deal } from '../../engine'
 import { cryptoPermutation } from '../../host/random'
 import { ROLE_IDS, type RoleCounts } from '../../shared/roles'
@@ -68,10 +70,10 @@ export const deal: CliCommand = {
 
     if (problems.length) {
       if (asJson) io.out(json({ ok: false, ...report }))
-      for (const p of problemLines) io.err(cliText(lang, 'error', { message: checkText(lang, p, ruleset) }))
+      for (const p of problemLines) io.err(cliText(lang, 'error', { message: checkText(wordsIn(lang), p, ruleset.names) }))
       return EXIT.usage
     }
-    const localWarnings = warningLines.map((w) => checkText(lang, w, ruleset))
+    const localWarnings = warningLines.map((w) => checkText(wordsIn(lang), w, ruleset.names))
     if (!shuffle && !fixed) {
       if (asJson) io.out(json({ ok: true, ...report }))
       else printCounts(io, ruleset, n, counts, localWarnings, lang)
@@ -124,7 +126,7 @@ function dealTable(io: Io, r: Ruleset, [lo, hi]: [number, number], values: Optio
     const problems = setupProblems(r, players, counts)
     const warnings = setupWarningLines(r, n, counts)
     tables.push({ players: n, counts, problems: problems.map((p) => p.message), warnings: warnings.map((w) => w.message) })
-    local.push({ problems: problems.map((p) => checkText(lang, p, r)), warnings: warnings.map((w) => checkText(lang, w, r)) })
+    local.push({ problems: problems.map((p) => checkText(wordsIn(lang), p, r.names)), warnings: warnings.map((w) => checkText(wordsIn(lang), w, r.names)) })
   }
   const ok = tables.every((t) => t.problems.length === 0)
   if (flag(values, 'json')) io.out(json({ ok, preset: r.id, tables }))

@@ -5,7 +5,9 @@ import type { EstimateRequest } from '../../shared/api'
 import type { RoleCounts } from '../../shared/roles'
 import type { Ruleset } from '../../shared/ruleset'
 import { cliText, EXIT, flag, int, str, UsageError, type CliCommand, type OptionValues, type Params } from '../command'
-import { checkText, num, LANGUAGE_CODES } from '../i18n'
+import { num, LANGUAGE_CODES } from '../i18n'
+import { wordsIn } from '../../shared/messages'
+import { checkText } from '../../shared/text/check'
 import { listOf } from '../../shared/phrasing'
 import type { Language } from '../../shared/languages'
 import { rulesetName, teamName } from '../../shared/role-names'
@@ -49,7 +51,7 @@ export const simulate: CliCommand = {
     const problems = problemLines.map((p) => p.message)
     if (problems.length) {
       if (asJson) io.out(json({ ok: false, preset: ruleset.id, players, counts, problems }))
-      for (const p of problemLines) io.err(cliText(lang, 'error', { message: checkText(lang, p, ruleset) }))
+      for (const p of problemLines) io.err(cliText(lang, 'error', { message: checkText(wordsIn(lang), p, ruleset.names) }))
       return EXIT.usage
     }
 

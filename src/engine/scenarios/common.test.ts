@@ -13,7 +13,7 @@ import type { GameState } from '../state'
 import { Scripted, randomGame, rulesetWith, seatNames, setupOf } from '../testing'
 import { projectorView } from '../views/projector'
 import { refereeView } from '../views/referee'
-import { describeCommand as describeStep } from '../views/step-line'
+import { describeCommand as describeStep, stepMeta } from '../views/step-line'
 
 describe('a ruleset is data', () => {
   it('every preset is a valid ruleset; preset() hands out a fresh copy a club may change', () => {
@@ -414,7 +414,7 @@ describe('undo and replay', () => {
 
   it("the log says what came of a step: the night's death, a vote's result, an execution", () => {
     const g = Scripted.of('maffiasig', 'MM I CCCCCCCCC').endStep()
-    const said = () => describeStep(g.state, g.game.log.at(-1)!.command, g.game.log.at(-1)!.events)
+    const said = () => describeStep(stepMeta(g.state), g.game.log.at(-1)!.command, g.game.log.at(-1)!.events)
     g.do({ type: 'accuse', accused: 5 }).voteCount(3)
     expect(said()).toMatchObject({ key: 'step.closeVoteFailed', params: { yes: 3, needed: 6 } })
     g.do({ type: 'accuse', accused: 5 }).voteCount(6)

@@ -14,7 +14,7 @@ import { livingWithRole, strictMajority } from '../queries'
 import type { GameSetup, GameState, NightState } from '../state'
 import type { Rng } from './random'
 
-export const SECRET = new Set<Command['type']>(['shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal'])
+export const SECRET: ReadonlySet<Command['type']> = new Set<Command['type']>(['shoot', 'clearShot', 'chooseTarget', 'investigate', 'heal'])
 
 export function permutationOn(rng: Rng, n: number, movable: number[][]): number[] {
   const pi = Array.from({ length: n }, (_, i) => i)

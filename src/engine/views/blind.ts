@@ -4,7 +4,7 @@ import { refusal, type EngineError } from '../errors'
 import type { GameEvent } from '../events'
 import { answerStyle, NIGHT_COMMANDS } from '../night'
 import type { GameState } from '../state'
-import { describeCommand } from './step-line'
+import { describeCommand, stepMeta } from './step-line'
 import { blindLegalActions } from './legal'
 import { projectorView, refereeVote } from './projector'
 import { blindScript } from './script'
@@ -38,7 +38,7 @@ export function blindRefereeView(
     winner: null,
     undoable: history.undoable,
     notes: [...s.notes],
-    lastStep: history.lastStep !== undefined ? history.lastStep : history.last ? describeCommand(s, history.last, history.lastEvents) : null,
+    lastStep: history.lastStep !== undefined ? history.lastStep : history.last ? describeCommand(stepMeta(s), history.last, history.lastEvents) : null,
   }
 }
 

@@ -11,6 +11,7 @@ import type { RoleId } from '../../shared/roles'
 import type { Reason } from '../../shared/refusals'
 import type { LegalActions } from '../../shared/views'
 import { DAY_COMMANDS, DAY_SEAT_RULES } from '../day'
+import { offered, type SeatRule } from '../seat-rule'
 import { decide } from '../decide'
 import type { Refused, Result } from '../errors'
 import type { GameEvent } from '../events'
@@ -27,11 +28,16 @@ import type { GameState } from '../state'
  *   seat — the very checks decide runs, without building events for every seat.
  */
 
-type SeatRule = { now(s: GameState): unknown; seat(s: GameState, p: number): unknown }
+/** Every one-seat command's rule (the compiler refuses a SEAT_COMMANDS entry without one). */
 const SEAT_RULES = { ...NIGHT_SEAT_RULES, ...DAY_SEAT_RULES } satisfies Record<SeatCommandType, SeatRule>
+const SEAT_TYPES = Object.keys(SEAT_COMMANDS) as SeatCommandType[]
 
-const NIGHT = new Set<CommandType>(NIGHT_COMMANDS)
-const DAY = new Set<CommandType>(DAY_COMMANDS)
+/** For each one-seat command, the seats a rule's `pick` offers. */
+const seatLists = (pick: (rule: SeatRule) => number[]): Record<SeatCommandType, number[]> =>
+  Object.fromEntries(SEAT_TYPES.map((t) => [t, pick(SEAT_RULES[t])])) as Record<SeatCommandType, number[]>
+
+const NIGHT: ReadonlySet<CommandType> = new Set(NIGHT_COMMANDS)
+const DAY: ReadonlySet<CommandType> = new Set(DAY_COMMANDS)
 const inPhase = (s: GameState, t: CommandType): boolean => (s.phase === 'night' ? NIGHT.has(t) : s.phase === 'day' ? DAY.has(t) : false)
 
 /** A refusal as the line under a disabled button: its reason and parameters. */
@@ -40,16 +46,13 @@ const whyNot = (r: Refused | null): Reason | null => (r ? { reason: r.error.reas
 /** The command a flag stands for, with a draw where the host would add one (any draw decides legality alike). */
 const probe = (t: SimpleCommandType): Command => ({ type: t, ...(HOST_FIELDS_OF[t].includes('draw') ? { draw: 0 } : {}) }) as Command
 
-export function legalActions(s: GameState): LegalActions {
+/** How the legal actions ask the rules: `decide` (`npm run bench -- push` passes one that counts the calls). */
+export type Ask = (s: GameState, c: Command) => Result<GameEvent[]>
+
+export function legalActions(s: GameState, ask: Ask = decide): LegalActions {
   const decided = new Map<SimpleCommandType, Result<GameEvent[]>>()
-  for (const t of SIMPLE_COMMANDS) if (inPhase(s, t)) decided.set(t, decide(s, probe(t)))
+  for (const t of SIMPLE_COMMANDS) if (inPhase(s, t)) decided.set(t, ask(s, probe(t)))
   const seats = s.setup.players.map((_, i) => i)
-  const seatLists = Object.fromEntries(
-    (Object.keys(SEAT_COMMANDS) as SeatCommandType[]).map((t) => {
-      const rule: SeatRule = SEAT_RULES[t]
-      return [t, rule.now(s) ? [] : seats.filter((p) => !rule.seat(s, p))]
-    }),
-  ) as Record<SeatCommandType, number[]>
   const n = s.night
   const shoot: Record<number, number[]> = {}
   const noShot: number[] = []
@@ -64,8 +67,8 @@ export function legalActions(s: GameState): LegalActions {
   const executed = closing?.ok ? closing.value.find((e) => e.type === 'playerDied' && e.cause === 'execution') : undefined
   return {
     ...(Object.fromEntries(SIMPLE_COMMANDS.map((t) => [t, decided.get(t)?.ok === true])) as Record<SimpleCommandType, boolean>),
-    ...seatLists,
-    identify: identifyOffer(s, seats),
+    ...seatLists((rule) => offered(rule, s)),
+    identify: identifyOffer(s, seats, ask),
     shoot,
     noShot,
     skipInvestigation: !NIGHT_SEAT_RULES.investigate.now(s),
@@ -76,7 +79,7 @@ export function legalActions(s: GameState): LegalActions {
 }
 
 /** Physical deals: who may be recorded at this call, when the call records anyone. */
-function identifyOffer(s: GameState, seats: number[]): LegalActions['identify'] {
+function identifyOffer(s: GameState, seats: number[], ask: Ask): LegalActions['identify'] {
   const n = s.night
   const step = n ? n.steps[n.stepIndex] : undefined
   if (!step || s.setup.deal.mode !== 'physical') return null
@@ -85,7 +88,7 @@ function identifyOffer(s: GameState, seats: number[]): LegalActions['identify'] 
   // Living players first (they are the ones awake); dead unrecorded players may be recorded too.
   const candidates = [...seats.filter((p) => s.alive[p] && s.roles[p] === null), ...seats.filter((p) => !s.alive[p] && s.roles[p] === null)]
   const probe = role === 'mafia' ? candidates.slice(0, missing) : []
-  return missing > 0 && decide(s, { type: 'identifyRole', role, players: probe }).ok ? { role, count: missing, exact: role === 'mafia', candidates } : null
+  return missing > 0 && ask(s, { type: 'identifyRole', role, players: probe }).ok ? { role, count: missing, exact: role === 'mafia', candidates } : null
 }
 
 /** Actions that depend on public facts only: who may accuse or vote, the clocks, notes. */
@@ -106,30 +109,22 @@ function publicActions(s: GameState): Pick<LegalActions, 'accusers' | 'castVote'
  * What the operator may do while a blind player (variant), built from public facts alone: the day's
  * actions (which depend on no role: who may be accused, nominated or vote is public), and by night
  * every living seat for every night action the ruleset has — the engine refuses, with a typed
- * error, what the rules do not allow. Nothing here reads a role, a shot, a target or the call.
+ * error, what the rules do not allow. Nothing here reads a role, a shot, a target or the call; a
+ * one-seat command's offer is its rule's `blind` (seat-rule.ts).
  */
-export function blindLegalActions(s: GameState): LegalActions {
+export function blindLegalActions(s: GameState, ask: Ask = decide): LegalActions {
   const day = s.phase === 'day'
   const night = s.phase === 'night'
   const o = s.setup.ruleset.options
   const c = s.setup.deal.counts
   const alive = living(s)
-  const seats = s.setup.players.map((_, i) => i)
-  const flag = (t: SimpleCommandType): boolean => (DAY.has(t) ? day && decide(s, probe(t)).ok : night)
-  const closing = day ? decide(s, probe('closeNominations')) : null
+  const flag = (t: SimpleCommandType): boolean => (DAY.has(t) ? day && ask(s, probe(t)).ok : night)
+  const closing = day ? ask(s, probe('closeNominations')) : null
   const executed = closing?.ok ? closing.value.find((e) => e.type === 'playerDied' && e.cause === 'execution') : undefined
-  const daySeats = (t: 'accuse' | 'nominate' | 'withdrawNomination') =>
-    day && !DAY_SEAT_RULES[t].now(s) ? seats.filter((p) => !DAY_SEAT_RULES[t].seat(s, p)) : []
   const shots = night && o.killResolution === 'individualShots'
   return {
     ...(Object.fromEntries(SIMPLE_COMMANDS.map((t) => [t, flag(t)])) as Record<SimpleCommandType, boolean>),
-    setReadingStart: shots && o.readNamesAtShots ? alive : [],
-    chooseTarget: night && o.killResolution === 'groupTarget' ? alive : [],
-    investigate: night && c.investigator > 0 ? alive : [],
-    heal: night && c.doctor > 0 ? alive : [],
-    accuse: daySeats('accuse'),
-    nominate: daySeats('nominate'),
-    withdrawNomination: daySeats('withdrawNomination'),
+    ...seatLists((rule) => rule.blind(s)),
     identify: null,
     shoot: shots ? Object.fromEntries(alive.map((m) => [m, alive.filter((t) => t !== m)])) : {},
     noShot: shots ? alive : [],

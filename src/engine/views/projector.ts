@@ -7,17 +7,6 @@ import type { GameState, TimerState, VoteState } from '../state'
  * facts — never by copying the state and deleting secrets — so a new secret field cannot leak.
  */
 export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_PROJECTOR_OPTIONS): ProjectorView {
-  // One push asks twice for the same state (the referee's preview, then the projector's screen):
-  // the view of the latest state is kept, so it is built once. Views are never changed after.
-  if (latest && latest.s === s && latest.showVoters === options.showVoters) return latest.view
-  const view = buildProjectorView(s, options)
-  latest = { s, showVoters: options.showVoters, view }
-  return view
-}
-
-let latest: { s: GameState; showVoters: boolean; view: ProjectorView } | null = null
-
-function buildProjectorView(s: GameState, options: ProjectorOptions): ProjectorView {
   const over = s.phase === 'over'
   const d = s.day
   return {

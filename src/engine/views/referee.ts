@@ -6,7 +6,7 @@ import type { GameEvent } from '../events'
 import type { GameState } from '../state'
 import { projectorView, refereeVote } from './projector'
 import { blindRefereeView } from './blind'
-import { describeCommand } from './step-line'
+import { describeCommand, stepMeta } from './step-line'
 import { scriptFor } from './script'
 import { legalActions } from './legal'
 
@@ -45,7 +45,7 @@ export function refereeView(
     winner: s.winner,
     undoable: history.undoable,
     notes: [...s.notes],
-    lastStep: history.lastStep !== undefined ? history.lastStep : history.last ? describeCommand(s, history.last, history.lastEvents) : null,
+    lastStep: history.lastStep !== undefined ? history.lastStep : history.last ? describeCommand(stepMeta(s), history.last, history.lastEvents) : null,
   }
 }
 

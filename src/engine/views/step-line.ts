@@ -1,4 +1,4 @@
-import type { Command, CommandType } from '../../shared/commands'
+import { SEAT_FIELDS, type Command, type CommandType } from '../../shared/commands'
 import { seatName } from '../../shared/seat-name'
 import type { Line } from '../../shared/views'
 import type { GameEvent } from '../events'
@@ -6,24 +6,36 @@ import { NIGHT_COMMANDS } from '../night'
 import type { GameState } from '../state'
 
 /** The night's commands but the call's end: who shot, chose, asked, healed or was recorded. */
-const HIDDEN_WHILE_BLIND = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
+const HIDDEN_WHILE_BLIND: ReadonlySet<CommandType> = new Set<CommandType>(NIGHT_COMMANDS.filter((t) => t !== 'endNightStep'))
+
+/**
+ * What a step's line may use besides the command and its events: the players' names and whether
+ * the one reading the log is blind — the same for every line of a game, whenever its command was
+ * given (never the state now, which is not the state the command met).
+ */
+export interface StepMeta {
+  readonly players: readonly string[]
+  readonly operatorBlind: boolean
+}
+
+/** The meta of the game `s` is in, for the log read now. */
+export const stepMeta = (s: GameState): StepMeta => ({ players: s.setup.players, operatorBlind: s.operatorBlind })
 
 /**
  * A short description of an accepted command, for the undo button and the game log. With the
  * command's events it says what came of it (who died, how a vote ended).
  */
-export function describeCommand(s: GameState, c: Command, events: readonly GameEvent[] = []): Line {
+export function describeCommand(meta: StepMeta, c: Command, events: readonly GameEvent[] = []): Line {
   // A blind operator's log names no night actor: only the calls' end (and what the room is told).
-  if (s.operatorBlind && HIDDEN_WHILE_BLIND.has(c.type)) return { key: 'step.hidden', params: {} }
-  const name = (p: number | null | undefined) => seatName(s.setup.players, p, '—')
+  if (meta.operatorBlind && HIDDEN_WHILE_BLIND.has(c.type)) return { key: 'step.hidden', params: {} }
+  const name = (p: number | null | undefined) => seatName(meta.players, p, '—')
   const params: Record<string, string | number> = { type: c.type }
   for (const [k, val] of Object.entries(c)) {
     if (k === 'type' || k === 'at' || k === 'draw') continue
-    if (typeof val === 'number' && ['shooter', 'target', 'player', 'accused', 'accuser', 'voter', 'candidate'].includes(k)) params[k] = name(val)
+    if (typeof val === 'number' && (SEAT_FIELDS as readonly string[]).includes(k)) params[k] = name(val)
     else if (Array.isArray(val)) params[k] = val.map((p) => name(p as number)).join(', ')
     else if (val !== undefined) params[k] = String(val)
   }
-  if (c.type === 'castVote' && typeof c.choice === 'number') params.choice = name(c.choice)
   // A raised hand taken back is not a "no": it is logged as taken back.
   const cast = events.find((e) => e.type === 'voteCast')
   if (c.type === 'castVote' && cast?.type === 'voteCast') {

@@ -35,55 +35,78 @@ export function buildStory(game: Game): Result<Story> {
   })
 }
 
+type EventType = GameEvent['type']
+type Teller<K extends EventType> = (chapters: StoryChapter[], s: GameState, e: Extract<GameEvent, { type: K }>) => void
+
+/** Nothing of it is told: it is told through another event, or it is not part of the story. */
+const SILENT = null
+
+/**
+ * What each event adds to the chapters (`s` is the state just before the event). Every event kind
+ * has its row — the compiler refuses the table without one — so a new event is told, or said to tell
+ * nothing, never forgotten. The night's actions are silent: `nightEnded` tells the night from the
+ * state it ends.
+ */
+const TELLERS: { [K in EventType]: Teller<K> | typeof SILENT } = {
+  roleIdentified: SILENT,
+  readingStartSet: SILENT,
+  shotRecorded: SILENT,
+  shotCleared: SILENT,
+  targetChosen: SILENT,
+  investigated: SILENT,
+  investigationSkipped: SILENT,
+  healChosen: SILENT,
+  nightStepEnded: SILENT,
+  nightEnded: (chapters, s, e) => {
+    if (s.night) chapters.push(nightChapter(s, s.night, e.deaths))
+  },
+  dayStarted: SILENT,
+  nightStarted: SILENT,
+  accused: (chapters, s, e) => day(chapters, s).items.push({ kind: 'accused', accused: e.accused, accuser: e.accuser }),
+  accusationWithdrawn: (chapters, s) => {
+    if (s.day?.accused != null) day(chapters, s).items.push({ kind: 'accusationWithdrawn', accused: s.day.accused })
+  },
+  voteOpened: SILENT,
+  voteCast: SILENT,
+  voteCountSet: SILENT,
+  voteClosed: (chapters, s, e) => {
+    const v = s.day?.vote
+    const tally = v
+      ? v.kind === 'plurality'
+        ? v.candidates.map((p) => ({ player: p, votes: countFor(v, p) }))
+        : v.candidates.map((p) => ({ player: p, votes: e.yes }))
+      : []
+    day(chapters, s).items.push({
+      kind: 'vote',
+      vote: e.kind,
+      revote: v?.revote ?? false,
+      tally,
+      yes: e.yes,
+      needed: e.needed,
+      passed: e.passed,
+      winner: e.winner,
+    })
+  },
+  noExecution: (chapters, s, e) => day(chapters, s).items.push({ kind: 'noExecution', reason: e.reason }),
+  defenceStarted: SILENT,
+  defenceEnded: SILENT,
+  nominated: (chapters, s, e) => day(chapters, s).items.push({ kind: 'nominated', player: e.player }),
+  nominationWithdrawn: (chapters, s, e) => day(chapters, s).items.push({ kind: 'nominationWithdrawn', player: e.player }),
+  playerDied: (chapters, s, e) => day(chapters, s).items.push({ kind: 'death', player: e.player, cause: e.cause, role: s.roles[e.player] ?? null }),
+  lastWordsEnded: SILENT,
+  timerStarted: SILENT,
+  timerPaused: SILENT,
+  timeAdded: SILENT,
+  timerExpired: SILENT,
+  refereeHandedOver: (chapters, s, e) => day(chapters, s).items.push({ kind: 'refereeHandover', player: e.player }),
+  gameOver: SILENT,
+  noteSet: SILENT,
+}
+
 /** Add what one event tells to the chapters; `s` is the state just before the event. */
 function tell(chapters: StoryChapter[], s: GameState, e: GameEvent): void {
-  switch (e.type) {
-    case 'nightEnded':
-      if (s.night) chapters.push(nightChapter(s, s.night, e.deaths))
-      return
-    case 'accused':
-      day(chapters, s).items.push({ kind: 'accused', accused: e.accused, accuser: e.accuser })
-      return
-    case 'accusationWithdrawn':
-      if (s.day?.accused != null) day(chapters, s).items.push({ kind: 'accusationWithdrawn', accused: s.day.accused })
-      return
-    case 'nominated':
-      day(chapters, s).items.push({ kind: 'nominated', player: e.player })
-      return
-    case 'nominationWithdrawn':
-      day(chapters, s).items.push({ kind: 'nominationWithdrawn', player: e.player })
-      return
-    case 'voteClosed': {
-      const v = s.day?.vote
-      const tally = v
-        ? v.kind === 'plurality'
-          ? v.candidates.map((p) => ({ player: p, votes: countFor(v, p) }))
-          : v.candidates.map((p) => ({ player: p, votes: e.yes }))
-        : []
-      day(chapters, s).items.push({
-        kind: 'vote',
-        vote: e.kind,
-        revote: v?.revote ?? false,
-        tally,
-        yes: e.yes,
-        needed: e.needed,
-        passed: e.passed,
-        winner: e.winner,
-      })
-      return
-    }
-    case 'playerDied':
-      day(chapters, s).items.push({ kind: 'death', player: e.player, cause: e.cause, role: s.roles[e.player] ?? null })
-      return
-    case 'noExecution':
-      day(chapters, s).items.push({ kind: 'noExecution', reason: e.reason })
-      return
-    case 'refereeHandedOver':
-      day(chapters, s).items.push({ kind: 'refereeHandover', player: e.player })
-      return
-    default:
-      return
-  }
+  const teller = TELLERS[e.type] as Teller<EventType> | typeof SILENT
+  if (teller) teller(chapters, s, e)
 }
 
 /** The open chapter of the current day, started when the day's first event is told. */

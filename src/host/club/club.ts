@@ -5,12 +5,11 @@ import type { ClubView, GameRecord, SavedGameDetail, Standings } from '../../sha
 import type { Story } from '../../shared/story'
 import type { Clock } from '../clock'
 import type { KeyValueStore } from '../persistence/kv-store'
+import { readSetting, saveSetting } from '../persistence/settings'
 import { historyCsv, standingsCsv } from './csv'
 import type { GameHistory, PreparedImport } from './history'
 import { identityOf } from '../../shared/names'
 import { resolveIdentity, season, standingsOf, tonight, type Aliases } from './standings'
-
-export const CLUB_KEYS = { newNightAt: 'newNightAt', aliases: 'playerAliases', seasonStart: 'seasonStart' } as const
 
 /** At most this many renames are remembered (a club's whole membership, many times over). */
 const MAX_ALIASES = 5000
@@ -29,23 +28,16 @@ export class Club {
   ) {}
 
   get newNightAt(): string | null {
-    const v = this.kv.get(CLUB_KEYS.newNightAt)
-    return typeof v === 'string' && Number.isFinite(Date.parse(v)) ? v : null
+    return readSetting(this.kv, 'newNightAt')
   }
 
   /** When the season begins (YYYY-MM-DD, local), as the referee set it; null: from the first saved game. */
   get seasonStart(): string | null {
-    const v = this.kv.get(CLUB_KEYS.seasonStart)
-    return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && Number.isFinite(Date.parse(v)) ? v : null
+    return readSetting(this.kv, 'seasonStart')
   }
 
   setSeasonStart(date: string | null): ApiResult {
-    try {
-      this.kv.set(CLUB_KEYS.seasonStart, date)
-    } catch (e) {
-      return { ok: false, error: { code: 'storage-failed', message: `The season's start could not be saved: ${(e as Error).message}` } }
-    }
-    return { ok: true, value: null }
+    return saveSetting(this.kv, 'seasonStart', date, "The season's start")
   }
 
   /** The saved games and the standings (tonight, the season, all time); notices for damaged files set aside. */
@@ -72,9 +64,7 @@ export class Club {
 
   /** Renamed players (identity → identity); anything malformed in the store is ignored. */
   get aliases(): Aliases {
-    const v = this.kv.get(CLUB_KEYS.aliases)
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return {}
-    return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    return readSetting(this.kv, 'aliases')
   }
 
   /**
@@ -92,12 +82,8 @@ export class Club {
     const next: Record<string, string> = { ...this.aliases, [source]: target }
     delete next[target]
     if (Object.keys(next).length > MAX_ALIASES) return { ok: false, error: { code: 'invalid-arguments', message: `At most ${MAX_ALIASES} renames are kept.` } }
-    try {
-      this.kv.set(CLUB_KEYS.aliases, next)
-    } catch (e) {
-      return { ok: false, error: { code: 'storage-failed', message: `The rename could not be saved: ${(e as Error).message}` } }
-    }
-    return { ok: true, value: { games } }
+    const saved = saveSetting(this.kv, 'aliases', next, 'The rename')
+    return saved.ok ? { ok: true, value: { games } } : saved
   }
 
   open(id: string): ApiResult<SavedGameDetail> {
@@ -123,12 +109,7 @@ export class Club {
   }
 
   newNight(): ApiResult {
-    try {
-      this.kv.set(CLUB_KEYS.newNightAt, new Date(this.clock.now()).toISOString())
-    } catch (e) {
-      return { ok: false, error: { code: 'storage-failed', message: `The new night could not be saved: ${(e as Error).message}` } }
-    }
-    return { ok: true, value: null }
+    return saveSetting(this.kv, 'newNightAt', new Date(this.clock.now()).toISOString(), 'The new night')
   }
 
   /** A CSV for the club's spreadsheet: headers in `lang`, its spreadsheets' separator. */

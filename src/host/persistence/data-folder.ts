@@ -2,7 +2,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync, writeSyn
 import { join } from 'node:path'
 import { notice, type Notice } from '../../shared/notices'
 import { MemoryStore, type KeyValueStore } from './kv-store'
-import { SETTINGS_KEYS } from './settings'
+import { SETTINGS_KEYS, loadSettings, type Settings } from './settings'
 
 /**
  * The data folder at start-up: can it be written? If not, the host still runs — for play, without
@@ -42,7 +42,7 @@ export const notSavingNotice = (dataDir: string, problem: { folder: string; erro
 /** The settings as they are now, in memory (for a run that cannot save). Unreadable values are left out. */
 export function memorySnapshot(kv: KeyValueStore): MemoryStore {
   const values: Record<string, unknown> = {}
-  for (const key of Object.values(SETTINGS_KEYS)) {
+  for (const key of SETTINGS_KEYS) {
     try {
       const v = kv.get(key)
       if (v !== undefined) values[key] = v
@@ -51,4 +51,22 @@ export function memorySnapshot(kv: KeyValueStore): MemoryStore {
     }
   }
   return new MemoryStore(values)
+}
+
+/**
+ * The settings at start, never failing because of the data folder (docs/host.md, "Damage"): the
+ * store itself when the folder can be written, else a copy in memory (saving is false, and the
+ * first notice says so); an unreadable store gives the defaults and a notice.
+ */
+export function openSettings(store: KeyValueStore, dataDir: string): { kv: KeyValueStore; saving: boolean; settings: Settings; notices: Notice[] } {
+  const problem = dataFolderProblem(dataDir)
+  const kv = problem === null ? store : memorySnapshot(store)
+  const first = problem === null ? [] : [notSavingNotice(dataDir, problem)]
+  try {
+    const loaded = loadSettings(kv)
+    return { kv, saving: problem === null, settings: loaded.settings, notices: [...first, ...loaded.notices] }
+  } catch (e) {
+    const notices = [...first, notice('settings.unreadable', { error: (e as Error).message })]
+    return { kv, saving: problem === null, settings: loadSettings(new MemoryStore()).settings, notices }
+  }
 }

@@ -6,6 +6,7 @@ import { FakeClock } from '../clock'
 import { createFileHost } from '../index'
 import { PLAYERS9, nextCall, perform, seeded, seededRandom } from '../../../test/support/host'
 import { fillUntilFree, mountTmpfs, unmountAll } from '../../../test/support/mounts'
+import { skipReason } from '../../../test/support/skip'
 
 /**
  * A real nearly-full disk (a small tmpfs): a save the disk refuses answers `storage-failed`, leaves
@@ -16,8 +17,7 @@ afterAll(unmountAll)
 
 const probe = mountTmpfs(64)
 const skip = typeof probe === 'string' ? probe : null
-if (skip) console.log(`full-disk tests skipped: ${skip}`)
-else if (typeof probe !== 'string') probe.unmount()
+if (typeof probe !== 'string') probe.unmount()
 
 /** A fresh 1 MiB tmpfs for one test. */
 function freshDisk(): string {
@@ -33,7 +33,7 @@ const leftovers = (dir: string) =>
     .map(String)
     .filter((f) => f.includes('.tmp-'))
 
-describe.skipIf(skip !== null)('a nearly full disk (tmpfs)', () => {
+describe.skipIf(skipReason(skip && `full-disk tests: ${skip}`))('a nearly full disk (tmpfs)', () => {
   it('settings: 500 names with 8 KB free → storage-failed, the previous roster intact after a restart', () => {
     const root = freshDisk()
     const dir = join(root, 'data')

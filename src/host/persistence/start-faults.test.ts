@@ -8,6 +8,7 @@ import type { GameHost } from '../game-host'
 import { createFileHost } from '../index'
 import { PLAYERS9, nextCall, perform, savedGames, seeded, seededRandom, tempDir } from '../../../test/support/host'
 import { mountReadOnly, unmountAll } from '../../../test/support/mounts'
+import { skipReason } from '../../../test/support/skip'
 
 /**
  * Start never fails because of the data folder: an undeletable journal, a read-only or uncreatable
@@ -48,31 +49,33 @@ const probe = (() => {
   m.unmount()
   return null
 })()
-if (probe) console.log(`read-only mount tests skipped: ${probe}`)
 
 describe('start never fails because of the data folder', () => {
-  it.skipIf(probe !== null)('a finished game whose journal cannot be removed (read-only journal folder): starts, archives it, says so', () => {
-    const dir = tempDir()
-    const a = open(dir)
-    ok(a.invoke('saveRoster', ['Anna']))
-    ok(a.invoke('startGame', req()))
-    playToEnd(a)
-    a.dispose() // finished, not closed: archived at the next start
-    const ro = mountReadOnly(join(dir, 'journal'), join(dir, 'journal'))
-    if (typeof ro === 'string') throw new Error(ro)
-    const b = open(dir)
-    const v = b.refereeAppView()
-    expect(savedGames(b)).toHaveLength(1)
-    expect(v.notices.map((n) => n.message).join('\n')).toMatch(/journal could not be removed/)
-    expect(v.notices.map((n) => n.message).join('\n')).toMatch(/Nothing is being saved: .*journal/)
-    expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(true)
-    // still playable
-    ok(b.invoke('startGame', req()))
-    ok(b.play({ type: 'endNightStep' }))
-    ro.unmount()
-  })
+  it.skipIf(skipReason(probe && `read-only mount tests: ${probe}`))(
+    'a finished game whose journal cannot be removed (read-only journal folder): starts, archives it, says so',
+    () => {
+      const dir = tempDir()
+      const a = open(dir)
+      ok(a.invoke('saveRoster', ['Anna']))
+      ok(a.invoke('startGame', req()))
+      playToEnd(a)
+      a.dispose() // finished, not closed: archived at the next start
+      const ro = mountReadOnly(join(dir, 'journal'), join(dir, 'journal'))
+      if (typeof ro === 'string') throw new Error(ro)
+      const b = open(dir)
+      const v = b.refereeAppView()
+      expect(savedGames(b)).toHaveLength(1)
+      expect(v.notices.map((n) => n.message).join('\n')).toMatch(/journal could not be removed/)
+      expect(v.notices.map((n) => n.message).join('\n')).toMatch(/Nothing is being saved: .*journal/)
+      expect(existsSync(join(dir, 'journal', 'current.jsonl'))).toBe(true)
+      // still playable
+      ok(b.invoke('startGame', req()))
+      ok(b.play({ type: 'endNightStep' }))
+      ro.unmount()
+    },
+  )
 
-  it.skipIf(probe !== null)('a read-only data folder: announced at once; play goes on without saving', () => {
+  it.skipIf(skipReason(probe && `read-only mount tests: ${probe}`))('a read-only data folder: announced at once; play goes on without saving', () => {
     const dir = tempDir()
     const a = open(dir)
     ok(a.invoke('saveRoster', ['Anna', 'Bence']))

@@ -4,7 +4,7 @@ import type { Agreed } from '../../shared/room-handshake'
 import type { ProjectorOptions } from '../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
-import { safe } from '../fan-out'
+import { safe, type ViewSource } from '../fan-out'
 import { OK, fail, messageOf, ok } from '../result'
 import { interfaceAddresses, lanAddresses } from './addresses'
 import { seatNumber } from '../../shared/seat-name'
@@ -13,29 +13,43 @@ import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
 import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
 
+/** What the room's devices are shown, built when asked (host-views.ts implements it). */
+export interface RoomSource extends Pick<ViewSource, 'projectorScreen'> {
+  /** The game open (null between games). */
+  state(): GameState | null
+  /** The game open or parked (its id and seats), null between games: the phones kept for it, and whether a quit ends the evening. */
+  inProgress(): { id: string; players: readonly string[] } | null
+  /** The club's roster: before a game, the players phones may pick (the next game's seats). */
+  roster(): readonly string[]
+  options(): ProjectorOptions
+  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
+  lang(): string | null
+}
+
+/** Where the room's changes go (fan-out.ts): the projector's screens, and a push of every view. */
+export interface RoomScreens {
+  onProjector(cb: (s: ProjectorScreen) => void): () => void
+  /** The room's devices or address changed: the referee's view (if it changed) and every screen are pushed. */
+  push(o: { refereeIfChanged: true }): void
+}
+
+/** The room's port kept in the settings (the club's address: the same after a restart), and keeping it (library.ts). */
+export interface RoomPortSetting {
+  readonly roomPort: number | null
+  setRoomPort(port: number): unknown
+}
+
 export interface RoomPartDeps {
   now: () => number
+  source: RoomSource
+  screens: RoomScreens
   /** The built renderer (out/renderer) the room serves the player page from; absent: no room (openRoom answers 'unavailable'). */
   pagesDir?: string
-  state: () => GameState | null
-  /** The club's roster: before a game, the players phones may pick (the next game's seats). */
-  roster: () => readonly string[]
-  options: () => ProjectorOptions
-  /** The game's language (the referee's): a phone's when its browser speaks none of ours. */
-  lang: () => string | null
-  projectorScreen: () => ProjectorScreen
-  onProjector: (cb: (s: ProjectorScreen) => void) => () => void
-  /** The referee's view (if it changed) and every screen are pushed: the room's devices or address changed. */
-  changed: () => void
   /** Where the room listens (tests, bench); the default is the port kept in the settings, else any free one. */
   port?: number
-  /** The room's port kept in the settings (the club's address: the same after a restart), and keeping it. */
-  savedPort?: () => number | null
-  savePort?: (port: number) => void
+  savedPort?: RoomPortSetting
   /** The open room kept beside the game in progress (room-file.ts): absent, nothing is kept. */
   file?: RoomFile
-  /** The game open or parked (its id and seats), null between games: the phones kept for it, and whether a quit ends the evening. */
-  inProgress?: () => { id: string; players: readonly string[] } | null
   /** The LAN addresses, the default route's first (default: lanAddresses). */
   addresses?: () => Promise<string[]>
 }
@@ -130,7 +144,7 @@ export class RoomPart implements RoomHost {
     if (this.server && this.address === at) return OK
     await this.shut()
     // The club's address: the port of last time (kept in the settings), unless a test chose one.
-    const want = this.deps.port ?? saved?.port ?? this.deps.savedPort?.() ?? 0
+    const want = this.deps.port ?? saved?.port ?? this.deps.savedPort?.roomPort ?? 0
     const start = (port: number) => startRoomServer({ host: this, address: at, pagesDir: this.deps.pagesDir!, port })
     try {
       try {
@@ -149,10 +163,10 @@ export class RoomPart implements RoomHost {
     } catch (e) {
       this.error = messageOf(e)
       // A refusal pushes nothing by itself: the referee's view must show why.
-      this.deps.changed()
+      this.deps.screens.push({ refereeIfChanged: true })
       return fail('unavailable', `The room could not be opened on ${at}: ${this.error}`)
     }
-    if (this.deps.port === undefined && this.deps.savedPort?.() !== this.server.port) this.deps.savePort?.(this.server.port)
+    if (this.deps.port === undefined && this.deps.savedPort?.roomPort !== this.server.port) this.deps.savedPort?.setRoomPort(this.server.port)
     if (saved) this.room.restore(saved)
     this.keep()
     return OK
@@ -217,7 +231,7 @@ export class RoomPart implements RoomHost {
    * phone that seat without the referee, once.
    */
   personalLink(seat: number): ApiResult<string> {
-    const name = this.deps.state()?.setup.players[seat]
+    const name = this.deps.source.state()?.setup.players[seat]
     if (!this.server) return fail('unavailable', 'Open the room on the network first.')
     if (name === undefined) return fail('not-found', `There is no seat ${seatNumber(seat)}.`)
     return ok(`${this.server.origin}/player/#claim=${this.room.personalSecret(name)}`)
@@ -233,8 +247,8 @@ export class RoomPart implements RoomHost {
   /** The names a phone may pick: the game's seated players, or before a game the roster's (the seats to come). */
   names(): JoinChoices {
     // A game found on start and not yet resumed keeps its seats: their phones are not dropped meanwhile.
-    const players = this.deps.state()?.setup.players ?? this.deps.inProgress?.()?.players ?? this.deps.roster()
-    return { names: [...players], lang: this.deps.lang() }
+    const players = this.deps.source.state()?.setup.players ?? this.deps.source.inProgress()?.players ?? this.deps.source.roster()
+    return { names: [...players], lang: this.deps.source.lang() }
   }
 
   /** What phone `token` is sent: its screen, sealed for its key. Null for a token the room does not know, or whose key is not agreed yet. */
@@ -247,31 +261,31 @@ export class RoomPart implements RoomHost {
   private screen(token: string): PlayerScreen | null {
     const d = this.room.device(token)
     const sentAt = this.deps.now()
-    const lang = this.deps.lang()
+    const lang = this.deps.source.lang()
     const left = this.left.get(token)
     if (left !== undefined) return { kind: left.kind, name: left.name, sentAt, lang }
     if (!d) return null
     if (d.state === 'asking') return { kind: 'asking', name: d.name, sentAt, lang }
-    const s = this.deps.state()
+    const s = this.deps.source.state()
     const seat = s ? s.setup.players.indexOf(d.name) : -1
-    if (!s && this.deps.inProgress?.()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
+    if (!s && this.deps.source.inProgress()?.players.includes(d.name)) return { kind: 'resuming', name: d.name, sentAt, lang }
     if (!s || seat < 0) return { kind: 'idle', name: d.name, sentAt, lang }
-    const story = s.phase === 'over' ? shownStory(this.deps.projectorScreen()) : null
-    return { kind: 'game', view: playerView(s, seat, this.deps.options()), story, sentAt, lang }
+    const story = s.phase === 'over' ? shownStory(this.deps.source.projectorScreen()) : null
+    return { kind: 'game', view: playerView(s, seat, this.deps.source.options()), story, sentAt, lang }
   }
 
   projectorScreen(): ProjectorScreen {
-    return this.deps.projectorScreen()
+    return this.deps.source.projectorScreen()
   }
 
   onPlayer(token: string, cb: (s: WireScreen | null) => void): () => void {
     const first = this.screen(token)
-    this.players.set(cb, { token, last: first ? pushKey(first, secretsEpoch(this.deps.state())) : '' })
+    this.players.set(cb, { token, last: first ? pushKey(first, secretsEpoch(this.deps.source.state())) : '' })
     return () => this.players.delete(cb)
   }
 
   onProjector(cb: (s: ProjectorScreen) => void): () => void {
-    return this.deps.onProjector(cb)
+    return this.deps.screens.onProjector(cb)
   }
 
   /**
@@ -285,7 +299,7 @@ export class RoomPart implements RoomHost {
     const push = () => {
       this.pending = null
       this.lastPush = this.deps.now()
-      this.deps.changed()
+      this.deps.screens.push({ refereeIfChanged: true })
     }
     if (wait <= 0) return push()
     this.pending = setTimeout(push, wait)
@@ -299,7 +313,7 @@ export class RoomPart implements RoomHost {
    * phone took, is dropped, and told so first; the referee's view is then pushed again without it.
    */
   push(): void {
-    const game = this.deps.inProgress?.()?.id ?? null
+    const game = this.deps.source.inProgress()?.id ?? null
     if (game !== this.gameId) {
       if (game !== null && this.gameId !== undefined) this.room.newGame()
       this.gameId = game
@@ -308,7 +322,7 @@ export class RoomPart implements RoomHost {
     for (const { token, name, seal } of this.room.takeReplaced()) this.left.set(token, { kind: 'replaced', name, seal })
     this.handshakes.keep((token) => this.room.device(token) !== undefined)
     this.keep()
-    const epoch = secretsEpoch(this.deps.state())
+    const epoch = secretsEpoch(this.deps.source.state())
     for (const [cb, sub] of this.players) {
       const screen = this.screen(sub.token)
       const key = (this.left.get(sub.token) ?? this.room.device(sub.token))?.seal?.key
@@ -325,7 +339,7 @@ export class RoomPart implements RoomHost {
     }
     if (!this.left.size) return
     this.left.clear()
-    this.deps.changed()
+    this.deps.screens.push({ refereeIfChanged: true })
   }
 
   /**
@@ -333,7 +347,7 @@ export class RoomPart implements RoomHost {
    * its phones are told the laptop is restarting); between games the evening is over: forgotten.
    */
   async dispose(): Promise<void> {
-    const staying = this.server !== null && this.deps.inProgress?.() != null
+    const staying = this.server !== null && this.deps.source.inProgress() != null
     if (!staying) this.deps.file?.remove()
     await this.shut(staying ? 'restarting' : 'closed')
   }

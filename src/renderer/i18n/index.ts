@@ -1,6 +1,6 @@
 import { createI18n, type Composer } from 'vue-i18n'
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
-import { ROOM_I18N, type RoomWords } from '../shared/composables/useRoomI18n'
+import { ROOM_I18N, type Words } from '../shared/composables/useRoomI18n'
 
 /**
  * The windows' words. Each window lists the message areas it needs (src/shared/locales/<language>/
@@ -56,7 +56,7 @@ export function createAppI18n(page: PageMessages, locale: Language = FALLBACK_LA
   const install = i18n.install.bind(i18n)
   i18n.install = (app, ...options) => {
     install(app, ...options)
-    app.provide(ROOM_I18N, i18n.global as unknown as RoomWords)
+    app.provide(ROOM_I18N, i18n.global as unknown as Words)
   }
   if (locale !== FALLBACK_LANGUAGE) void switchLanguage(i18n.global as unknown as Composer, locale)
   return i18n

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
 import { LANGUAGE_IDS } from '../../shared/languages'
-import type { RoomWords } from '../shared/room-text'
+import type { Words } from '../../shared/text/line'
 import { PHONE_SECTIONS, phoneWords, switchLanguage, t } from './words'
 
 type Tree = { [key: string]: string | Tree }
@@ -17,7 +17,7 @@ const leaves = (tree: Tree, prefix = ''): [string, string][] =>
 describe("the phone's words (no vue-i18n on the phone)", () => {
   it.each(LANGUAGE_IDS)('gives what vue-i18n gives for every message a phone shows, in %s', async (lang) => {
     const i18n = createI18n({ legacy: false, locale: lang, fallbackLocale: 'en', messages: { en: messagesOf('en'), [lang]: messagesOf(lang) } as never })
-    const reference = i18n.global as unknown as RoomWords
+    const reference = i18n.global as unknown as Words
     await switchLanguage(lang)
     expect(phoneWords.locale.value).toBe(lang)
     expect(document.documentElement.lang).toBe(lang)

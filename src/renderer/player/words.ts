@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
-import type { RoomWords } from '../shared/room-text'
+import type { Words } from '../../shared/text/line'
 
 /**
  * A phone's words without vue-i18n (or Vue): the sections of the locale
@@ -111,4 +111,4 @@ export function chooseLanguage(lang: Language): void {
 export const playerLanguage = (room: string | null): Language =>
   chosenLanguage() ?? matchLanguage(navigator.languages ?? []) ?? (isLanguage(room) ? room : FALLBACK_LANGUAGE)
 
-export const phoneWords: RoomWords = { t, locale }
+export const phoneWords: Words = { t, locale }

@@ -1,8 +1,10 @@
-import { presetNames } from '../../shared/role-names'
 /**
- * Hand-built views for renderer tests (the renderer never imports the engine). Each builder takes
- * overrides; the defaults are a 6-player MaffiaSIG-like game at night 1.
+ * Views for renderer tests. The renderer's product code never imports the engine, but its tests may
+ * (eslint's TEST_FILES): the ruleset is the engine's MaffiaSIG preset and the default views are the
+ * engine's own views of a 6-player MaffiaSIG game at night 1 (src/engine/testing's builder), so a new
+ * view field needs no line here. Each builder takes overrides.
  */
+import { rulesetWith, Scripted } from '../../engine/testing'
 import { DEFAULT_ROOM_SETTINGS, type RefereeAppView, type SavedGameSummary } from '../../shared/api'
 import { CLOSED_ROOM } from '../../shared/room'
 import type { Ruleset } from '../../shared/ruleset'
@@ -15,49 +17,11 @@ export const ROLES: RoleId[] = ['mafia', 'citizen', 'investigator', 'mafia', 'ci
 export const ROLE_NAMES: RoleNames = { mafia: 'Mafioso', investigator: 'Inspector', doctor: 'Doctor', citizen: 'Citizen' }
 
 export function makeRuleset(overrides: Partial<Ruleset> = {}, options: Partial<Ruleset['options']> = {}): Ruleset {
-  return {
-    id: 'maffiasig',
-    name: 'MaffiaSIG',
-    base: 'maffiasig',
-    names: presetNames('maffiasig'),
-    options: {
-      firstPhase: 'night0',
-      hasInvestigator: true,
-      hasDoctor: false,
-      nightOrder: ['mafia', 'investigator'],
-      killResolution: 'individualShots',
-      mafiaMayTargetMafia: true,
-      doctorSelfHeal: false,
-      investigatorMayRepeat: true,
-      callDeadRoles: true,
-      readNamesAtShots: true,
-      dayProcedure: 'accusation',
-      maxNominees: null,
-      nomineeDefence: true,
-      singleNomineeExecuted: false,
-      tieRule: 'noExecution',
-      noNominationGoesToNight: false,
-      dayMustEndWithDeath: true,
-      dayTimeLimit: 1200,
-      dayWarning: 120,
-      dayTimeoutAction: 'randomDeath',
-      defenceTimeLimit: 120,
-      lastWords: true,
-      revealOnExecution: false,
-      revealOnNightDeath: false,
-      mafiaWinAtParity: true,
-      parityNeedsDeadDoctor: false,
-      doctorMafiaDraw: false,
-      firstDeadBecomesReferee: false,
-      minPlayers: 5,
-      maxPlayers: 30,
-      recommendedMin: 9,
-      recommendedMax: 18,
-      ...options,
-    },
-    ...overrides,
-  }
+  return { ...rulesetWith('maffiasig', options), ...overrides }
 }
+
+/** The game the default views are read from: MaffiaSIG, the seats of NAMES dealt ROLES, opened at night 1 (its mafia call). */
+const opening = (): Scripted => Scripted.of('maffiasig', ROLES, { names: NAMES, options: { firstPhase: 'night' } })
 
 export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
   return {
@@ -81,62 +45,19 @@ export function makeLegal(overrides: Partial<LegalActions> = {}): LegalActions {
 }
 
 export function makeProjectorView(overrides: Partial<ProjectorView> = {}): ProjectorView {
-  return {
-    rulesetName: 'MaffiaSIG',
-    names: presetNames('maffiasig'),
-    phase: 'night',
-    dayNumber: 0,
-    nightNumber: 1,
-    seats: NAMES.map((name, seat) => ({ seat, name, alive: true, role: null })),
-    stage: null,
-    accused: null,
-    nominees: [],
-    speaker: null,
-    vote: null,
-    clock: null,
-    announcements: [],
-    winner: null,
-    ...overrides,
-  }
+  return { ...opening().projector, ...overrides }
 }
 
 export function makeSeats(alive: boolean[] = NAMES.map(() => true), roles: (RoleId | null)[] = ROLES): RefereeSeat[] {
   return NAMES.map((name, seat) => ({ seat, name, alive: alive[seat] ?? true, role: roles[seat] ?? null, revealed: false }))
 }
 
+/** The engine's referee view of the opening game, with every action off (a test turns on what it needs) and the night's first line only. */
 export function makeRefereeView(overrides: Partial<RefereeView> = {}): RefereeView {
   return {
-    projector: makeProjectorView(),
-    blind: false,
-    seats: makeSeats(),
-    counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 3 },
-    dealMode: 'digital',
-    night: {
-      number: 1,
-      steps: [
-        { kind: 'mafia', deadCall: false, identify: false, state: 'current' },
-        { kind: 'investigator', deadCall: false, identify: false, state: 'next' },
-      ],
-      readingOrder: [1, 2, 3, 4, 5, 0],
-      shots: [],
-      tally: [],
-      needed: 2,
-      livingMafia: 2,
-      target: null,
-      investigation: null,
-      investigationSkipped: false,
-      heal: null,
-      outcome: null,
-    },
-    vote: null,
-    investigations: [],
+    ...opening().referee,
     script: [{ key: 'night.begin', params: { night: 1 } }],
     legal: makeLegal(),
-    winner: null,
-    undoable: 0,
-    lastStep: null,
-    answerStyle: 'mafia',
-    notes: NAMES.map(() => ''),
     ...overrides,
   }
 }

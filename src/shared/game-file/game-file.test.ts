@@ -2,11 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseGameFile, PRESETS, replay } from '../../engine'
-import { commandSchema } from '../commands'
+import { commandSchema, SEAT_FIELDS } from '../commands'
 import { GAME_FILE_VERSION, gameFileSchema, type GameFile } from '../game-file'
 import { normalizeGameFile } from './normalize'
 import { toShortForm } from './shorten'
-import { SEAT_FIELDS } from './short-form'
 import { closest } from './suggest'
 
 /**

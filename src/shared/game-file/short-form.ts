@@ -1,3 +1,4 @@
+import { SEAT_FIELDS } from '../commands'
 import { ROLE_IDS, type RoleId } from '../roles'
 import { roleByWord } from '../role-names'
 import { PRESET_IDS, rulesetNameSchema, rulesetOptionsSchema, rulesetSchema, type PresetId, type Ruleset } from '../ruleset'
@@ -16,9 +17,6 @@ import { isRecord, short } from './strict'
 
 export type Presets = Readonly<Record<PresetId, Ruleset>>
 type Found = (p: FileProblem) => void
-
-/** Command fields that hold a seat (identifyRole's `players`: a list of seats). Checked against the command schema in a test. */
-export const SEAT_FIELDS = ['player', 'players', 'shooter', 'target', 'accused', 'accuser', 'voter', 'choice', 'candidate'] as const
 
 const SHORT_RULESET_KEYS = ['preset', 'changes', 'name']
 

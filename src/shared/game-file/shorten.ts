@@ -1,6 +1,7 @@
 import type { GameFile } from '../game-file'
 import type { Ruleset } from '../ruleset'
-import { SEAT_FIELDS, type Presets } from './short-form'
+import { SEAT_FIELDS } from '../commands'
+import type { Presets } from './short-form'
 
 /**
  * The short form of a full game file, for people to read and extend by hand: the ruleset as its

@@ -1,6 +1,7 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
 import { phaseTitle, seatName, seatNumber } from '../../shared/names'
-import { announcementText, roomNames, roomPhrasing, type RoomWords } from '../../shared/room-text'
+import type { Words } from '../../../shared/text/line'
+import { announcementText, roomNames, roomPhrasing } from '../../../shared/text/room'
 import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
 import '../../shared/styles/board.css'
 import '../../shared/styles/clock.css'
@@ -17,7 +18,7 @@ import { h } from './h'
  * `news` is what a screen reader says politely when it changes: the phase, the latest announcement
  * (a death), the winner, and the clock only when it starts to run out or runs out (not every second).
  */
-export function board(view: ProjectorView, offset: number, words: RoomWords): { el: HTMLElement; tick(): void; news(): string } {
+export function board(view: ProjectorView, offset: number, words: Words): { el: HTMLElement; tick(): void; news(): string } {
   const { t } = words
   const { localRoleNames, rulesetName, winnerText } = roomNames(words)
   const { list, labelled } = roomPhrasing(words)
@@ -95,7 +96,7 @@ export function board(view: ProjectorView, offset: number, words: RoomWords): { 
 }
 
 /** The table: every seat in seating order, alive or dead, with its number; a role only when the host sent one. */
-function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: RoomWords['t']): HTMLElement {
+function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: Words['t']): HTMLElement {
   const seat = (s: ProjectorSeat) =>
     h(
       'li',
@@ -126,7 +127,7 @@ function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[],
 }
 
 /** The countdown from the host's deadline; warning colour below clock.warningMs. */
-function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTMLElement; tick(): void; state(): string | undefined } {
+function bigClock(clock: ClockView, offset: number, { t }: Words): { el: HTMLElement; tick(): void; state(): string | undefined } {
   const label = t(`clock.${clock.kind}`)
   const time = h('span', { class: 'time', 'data-test': 'clock-time' })
   const warn = h('span', { class: 'sr-only' }, t('clock.warning'))
@@ -157,7 +158,7 @@ function bigClock(clock: ClockView, offset: number, { t }: RoomWords): { el: HTM
 }
 
 /** The open vote as the room sees it: yes so far against the majority needed, or the count per suspect. */
-function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: RoomWords): HTMLElement {
+function voteDisplay(vote: PublicVote, seats: ProjectorSeat[], words: Words): HTMLElement {
   const { t } = words
   const { list, short } = roomPhrasing(words)
   const name = (p: number) => seatName(seats, p)

@@ -1,4 +1,5 @@
-import { roomNames, type RoomWords } from '../../shared/room-text'
+import type { Words } from '../../../shared/text/line'
+import { roomNames } from '../../../shared/text/room'
 import type { PlayerView } from '../../../shared/views'
 import { h } from './h'
 
@@ -10,7 +11,7 @@ import { h } from './h'
  * A toggle button for assistive technology (aria-pressed): held, or turned over by Enter or a screen
  * reader's double tap, it is pressed and its name is the role; face down its name says how to look.
  */
-export function roleCard(words: RoomWords, looked: () => void): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null): void } {
+export function roleCard(words: Words, looked: () => void): { el: HTMLButtonElement; show(view: PlayerView, partners: string | null): void } {
   let view: PlayerView | null = null
   let partners: string | null = null
   let open = false

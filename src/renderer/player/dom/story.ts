@@ -1,6 +1,7 @@
-import { roomNames, type RoomWords } from '../../shared/room-text'
+import type { Words } from '../../../shared/text/line'
+import { roomNames } from '../../../shared/text/room'
 import type { Story } from '../../../shared/story'
-import { chapterLines, storyRoleName, storyTitle } from '../../../shared/story-text'
+import { chapterLines, storyRoleName, storyTitle } from '../../../shared/text/story'
 import '../../shared/styles/story.css'
 import { h } from './h'
 
@@ -8,7 +9,7 @@ import { h } from './h'
  * A finished game's story at the page the projector shows (StoryBoard.vue's, without Vue): a night,
  * a day, or the end — every player with their role (index === chapters.length).
  */
-export function storyBoard(story: Story, index: number, words: RoomWords): HTMLElement {
+export function storyBoard(story: Story, index: number, words: Words): HTMLElement {
   const { t } = words
   const { lang, winnerText } = roomNames(words)
   const chapter = story.chapters[index] ?? null

@@ -34,6 +34,17 @@ describe('ClubScreen', () => {
     expect(w.emitted('close')).toHaveLength(1)
   })
 
+  it('a change pushes a view, and the club is pulled again: a deleted game leaves the list without a re-pull of its own', async () => {
+    const { pinia, api } = await connectedReferee(makeAppView())
+    api.clubView.mockResolvedValue({ ok: true, value: club })
+    const w = await mountWith(ClubScreen, pinia)
+    expect(w.findAll('[data-test="club-game"]')).toHaveLength(1)
+    api.clubView.mockResolvedValue({ ok: true, value: { ...club, games: [] } })
+    api.push(makeAppView({ sentAt: 2 }))
+    await vi.waitFor(() => expect(w.findAll('[data-test="club-game"]')).toHaveLength(0))
+    expect(api.clubView).toHaveBeenCalledTimes(2)
+  })
+
   it('a game already saved asks whether to replace it, without an error beside the question', async () => {
     const { pinia, api } = await connectedReferee(makeAppView())
     api.clubView.mockResolvedValue({ ok: true, value: club })

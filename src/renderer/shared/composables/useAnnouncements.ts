@@ -1,5 +1,5 @@
-import { announcementText } from '../room-text'
+import { announcementText } from '../../../shared/text/room'
 import { useRoomI18n } from './useRoomI18n'
 
-/** Words for the public announcements (room-text.ts's announcementText, on the injected words). */
+/** Words for the public announcements (src/shared/text/room.ts's announcementText, on the injected words). */
 export const useAnnouncements = () => ({ text: announcementText(useRoomI18n()) })

@@ -1,5 +1,5 @@
-import { roomNames } from '../room-text'
+import { roomNames } from '../../../shared/text/room'
 import { useRoomI18n } from './useRoomI18n'
 
-/** Role, team and ruleset names in the window's language (room-text.ts's roomNames, on the injected words). */
+/** Role, team and ruleset names in the window's language (src/shared/text/room.ts's roomNames, on the injected words). */
 export const useRoleNames = () => roomNames(useRoomI18n())
