@@ -15,7 +15,8 @@ import { startWebServer, type WebServer } from '../../src/web/server'
 import { nextCall, perform, seededRandom, tempDir } from '../support/host'
 import { BUILT } from '../support/paths'
 import { axeViolations } from './support/axe'
-import { browserTestsSkipped, launchChromium } from './support/chromium'
+import { browserTestsOff, launchChromium } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { playFinishedGames } from './support/finished-night'
 import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,7 +27,7 @@ import { nightName, t } from './support/words'
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi']
 const SHOTS = join(tmpdir(), 'nightfall-accessibility')
 
-describe.skipIf(browserTestsSkipped)('every screen meets WCAG 2.2 AA (axe-core), in every language', () => {
+describe.skipIf(skipReason(browserTestsOff))('every screen meets WCAG 2.2 AA (axe-core), in every language', () => {
   let browser: Browser
   let host: GameHost
   let server: WebServer
