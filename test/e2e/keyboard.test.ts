@@ -4,7 +4,9 @@
  * night (shots, an investigation) with page.keyboard only — Tab / Shift+Tab, Enter, Space, arrow
  * keys and the app's shortcuts, never a click. Every control is reached by tabbing to it and must
  * show a visible focus ring; after each step focus must still be somewhere (not dropped to <body>),
- * and the step must show on the projector (the Table's model checks).
+ * and the step must show on the projector (the Table's model checks). Then on to the story: two more
+ * executions (the accused picked by typing the seat's digits), a night, the game's end and every page
+ * of the story told on the projector, still by keys alone.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright'
@@ -103,7 +105,7 @@ describe.skipIf(skipReason(browserTestsOff))('the referee window by keyboard alo
     await browser?.close()
   })
 
-  it('MaffiaSIG: setup, night 0, a day with an execution, a night with shots and an investigation', async () => {
+  it('MaffiaSIG: setup, night 0, a day with an execution, a night with shots and an investigation, on to the story', async () => {
     session = await openGame(browser, 'keyboard')
     onTestFailed(() => console.log(`[keyboard] server output:\n${session.app.output()}\n[keyboard] page trouble:\n${session.trouble.join('\n')}`))
     const table: Table = session.table
@@ -336,5 +338,83 @@ describe.skipIf(skipReason(browserTestsOff))('the referee window by keyboard alo
     await expect.poll(() => page.locator('[role=alertdialog]').count()).toBe(0)
     await expect.poll(() => focusLabel(page), { message: 'focus returns to the close button' }).toContain('data-test=close-game')
     expect(await table.referee.view().then((v) => v.game !== null)).toBe(true)
-  }, 60_000)
+
+    // ── on to the story, by keys alone: the seats picked by their digits ─────────────────────
+    /** Type a seat's number in the picker (focus first in it): digits pick it, Enter if a longer number begins with it. */
+    const pickByDigits = async (picker: string, seat: number, label: string) => {
+      await tabTo(page, `${picker} button:not([disabled])`, `${label}: into the picker`)
+      await kb.type(String(seat + 1))
+      const button = page.locator(`${picker} button[data-seat="${seat}"]`)
+      expect(await focusLabel(page), `${label}: the digits go to the seat`).toContain(m.name(seat))
+      if ((await button.getAttribute('aria-pressed')) !== 'true') await kb.press('Enter')
+      await expect.poll(() => button.getAttribute('aria-pressed'), { message: `${label}: picked` }).toBe('true')
+      await expectFocusKept(page, `${label}: picked`)
+    }
+    const typeVote = async (label: string) => {
+      const eligible = m.vote!.eligible.length
+      await tabTo(page, '[data-test=direct-count]', `${label}: the direct count`)
+      await kb.type(String(eligible))
+      await table.step(
+        `${label}: type ${eligible} yes votes (Enter)`,
+        () => kb.press('Enter'),
+        () => m.typeCount(eligible),
+      )
+      await closeVote(label)
+    }
+    const execute = async (seat: number, day: string) => {
+      await pickByDigits('[data-test=accused-picker]', seat, `${day}: the accused`)
+      await tabTo(page, '[data-test=accuse]', `${day}: the accuse button`)
+      await table.step(
+        `${day}: accuse ${m.name(seat)} (Enter)`,
+        () => kb.press('Enter'),
+        () => m.accuse(seat),
+      )
+      await typeVote(`${day}: guilty vote`)
+      await tabTo(page, '[data-test=end-defence]', `${day}: end the defence`)
+      await table.step(
+        `${day}: end the defence (Enter)`,
+        () => kb.press('Enter'),
+        () => m.endDefence(),
+      )
+      await typeVote(`${day}: execution vote`)
+      expect(m.alive[seat]).toBe(false)
+    }
+    await execute(m2, 'day 2')
+    expect(m.phase).toBe('night')
+    await shoot(m3, c[4]!)
+    await table.step(
+      'night 2: end the mafia call (N)',
+      () => kb.press('n'),
+      () => m.endStep(),
+    )
+    await tabTo(page, `[data-test=investigate] button[data-seat="${m3}"]`, 'night 2: the inspector points')
+    await table.step(
+      `night 2: the inspector points at ${m.name(m3)} (Enter)`,
+      () => kb.press('Enter'),
+      () => (m.investigated = m3),
+    )
+    await tabTo(page, '[data-test=end-step]', 'night 2: end the inspector call')
+    await table.step(
+      'night 2: end the inspector call (Enter)',
+      () => kb.press('Enter'),
+      () => m.endStep(),
+    )
+    await execute(m3, 'day 3')
+    await table.expectGameOver('town')
+
+    // The story, page by page, shown to the room: Enter on each control, to its last page.
+    await tabTo(page, '[data-test=open-story]', 'the story')
+    await kb.press('Enter')
+    await page.locator('[data-test=story-tell]').waitFor() // the story comes from the host
+    await tabTo(page, '[data-test=story-tell]', 'tell the story on the projector')
+    await kb.press('Enter')
+    await table.projector.locator('[data-test=story-board]').waitFor()
+    await tabTo(page, '[data-test=story-next]', 'the next page')
+    for (let i = 0; i < 20 && (await page.locator('[data-test=story-next]').isEnabled()); i++) {
+      await kb.press('Enter')
+      await expectFocusKept(page, `story page ${i + 2}`)
+    }
+    await table.projector.locator('[data-test=story-board] .story-roles').waitFor()
+    expect(await table.projector.locator('[data-test=story-board] .story-roles li').count()).toBe(names.length)
+  }, 90_000)
 })

@@ -11,7 +11,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright'
-import { browserTestsSkipped } from './support/chromium'
+import { browserTestsOff } from './support/chromium'
+import { skipReason } from '../support/skip'
 import { launchChromium, openPage } from './support/session'
 import { SCREENSHOTS } from './support/table'
 import { lanUnavailable, phoneHost, privateLan, type PhoneHost } from '../support/lan'
@@ -27,7 +28,7 @@ const GAMES = [
   { id: 'estonian', lang: 'et', counts: { mafia: 2, investigator: 1, doctor: 1, citizen: 5 } },
 ] as const
 
-describe.skipIf(browserTestsSkipped)('the night on the phones: whole games played on the phones', () => {
+describe.skipIf(skipReason(browserTestsOff))('the night on the phones: whole games played on the phones', () => {
   let browser: Browser
   let phoneBrowser: Browser
   let phone: PhoneHost | undefined
@@ -36,7 +37,6 @@ describe.skipIf(browserTestsSkipped)('the night on the phones: whole games playe
     browser = await launchChromium()
     phone = await phoneHost()
     phoneBrowser = phone ? await phone.launchChromium() : browser
-    if (!privateLan()) console.log(`[room-night] ${lanUnavailable()}: the phones run on this machine, against its own LAN address`)
   })
   afterAll(async () => {
     await phone?.close()
@@ -45,11 +45,10 @@ describe.skipIf(browserTestsSkipped)('the night on the phones: whole games playe
 
   for (const { id, lang, counts } of GAMES)
     it(`${id}: every night call picked on nine phones, to the end of the game`, async (ctx) => {
+      // Only on the private LAN: never against this machine's own interface address.
+      if (!privateLan()) return ctx.skip(`${lanUnavailable()}: the phones' night needs the private LAN's second host`)
       const [address] = await lanAddresses()
-      if (!address) {
-        console.log('[room-night] skipped: this machine has no LAN address')
-        return ctx.skip()
-      }
+      if (!address) return ctx.skip('the private LAN gave this machine no address')
       const app: WebApp = await startWebApp(undefined, 0, ['--lan', '--night-call-seconds', '1'])
       const trouble: string[] = []
       onTestFailed(() => console.log(`[room-night] server output:\n${app.output()}\n${trouble.join('\n')}`))

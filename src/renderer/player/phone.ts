@@ -51,6 +51,16 @@ export function mountPhone(root: HTMLElement): void {
   /** The night call this phone was last shown (a new one vibrates, on every phone alike), and whether its last pick was refused. */
   let callId: string | null = null
   let pickRefused = false
+  /**
+   * What a screen reader says politely as the game goes on (the phase, a death, the clock running
+   * out): one live region for the page's life (a region drawn anew would say nothing). Never the role.
+   */
+  const said = h('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'data-test': 'player-news' })
+  let news = () => ''
+  const say = () => {
+    const now = news()
+    if (said.textContent !== now) said.textContent = now
+  }
 
   const card = roleCard(words, () => {
     if (told || !token) return
@@ -167,6 +177,7 @@ export function mountPhone(root: HTMLElement): void {
   /** What the page shows below the role card (the card is shown during a game). */
   function content(): HTMLElement[] {
     tick = () => {}
+    news = () => ''
     if (screen?.kind === 'game') {
       const v = screen.view
       const partners = v.partners
@@ -179,6 +190,7 @@ export function mountPhone(root: HTMLElement): void {
       if (screen.story) return [h('div', { class: 'story' }, storyBoard(screen.story.story, screen.story.index, words))]
       const b = board(v.board, offset, words)
       tick = b.tick
+      news = b.news
       const call = screen.call
       const atCall = call && v.board.seats[v.seat]?.alive ? [nightCall(call, v, words, (target) => void pick(call.id, target))] : []
       const refusedLine =
@@ -228,7 +240,7 @@ export function mountPhone(root: HTMLElement): void {
   }
 
   const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
-  root.replaceChildren(app)
+  root.replaceChildren(app, said)
   function render(): void {
     // While the stream is away the phone says what is happening: the laptop restarting (it said so), or no word from it.
     const lost =
@@ -236,6 +248,10 @@ export function mountPhone(root: HTMLElement): void {
       !connected &&
       h('p', { class: 'lost', role: 'status', 'data-test': 'player-lost' }, t(bye === 'restarting' ? 'phone.restarting' : 'phone.lostWait'))
     const rest = [...content(), ...(lost ? [lost] : []), languagePicker()]
+    // The page's name and its landmark's, in the phone's language.
+    document.title = t('phone.title')
+    app.setAttribute('aria-label', t('phone.title'))
+    say()
     if (screen?.kind !== 'game') return app.replaceChildren(...rest)
     // The card stays where it is (a card held down is never taken out of the page): only what follows it is drawn again.
     if (app.firstChild !== card.el) app.prepend(card.el)
@@ -243,7 +259,10 @@ export function mountPhone(root: HTMLElement): void {
     app.append(...rest)
   }
 
-  setInterval(() => tick(), 200)
+  setInterval(() => {
+    tick()
+    say()
+  }, 200)
   language(playerLanguage(null))
   render()
   void claimFromAddress().then((claimed) => {

@@ -15,8 +15,10 @@ import { h } from './h'
  * the clock on one line, what the room is doing, then the seats as a grid of boxes that never overlap
  * (from 360 px wide to a tablet, 4 to 18 seats, names wrapped, never cut: phone.css).
  * `tick` brings the clock up to date (called a few times a second: the countdown needs no message).
+ * `news` is what a screen reader says politely when it changes: the phase, the latest announcement
+ * (a death), the winner, and the clock only when it starts to run out or runs out (not every second).
  */
-export function board(view: ProjectorView, offset: number, words: Words): { el: HTMLElement; tick(): void } {
+export function board(view: ProjectorView, offset: number, words: Words): { el: HTMLElement; tick(): void; news(): string } {
   const { t } = words
   const { localRoleNames, rulesetName, winnerText } = roomNames(words)
   const { list, labelled } = roomPhrasing(words)
@@ -81,7 +83,16 @@ export function board(view: ProjectorView, offset: number, words: Words): { el: 
     center,
     seatList(view, localRoleNames(view.names), nominees, hands, t),
   )
-  return { el, tick: () => clock?.tick() }
+  const phase = [phaseTitle(t, view), view.phase === 'day' && view.stage ? t(`stage.${view.stage}`) : null]
+  const news = () =>
+    [
+      ...phase,
+      view.winner ? winnerText(view.names, view.winner) : recent[0],
+      clock?.state() === 'warning' ? t('clock.warning') : clock?.state() === 'expired' ? t('clock.expired') : null,
+    ]
+      .filter(Boolean)
+      .join('. ')
+  return { el, tick: () => clock?.tick(), news }
 }
 
 /** The table: every seat in seating order, alive or dead, with its number; a role only when the host sent one. */
@@ -117,7 +128,7 @@ function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[],
 }
 
 /** The countdown from the host's deadline; warning colour below clock.warningMs. */
-function bigClock(clock: ClockView, offset: number, { t }: Words): { el: HTMLElement; tick(): void } {
+function bigClock(clock: ClockView, offset: number, { t }: Words): { el: HTMLElement; tick(): void; state(): string | undefined } {
   const label = t(`clock.${clock.kind}`)
   const time = h('span', { class: 'time', 'data-test': 'clock-time' })
   const warn = h('span', { class: 'sr-only' }, t('clock.warning'))
@@ -144,7 +155,7 @@ function bigClock(clock: ClockView, offset: number, { t }: Words): { el: HTMLEle
     else warn.remove()
   }
   tick()
-  return { el, tick }
+  return { el, tick, state: () => el.dataset.state }
 }
 
 /** The open vote as the room sees it: yes so far against the majority needed, or the count per suspect. */

@@ -8,6 +8,8 @@ import { h } from './h'
  * for every role (the partners' line is always there, blank for everybody but a told mafioso), so a
  * glance across the table tells nothing; the role is not in the page at all while the card is down.
  * One button for the page's life: a new screen while it is held keeps it open, with the new words.
+ * A toggle button for assistive technology (aria-pressed): held, or turned over by Enter or a screen
+ * reader's double tap, it is pressed and its name is the role; face down its name says how to look.
  */
 export function roleCard(
   words: Words,
@@ -36,25 +38,42 @@ export function roleCard(
   const set = (to: boolean) => {
     if (open === to) return
     open = to
+    el.setAttribute('aria-pressed', String(open))
     draw()
     if (open) looked()
   }
+  /** A finger just lifted from a hold: the click that follows it is that hold's, not a turn. (Space's hold makes no click: its keydown is prevented.) */
+  let held = false
   const show = (e: Event) => {
     e.preventDefault()
+    held = false
     set(true)
   }
   const hide = () => set(false)
+  const lift = () => {
+    held = open
+    set(false)
+  }
   const el = h('button', {
     type: 'button',
     class: 'role-card',
     'data-test': 'role-card',
+    'aria-pressed': 'false',
     on: {
       pointerdown: show,
-      pointerup: hide,
+      pointerup: lift,
       pointerleave: hide,
       pointercancel: hide,
       keydown: (e) => e.key === ' ' && show(e),
       keyup: (e) => e.key === ' ' && hide(),
+      // A click with no hold before it (Enter, a screen reader's double tap): the card turns over until
+      // the next one, or until the focus leaves it. Its words are the button's own: spoken to the
+      // player who has it in focus, never announced to the page (no live region).
+      click: () => {
+        if (held) held = false
+        else set(!open)
+      },
+      blur: () => set(false),
       contextmenu: (e) => e.preventDefault(),
     },
   })

@@ -58,3 +58,35 @@ describe('SeatPicker — hidden roles', () => {
     expect(w.find('.role-mafia').exists()).toBe(false)
   })
 })
+
+describe('SeatPicker — digits', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('picks a seat by its number: at once when no other enabled seat begins with it, else on the next digit or Enter', async () => {
+    const game = makeRefereeView()
+    const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game }))
+    const seats = Array.from({ length: 12 }, (_, seat) => ({ seat, name: `P${seat + 1}`, alive: true, role: null, revealed: false }))
+    const enabled = seats.map((s) => s.seat).filter((s) => s !== 11) // seat 12 cannot be picked: "1" then "2" is nobody
+    const w = await mountWith(SeatPicker, pinia, { props: { seats, enabled, label: 'Pick' }, attachTo: document.body })
+    const key = (k: string) => w.get('.seat-picker').trigger('keydown', { key: k })
+    expect(w.findAll('.seat-no').map((n) => n.text())).toEqual(seats.map((s) => String(s.seat + 1)))
+    await key('3')
+    expect(w.emitted('pick')).toEqual([[2]])
+    expect(document.activeElement?.getAttribute('data-seat')).toBe('2')
+    await key('1')
+    expect(w.emitted('pick')).toHaveLength(1) // "1" may go on to 10 or 11: it waits, the focus on seat 1
+    expect(document.activeElement?.getAttribute('data-seat')).toBe('0')
+    await key('0')
+    expect(w.emitted('pick')?.[1]).toEqual([9])
+    await key('1')
+    await key('2') // no enabled "12": the 2 starts afresh and picks seat 2
+    expect(w.emitted('pick')?.[2]).toEqual([1])
+    await key('1')
+    await key('x') // another key forgets the digits
+    await key('1')
+    expect(w.emitted('pick')).toHaveLength(3)
+    await key('1')
+    expect(w.emitted('pick')?.[3]).toEqual([10])
+    w.unmount()
+  })
+})
