@@ -5,6 +5,9 @@ import { flattenMessages } from './script-en'
 import { englishWords } from './text/english'
 import { lineText } from './text/line'
 import { noticeText, reasonLine } from './text/notice'
+import type { Notice, NoticeLine, NoticeReason } from './notice-types'
+
+export type { Notice, NoticeLine, NoticeReason }
 
 /**
  * The host's notices (a damaged settings file set aside, a journal recovered, nothing being saved…)
@@ -20,25 +23,6 @@ import { noticeText, reasonLine } from './text/notice'
 const NOTICES_EN: Record<string, string> = flattenMessages(english.notices)
 const ENGLISH = englishWords(english, common)
 const errorMessage = (e: ApiError): string => e.message
-
-export interface NoticeLine {
-  key: string
-  params: Record<string, string | number>
-}
-
-/** Why a file was damaged: a line id under `notices.why.`; `error` (by code) fills its `{error}`. */
-export interface NoticeReason extends NoticeLine {
-  error?: ApiError
-}
-
-export interface Notice extends NoticeLine {
-  /** Further sentences of the same notice, each a line id under `notices.`. */
-  more?: NoticeLine[]
-  /** The reason that fills the first sentence's `{why}`. */
-  why?: NoticeReason
-  /** The whole notice in English. */
-  message: string
-}
 
 export const NOTICE_IDS: readonly string[] = Object.keys(NOTICES_EN)
 

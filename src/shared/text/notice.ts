@@ -1,5 +1,5 @@
 import type { ApiError } from '../api-result'
-import type { Notice, NoticeLine, NoticeReason } from '../notices'
+import type { Notice, NoticeLine, NoticeReason } from '../notice-types'
 import { sentences, type Say } from '../phrasing'
 import { lineText, type Line, type Words } from './line'
 

@@ -96,7 +96,7 @@ describe('SetupScreen', () => {
   it('shows only the options that apply, folded in groups; every option has an editor where it applies', async () => {
     const { wrapper, store } = await setup()
     const groups = wrapper.findAll('details[data-group]')
-    expect(groups.map((g) => g.attributes('data-group'))).toEqual(['night', 'day', 'end', 'table'])
+    expect(groups.map((g) => g.attributes('data-group'))).toEqual(['night', 'day', 'end', 'phones', 'table'])
     expect(groups.every((g) => g.attributes('open') === undefined)).toBe(true)
     const o = store.draft!.options
     // MaffiaSIG: individual shots, no doctor, accusations, a time limit.
