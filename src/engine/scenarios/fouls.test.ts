@@ -48,6 +48,10 @@ describe('fouls', () => {
     expect(a).toEqual({ kind: 'removed', day: 1, player: 4, role: 'citizen', fouls: 4 })
     expect(lineText(en, announcementLine(a!, g.projector.seats), g.projector.names)).toBe('Eszter was removed after 4 fouls — Villager')
     expect(g.state.phase).toBe('night') // the removal is the day's death
+    // The referee closes the day aloud with the removal (the role where deaths by day reveal it), then night falls.
+    const closing = g.referee.script.map((l) => lineText(en, l, g.projector.names, 'script.'))
+    expect(closing[0]).toBe('Eszter has had the last foul and leaves the game. Eszter was Villager.')
+    expect(g.referee.script[1]?.key).toBe('day.nightFalls')
     expect(translate('ja', 'fouls.removed', { name: 'Eszter', n: 4 }, 4)).toBe('Eszterはファウル4回で退場')
   })
 

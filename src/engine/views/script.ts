@@ -146,7 +146,7 @@ export function blindScript(s: GameState): Line[] {
 
 /**
  * How the day that just ended is closed aloud, before the night's first call: the execution (with
- * the role where the rules reveal it), the draw (when it had no last words), or no execution; the
+ * the role where the rules reveal it), the draw (when it had no last words), a removal after the last foul, or no execution; the
  * hand-over of the variant; then night falls at once, in silence.
  */
 function dayEnding(
@@ -158,8 +158,10 @@ function dayEnding(
   const since = s.announcements.findLastIndex((a) => a.kind === 'nightResult') + 1
   const today = s.announcements.slice(since)
   const out: Line[] = []
-  const end = today.findLast((a) => a.kind === 'executed' || a.kind === 'randomDeath' || a.kind === 'noExecution')
-  if (end?.kind === 'executed')
+  const end = today.findLast((a) => a.kind === 'executed' || a.kind === 'randomDeath' || a.kind === 'noExecution' || a.kind === 'removed')
+  if (end?.kind === 'removed')
+    out.push(end.role === null ? L('day.removed', { name: name(end.player) }) : L('day.removedRole', { name: name(end.player), role: roleName(end.role) }))
+  else if (end?.kind === 'executed')
     out.push(end.role === null ? L('day.executed', { name: name(end.player) }) : L('day.executedRole', { name: name(end.player), role: roleName(end.role) }))
   else if (end?.kind === 'randomDeath' && !s.setup.ruleset.options.lastWords) out.push(L('day.randomDeath', { name: name(end.player) }))
   else if (end?.kind === 'noExecution') out.push(L('day.noExecution'))
