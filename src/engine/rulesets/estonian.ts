@@ -39,6 +39,7 @@ export const estonian: Ruleset = {
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
+    votesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 40,
     recommendedMin: 6,

@@ -39,6 +39,7 @@ export const maffiasig: Ruleset = {
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
+    votesOnPhones: false,
     minPlayers: 5,
     maxPlayers: 30,
     recommendedMin: 9,

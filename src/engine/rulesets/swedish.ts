@@ -39,6 +39,7 @@ export const swedish: Ruleset = {
     doctorMafiaDraw: true,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
+    votesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 30,
     recommendedMin: 7,

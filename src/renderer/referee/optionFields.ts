@@ -79,7 +79,10 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 
   },
   {
     id: 'phones',
-    fields: [{ key: 'nightOnPhones', kind: 'bool' }],
+    fields: [
+      { key: 'nightOnPhones', kind: 'bool' },
+      { key: 'votesOnPhones', kind: 'bool' },
+    ],
   },
   {
     id: 'table',
