@@ -95,6 +95,32 @@ export const rulesetOptionsSchema = z.object({
 })
 
 export type RulesetOptions = z.infer<typeof rulesetOptionsSchema>
+/** Options as a preset or a file may write them: an option with a default (`.default(…)` above) may be left out. */
+export type RulesetOptionsInput = z.input<typeof rulesetOptionsSchema>
+
+/**
+ * The options that have a default, and it: an option added after the first presets and game files
+ * gets one (the value that keeps every older game as it was), so a preset, an example file or an
+ * older game leaves it out and reads it as this value.
+ */
+export const OPTION_DEFAULTS: Partial<RulesetOptions> = Object.fromEntries(
+  Object.entries(rulesetOptionsSchema.shape).flatMap(([k, schema]) => {
+    const absent = (schema as z.ZodType).safeParse(undefined)
+    return absent.success ? [[k, absent.data]] : []
+  }),
+)
+
+/** A ruleset's options with every default filled in. */
+export const withOptionDefaults = (o: RulesetOptionsInput): RulesetOptions =>
+  ({ ...o, ...Object.fromEntries(Object.entries(OPTION_DEFAULTS).filter(([k]) => !Object.hasOwn(o, k))) }) as RulesetOptions
+
+/** The options without those at their default (what a preset or an example file writes). */
+export const withoutDefaultOptions = (o: RulesetOptions): RulesetOptionsInput =>
+  Object.fromEntries(
+    Object.entries(o).filter(
+      ([k, v]) => !Object.hasOwn(OPTION_DEFAULTS, k) || JSON.stringify(OPTION_DEFAULTS[k as keyof RulesetOptions]) !== JSON.stringify(v),
+    ),
+  ) as RulesetOptionsInput
 
 export const rulesetNameSchema = z.string().min(1).max(80)
 
@@ -117,6 +143,8 @@ const rulesetObjectSchema = z.object({
 export const rulesetSchema = z.preprocess(migrateRuleset, rulesetObjectSchema)
 
 export type Ruleset = z.infer<typeof rulesetObjectSchema>
+/** A ruleset as a preset is written: the options it sets (every option without a default, and those it sets otherwise). */
+export type RulesetInput = Omit<Ruleset, 'options'> & { options: RulesetOptionsInput }
 export type RulesetWords = RulesetNames[Language]
 export { PRESET_IDS, type PresetId }
 
