@@ -4,7 +4,7 @@
  * after adding a language, an area or a feature file; a test fails while the catalog misses a file.
  * Also writes src/shared/locales/features-en.ts: the English feature files alone.
  */
-import { readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const DIR = resolve(import.meta.dirname, '..', 'src', 'shared', 'locales')
@@ -12,9 +12,7 @@ const DIR = resolve(import.meta.dirname, '..', 'src', 'shared', 'locales')
 const localeAreas = (dir: string): string[] =>
   [
     ...readdirSync(dir).filter((f) => f.endsWith('.json')),
-    ...readdirSync(join(dir, 'features'))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => `features/${f}`),
+    ...(existsSync(join(dir, 'features')) ? readdirSync(join(dir, 'features')) : []).filter((f) => f.endsWith('.json')).map((f) => `features/${f}`),
   ]
     .map((f) => f.slice(0, -5))
     .sort()

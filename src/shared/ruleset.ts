@@ -22,7 +22,7 @@ const seconds = z
 type AddedSchema<O extends AddedOption> = O extends { kind: 'bool' } ? z.ZodDefault<z.ZodBoolean> : z.ZodDefault<z.ZodNullable<z.ZodNumber>>
 const addedSchema = (o: AddedOption): z.ZodType =>
   o.kind === 'bool' ? z.boolean().default(o.default) : z.number().int().min(o.min).max(o.max).nullable().default(o.default)
-const ADDED_SCHEMAS = Object.fromEntries(Object.entries(ADDED_OPTIONS).map(([k, o]) => [k, addedSchema(o)])) as {
+const ADDED_SCHEMAS = Object.fromEntries(Object.entries(ADDED_OPTIONS as Record<string, AddedOption>).map(([k, o]) => [k, addedSchema(o)])) as {
   [K in AddedOptionKey]: AddedSchema<(typeof ADDED_OPTIONS)[K]>
 }
 
