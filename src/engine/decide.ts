@@ -42,7 +42,7 @@ export const SEAT_RULES = Object.assign({}, ...PROCEDURES.map((p) => ('seatRules
 > satisfies Record<SeatCommandType, SeatRule>
 
 /** The procedures' own log lines, in their order. */
-export const STEP_LINES: readonly StepLine[] = PROCEDURES.flatMap((p): StepLine[] => ('step' in p ? [p.step] : []))
+export const STEP_LINES: readonly StepLine[] = PROCEDURES.flatMap((p) => ('step' in p ? [p.step as StepLine] : []))
 
 type Listed = (typeof PROCEDURES)[number]['commands'][number]
 /** Which procedure decides each command, built from the lists (a command type in no list fails here). */
