@@ -12,7 +12,7 @@ import { createGame, dealFromOrder, dispatch, parseGameFile, physicalDeal, prese
 import type { Command } from '../src/shared/commands'
 import type { GameFile } from '../src/shared/game-file'
 import type { RoleCounts, RoleId, Winner } from '../src/shared/roles'
-import type { PresetId } from '../src/shared/ruleset'
+import { withoutDefaultOptions, type PresetId, type RulesetOptions } from '../src/shared/ruleset'
 
 const DIR = join(import.meta.dirname, '..', 'examples')
 const CREATED = '2025-01-01T19:00:00.000Z'
@@ -57,8 +57,10 @@ class Table {
     if (!v) throw new Error(`${this.label}: no vote open`)
     return this.do(...v.eligible.map((voter): Command => ({ type: 'castVote', voter, choice: yes.includes(voter) })))
   }
+  /** The game's file, its ruleset without the options at their default (absent reads as the default: an option added later changes no example). */
   file(id: string): GameFile {
-    return toGameFile(this.game, { id, createdAt: CREATED })
+    const f = toGameFile(this.game, { id, createdAt: CREATED })
+    return { ...f, ruleset: { ...f.ruleset, options: withoutDefaultOptions(f.ruleset.options) as RulesetOptions } }
   }
 }
 

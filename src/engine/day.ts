@@ -1,6 +1,6 @@
 import type { CommandOf, CommandType, SeatCommandType } from '../shared/commands'
 import type { RulesetOptions } from '../shared/ruleset'
-import type { DeathByDay } from '../shared/story'
+import type { DeathByDay } from '../shared/views'
 import { seatName, seatNumber } from '../shared/seat-name'
 import { Emitter } from './emitter'
 import { ok, refuse, refused, type Refused, type Result } from './errors'
@@ -15,7 +15,8 @@ import type { DayState, GameState, VoteState } from './state'
 type DayResult = Result<GameEvent[]>
 
 type Refusal = Refused | null
-const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | Refused =>
+/** The day and its options, or the refusal when it is not day: the first check of every day rule (fouls.ts's too). */
+export const dayNow = (s: GameState): { d: DayState; o: RulesetOptions } | Refused =>
   s.phase !== 'day' || !s.day ? refuse('not-day') : { d: s.day, o: s.setup.ruleset.options }
 
 /**
@@ -54,15 +55,6 @@ export const DAY_SEAT_RULES = {
       return refused(at) ? at : stage(at.d, 'nominating')
     },
     seat: (s: GameState, p: number): Refusal => ((s.day as DayState).nominees.includes(p) ? null : refuse('not-nominated', { name: name(s, p) })),
-  }),
-  /** A foul for a living player, by day, where the ruleset counts fouls (`foulsToRemove`). */
-  foul: publicRule({
-    now(s: GameState): Refusal {
-      const at = dayNow(s)
-      if (refused(at)) return at
-      return at.o.foulsToRemove ? null : refuse('no-fouls')
-    },
-    seat: (s: GameState, p: number): Refusal => needAlive(s, p),
   }),
 } satisfies { [T in SeatCommandType]?: SeatRule }
 
@@ -185,16 +177,6 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
       startNightEvents(em)
       return ok(em.events)
     }
-    case 'foul': {
-      const e = DAY_SEAT_RULES.foul.now(s) ?? DAY_SEAT_RULES.foul.seat(s, c.player)
-      if (e) return e
-      const em = new Emitter(s)
-      const fouls = (s.fouls[c.player] ?? 0) + 1
-      em.emit({ type: 'fouled', player: c.player, fouls })
-      // The last foul removes the player: a death by day (the day's vote is off; night falls).
-      if (fouls >= (o.foulsToRemove ?? Infinity)) dieByDay(em, c.player, 'fouls')
-      return ok(em.events)
-    }
     case 'drawRandomDeath': {
       if (o.dayTimeoutAction !== 'randomDeath') return refuse('no-random-death')
       if (d.deathToday) return refuse('died-today')
@@ -206,7 +188,8 @@ export function decideDay(s: GameState, c: CommandOf<DayCommandType>): DayResult
 }
 
 const name = (s: GameState, p: number): string => seatName(s.setup.players, p)
-function needAlive(s: GameState, p: number): Refusal {
+/** Null for a living player's seat, else why not (no such seat, dead). */
+export function needAlive(s: GameState, p: number): Refusal {
   if (!isPlayer(s, p)) return refuse('no-seat', { seat: seatNumber(p) })
   return s.alive[p] ? null : refuse('dead', { name: name(s, p) })
 }
@@ -291,7 +274,7 @@ export function randomDeath(s: GameState, draw: number | undefined): DayResult {
  * `revealOnExecution`), hand-over (variant), win check, then last words (a random death, where the
  * ruleset has them) or night.
  */
-function dieByDay(em: Emitter, player: number, cause: DeathByDay): void {
+export function dieByDay(em: Emitter, player: number, cause: DeathByDay): void {
   const o = em.state.setup.ruleset.options
   const wasBlind = em.state.operatorBlind
   const lastWords = cause === 'randomDeath' && o.lastWords

@@ -1,10 +1,13 @@
-import { commandSchema, type Command, type CommandOf, type CommandType } from '../shared/commands'
+import { commandSchema, type Command, type CommandOf, type CommandType, type SeatCommandType } from '../shared/commands'
 import { seatNumber } from '../shared/seat-name'
-import { DAY_COMMANDS, decideDay } from './day'
+import type { Line } from '../shared/views'
+import { DAY_COMMANDS, DAY_SEAT_RULES, decideDay } from './day'
 import { ok, refuse, refuseWithDetail, type Result } from './errors'
 import { isPlayer } from './queries'
 import type { GameEvent } from './events'
-import { decideNight, NIGHT_COMMANDS } from './night'
+import { decideFoul, FOUL_COMMANDS, FOUL_SEAT_RULES, foulStepLine } from './fouls'
+import { decideNight, NIGHT_COMMANDS, NIGHT_SEAT_RULES } from './night'
+import type { SeatRule } from './seat-rule'
 import type { GameState } from './state'
 import { decideTimer, TIMER_COMMANDS } from './timers'
 
@@ -13,17 +16,33 @@ type Decider<T extends CommandType> = (s: GameState, c: CommandOf<T>) => Result<
 /** The referee's memo; its own procedure (below). */
 export const NOTE_COMMANDS = ['note'] as const satisfies readonly CommandType[]
 
+/** A procedure's own log line for its commands (describeCommand asks each procedure before its generic line); undefined: not its command. */
+export type StepLine = (players: readonly string[], c: Command, events: readonly GameEvent[]) => Line | undefined
+
 /**
- * The procedures and their command lists. Every command type is in exactly one list: the compiler
- * refuses DECIDERS below when one is missing (and decide.test.ts that none is listed twice). A
- * procedure's one-seat commands join its list from its `*_SEAT_RULES` table.
+ * The procedures: each with its command list, its decider, its one-seat rules (`*_SEAT_RULES`,
+ * whose commands join its list) and, where its commands need one, its own log line (`step`).
+ * Every command type is in exactly one list: the compiler refuses DECIDERS below when one is
+ * missing (and decide.test.ts that none is listed twice), and SEAT_RULES a one-seat command
+ * without a rule. A game action of its own (fouls.ts) is one more procedure.
  */
 export const PROCEDURES = [
-  { commands: NIGHT_COMMANDS, decide: decideNight },
-  { commands: DAY_COMMANDS, decide: decideDay },
+  { commands: NIGHT_COMMANDS, decide: decideNight, seatRules: NIGHT_SEAT_RULES },
+  { commands: DAY_COMMANDS, decide: decideDay, seatRules: DAY_SEAT_RULES },
   { commands: TIMER_COMMANDS, decide: decideTimer },
   { commands: NOTE_COMMANDS, decide: decideNote },
+  { commands: FOUL_COMMANDS, decide: decideFoul, seatRules: FOUL_SEAT_RULES, step: foulStepLine },
 ] as const
+
+type SeatRulesOf<P> = P extends { seatRules: infer R } ? R : never
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
+/** Every one-seat command's rule, from the procedures' tables (the compiler refuses a SEAT_COMMANDS entry without one). */
+export const SEAT_RULES = Object.assign({}, ...PROCEDURES.map((p) => ('seatRules' in p ? p.seatRules : {}))) as UnionToIntersection<
+  SeatRulesOf<(typeof PROCEDURES)[number]>
+> satisfies Record<SeatCommandType, SeatRule>
+
+/** The procedures' own log lines, in their order. */
+export const STEP_LINES: readonly StepLine[] = PROCEDURES.flatMap((p) => ('step' in p ? [p.step as StepLine] : []))
 
 type Listed = (typeof PROCEDURES)[number]['commands'][number]
 /** Which procedure decides each command, built from the lists (a command type in no list fails here). */

@@ -1,5 +1,5 @@
 import type { RoleId, Winner } from '../shared/roles'
-import type { DeathByDay } from '../shared/story'
+import type { DeathByDay } from '../shared/views'
 import type { PublicAnnouncement } from '../shared/views'
 import type { DayState, NightStepKind, VoteState } from './state'
 

@@ -2,6 +2,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from './languages'
 import { CATALOG } from './locales/catalog'
 import { pluralForm } from './script-en'
 import type { Words } from './text/line'
+import { mergeWords } from './text/merge-words'
 
 /**
  * The locale files read without vue-i18n, for the CLI and the tests: look a key up in a language
@@ -10,9 +11,9 @@ import type { Words } from './text/line'
  */
 type Params = Record<string, string | number>
 
-/** Each language's areas merged into one tree, once. */
+/** Each language's areas and feature files merged into one tree, once. */
 const TREES: Readonly<Record<string, Record<string, unknown>>> = Object.fromEntries(
-  Object.entries(CATALOG).map(([lang, areas]) => [lang, Object.assign({}, ...Object.values(areas ?? {})) as Record<string, unknown>]),
+  Object.entries(CATALOG).map(([lang, areas]) => [lang, mergeWords(Object.values(areas ?? {}))]),
 )
 
 /** One language's areas merged into one tree ({} for a language we do not have). */

@@ -12,7 +12,9 @@ import { flattenMessages } from './script-en'
  * parameters; every reason the engine can give is used by it, and nothing else is in the files.
  */
 const placeholders = (m: string): string[] => [...new Set([...m.matchAll(/\{\s*(\w+)\s*\}/g)].map((x) => x[1] as string))].sort()
-const reasonsOf = (lang: string): Record<string, string> => flattenMessages((CATALOG[lang]?.refusals as { refusals?: unknown } | undefined)?.refusals)
+/** A language's refusal words: its refusals area and the `refusals` section of each of its feature files. */
+const reasonsOf = (lang: string): Record<string, string> =>
+  Object.assign({}, ...Object.values(CATALOG[lang] ?? {}).map((file) => flattenMessages((file as { refusals?: unknown }).refusals))) as Record<string, string>
 
 /** A message's placeholders as the reason's parameters: a role's definite form `{theRole}` counts as `role`. */
 function asParams(reason: keyof typeof REFUSALS, message: string): string[] {

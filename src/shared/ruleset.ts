@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Language } from './languages'
+import { ADDED_OPTIONS, type AddedOption, type AddedOptionKey } from './added-options'
 import { ROLE_IDS } from './roles'
 import { PRESET_IDS, type PresetId } from './preset-ids'
 import { migrateRuleset } from './ruleset-migrate'
@@ -16,6 +17,14 @@ const seconds = z
   .int()
   .min(0)
   .max(24 * 3600)
+
+/** An added option's schema, from its entry in ADDED_OPTIONS. */
+type AddedSchema<O extends AddedOption> = O extends { kind: 'bool' } ? z.ZodDefault<z.ZodBoolean> : z.ZodDefault<z.ZodNullable<z.ZodNumber>>
+const addedSchema = (o: AddedOption): z.ZodType =>
+  o.kind === 'bool' ? z.boolean().default(o.default) : z.number().int().min(o.min).max(o.max).nullable().default(o.default)
+const ADDED_SCHEMAS = Object.fromEntries(Object.entries(ADDED_OPTIONS as Record<string, AddedOption>).map(([k, o]) => [k, addedSchema(o)])) as {
+  [K in AddedOptionKey]: AddedSchema<(typeof ADDED_OPTIONS)[K]>
+}
 
 export const rulesetOptionsSchema = z.object({
   /** What the game starts with: 'night0' = an introduction night (mafia meet, no kill) then day 1; 'night' = a full night 1. */
@@ -76,12 +85,6 @@ export const rulesetOptionsSchema = z.object({
   parityNeedsDeadDoctor: z.boolean(),
   /** Swedish: the last two alive are a doctor and a mafioso → draw. */
   doctorMafiaDraw: z.boolean(),
-  /**
-   * Sports-mafia clubs (none of the three source texts): the referee gives a living player a foul by
-   * day; this many fouls remove the player (a death by day). null = no fouls. Absent in older files
-   * and rulesets: null.
-   */
-  foulsToRemove: z.number().int().min(1).max(10).nullable().default(null),
   /** MaffiaSIG variant: the first player to die by day becomes the referee; until then the operator sees no secret. */
   firstDeadBecomesReferee: z.boolean(),
 
@@ -94,9 +97,38 @@ export const rulesetOptionsSchema = z.object({
   maxPlayers: z.number().int().min(3).max(60),
   recommendedMin: z.number().int().min(3).max(60),
   recommendedMax: z.number().int().min(3).max(60),
+
+  /** The options added later (added-options.ts: each declared there once, with its default). */
+  ...ADDED_SCHEMAS,
 })
 
 export type RulesetOptions = z.infer<typeof rulesetOptionsSchema>
+/** Options as a preset or a file may write them: an option with a default (`.default(…)` above) may be left out. */
+export type RulesetOptionsInput = z.input<typeof rulesetOptionsSchema>
+
+/**
+ * The options that have a default, and it: an option added after the first presets and game files
+ * gets one (the value that keeps every older game as it was), so a preset, an example file or an
+ * older game leaves it out and reads it as this value.
+ */
+export const OPTION_DEFAULTS: Partial<RulesetOptions> = Object.fromEntries(
+  Object.entries(rulesetOptionsSchema.shape).flatMap(([k, schema]) => {
+    const absent = (schema as z.ZodType).safeParse(undefined)
+    return absent.success ? [[k, absent.data]] : []
+  }),
+)
+
+/** A ruleset's options with every default filled in. */
+export const withOptionDefaults = (o: RulesetOptionsInput): RulesetOptions =>
+  ({ ...o, ...Object.fromEntries(Object.entries(OPTION_DEFAULTS).filter(([k]) => !Object.hasOwn(o, k))) }) as RulesetOptions
+
+/** The options without those at their default (what a preset or an example file writes). */
+export const withoutDefaultOptions = (o: RulesetOptions): RulesetOptionsInput =>
+  Object.fromEntries(
+    Object.entries(o).filter(
+      ([k, v]) => !Object.hasOwn(OPTION_DEFAULTS, k) || JSON.stringify(OPTION_DEFAULTS[k as keyof RulesetOptions]) !== JSON.stringify(v),
+    ),
+  ) as RulesetOptionsInput
 
 export const rulesetNameSchema = z.string().min(1).max(80)
 
@@ -119,6 +151,8 @@ const rulesetObjectSchema = z.object({
 export const rulesetSchema = z.preprocess(migrateRuleset, rulesetObjectSchema)
 
 export type Ruleset = z.infer<typeof rulesetObjectSchema>
+/** A ruleset as a preset is written: the options it sets (every option without a default, and those it sets otherwise). */
+export type RulesetInput = Omit<Ruleset, 'options'> & { options: RulesetOptionsInput }
 export type RulesetWords = RulesetNames[Language]
 export { PRESET_IDS, type PresetId }
 

@@ -1,11 +1,12 @@
 import english from './locales/en/script.json'
+import { FEATURES_EN } from './locales/features-en'
 
 /**
  * The referee's words in English, keyed as the engine's script lines (see RefereeView.script):
- * flattened from src/shared/locales/en/script.json, the file translators copy. Placeholders use the
+ * flattened from src/shared/locales/en/script.json, the file translators copy, and the feature files' `script` sections. Placeholders use the
  * {name} syntax that vue-i18n also uses.
  */
-export const SCRIPT_EN: Record<string, string> = flattenMessages(english.script)
+export const SCRIPT_EN: Record<string, string> = Object.assign(flattenMessages(english.script), ...FEATURES_EN.map((f) => flattenMessages(f.script)))
 
 /** 'night' → { shots: { read: '…' } } becomes { 'night.shots.read': '…' }. */
 export function flattenMessages(tree: unknown, prefix = ''): Record<string, string> {

@@ -1,6 +1,6 @@
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
-import type { AnswerStyle } from './views'
+import type { AnswerStyle, DeathByDay } from './views'
 
 /**
  * The story of a finished game, told afterwards: night by night and day by day, every secret
@@ -36,8 +36,8 @@ export interface StoryNight {
   deaths: number[]
 }
 
-/** How a player dies by day: executed, drawn when the day runs out, or removed after their last foul. */
-export type DeathByDay = 'execution' | 'randomDeath' | 'fouls'
+/** How a player dies by day: DEATHS_BY_DAY in views.ts. */
+export type { DeathByDay }
 
 export type StoryDayItem =
   | { kind: 'accused'; accused: number; accuser: number | null }

@@ -43,6 +43,21 @@ export type PublicAnnouncement =
   | { kind: 'refereeHandover'; player: number }
   | { kind: 'gameOver'; winner: Winner }
 
+/**
+ * How a player dies by day (the cause of `playerDied`, the story's death), and the announcement
+ * the room is given of it: the one list of deaths by day, read where a death by day is told (the
+ * day's closing words: `day.<kind>`, `day.<kind>Role` with the role where it is revealed) or
+ * counted (who missed the mafia's first call).
+ */
+export const DEATHS_BY_DAY = { execution: 'executed', randomDeath: 'randomDeath', fouls: 'removed' } as const satisfies Record<
+  string,
+  PublicAnnouncement['kind']
+>
+export type DeathByDay = keyof typeof DEATHS_BY_DAY
+export type DayDeathAnnouncement = Extract<PublicAnnouncement, { kind: (typeof DEATHS_BY_DAY)[DeathByDay] }>
+const DAY_DEATH_KINDS: ReadonlySet<string> = new Set(Object.values(DEATHS_BY_DAY))
+export const isDayDeath = (a: PublicAnnouncement): a is DayDeathAnnouncement => DAY_DEATH_KINDS.has(a.kind)
+
 export interface PublicVote {
   kind: 'guilty' | 'execute' | 'plurality'
   /**

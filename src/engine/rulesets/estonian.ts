@@ -1,9 +1,9 @@
 import { PRESET_WORDS } from '../../shared/glossary'
 import { presetNames } from '../../shared/role-names'
-import type { Ruleset } from '../../shared/ruleset'
+import type { RulesetInput } from '../../shared/ruleset'
 
 /** Estonian: aces, kings, queens; one group target; up to three suspects, plurality, role announced on execution. */
-export const estonian: Ruleset = {
+export const estonian: RulesetInput = {
   id: 'estonian',
   name: PRESET_WORDS.estonian.en.ruleset.word,
   base: 'estonian',
@@ -20,7 +20,6 @@ export const estonian: Ruleset = {
     callDeadRoles: true,
     readNamesAtShots: false,
     dayProcedure: 'nomination',
-    foulsToRemove: null,
     maxNominees: 3,
     nomineeDefence: true,
     singleNomineeExecuted: false,

@@ -1,9 +1,9 @@
 import { PRESET_WORDS } from '../../shared/glossary'
 import { presetNames } from '../../shared/role-names'
-import type { Ruleset } from '../../shared/ruleset'
+import type { RulesetInput } from '../../shared/ruleset'
 
 /** MaffiaSIG (Mensa HungarIQa, 1997): shots by strict majority, an inspector, accusations with two votes. */
-export const maffiasig: Ruleset = {
+export const maffiasig: RulesetInput = {
   id: 'maffiasig',
   name: PRESET_WORDS.maffiasig.en.ruleset.word,
   base: 'maffiasig',
@@ -20,7 +20,6 @@ export const maffiasig: Ruleset = {
     callDeadRoles: true,
     readNamesAtShots: true,
     dayProcedure: 'accusation',
-    foulsToRemove: null,
     maxNominees: null,
     nomineeDefence: true,
     singleNomineeExecuted: false,

@@ -1,9 +1,9 @@
 import { PRESET_WORDS } from '../../shared/glossary'
 import { presetNames } from '../../shared/role-names'
-import type { Ruleset } from '../../shared/ruleset'
+import type { RulesetInput } from '../../shared/ruleset'
 
 /** Swedish: starts with night; constable and doctor; a timed day, nominations, a hand-raising vote; the doctor draw. */
-export const swedish: Ruleset = {
+export const swedish: RulesetInput = {
   id: 'swedish',
   name: PRESET_WORDS.swedish.en.ruleset.word,
   base: 'swedish',
@@ -20,7 +20,6 @@ export const swedish: Ruleset = {
     callDeadRoles: true,
     readNamesAtShots: false,
     dayProcedure: 'nomination',
-    foulsToRemove: null,
     maxNominees: null,
     nomineeDefence: false,
     singleNomineeExecuted: true,

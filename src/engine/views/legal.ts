@@ -10,9 +10,9 @@ import {
 import type { RoleId } from '../../shared/roles'
 import type { Reason } from '../../shared/refusals'
 import type { LegalActions } from '../../shared/views'
-import { DAY_COMMANDS, DAY_SEAT_RULES } from '../day'
+import { DAY_COMMANDS } from '../day'
 import { offered, type SeatRule } from '../seat-rule'
-import { decide } from '../decide'
+import { decide, SEAT_RULES } from '../decide'
 import type { Refused, Result } from '../errors'
 import type { GameEvent } from '../events'
 import { endStepBlocker, NIGHT_COMMANDS, NIGHT_SEAT_RULES, shootNow, shootRefusal, stepRole } from '../night'
@@ -28,8 +28,6 @@ import type { GameState } from '../state'
  *   seat — the very checks decide runs, without building events for every seat.
  */
 
-/** Every one-seat command's rule (the compiler refuses a SEAT_COMMANDS entry without one). */
-const SEAT_RULES = { ...NIGHT_SEAT_RULES, ...DAY_SEAT_RULES } satisfies Record<SeatCommandType, SeatRule>
 const SEAT_TYPES = Object.keys(SEAT_COMMANDS) as SeatCommandType[]
 
 /** For each one-seat command, the seats a rule's `pick` offers. */

@@ -1,4 +1,4 @@
-import type { PlayerView, ProjectorOptions } from '../../shared/views'
+import { isDayDeath, type PlayerView, type ProjectorOptions } from '../../shared/views'
 import type { GameState } from '../state'
 import { DEFAULT_PROJECTOR_OPTIONS, projectorView } from './projector'
 
@@ -42,8 +42,7 @@ function mafiaPartners(s: GameState, seat: number): number[] {
  */
 export function absentFromFirstCall(s: GameState): Set<number> {
   const before = new Set<number>()
-  if (s.setup.ruleset.options.firstPhase === 'day')
-    for (const a of s.announcements) if ((a.kind === 'executed' || a.kind === 'randomDeath' || a.kind === 'removed') && a.day === 1) before.add(a.player)
+  if (s.setup.ruleset.options.firstPhase === 'day') for (const a of s.announcements) if (isDayDeath(a) && a.day === 1) before.add(a.player)
   return before
 }
 

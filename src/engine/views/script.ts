@@ -1,5 +1,5 @@
 import type { RoleId } from '../../shared/roles'
-import type { Line } from '../../shared/views'
+import { isDayDeath, type Line } from '../../shared/views'
 import { seatName } from '../../shared/seat-name'
 import { answerStyle, readingOrder, shotTally, stepRole } from '../night'
 import { anyLivingWithRole, countFor, strictMajority, unidentified, YES } from '../queries'
@@ -146,7 +146,7 @@ export function blindScript(s: GameState): Line[] {
 
 /**
  * How the day that just ended is closed aloud, before the night's first call: the execution (with
- * the role where the rules reveal it), the draw (when it had no last words), a removal after the last foul, or no execution; the
+ * the role where the rules reveal it), any other death by day (DEATHS_BY_DAY, its words `day.<kind>`), the draw (when it had no last words), or no execution; the
  * hand-over of the variant; then night falls at once, in silence.
  */
 function dayEnding(
@@ -158,13 +158,15 @@ function dayEnding(
   const since = s.announcements.findLastIndex((a) => a.kind === 'nightResult') + 1
   const today = s.announcements.slice(since)
   const out: Line[] = []
-  const end = today.findLast((a) => a.kind === 'executed' || a.kind === 'randomDeath' || a.kind === 'noExecution' || a.kind === 'removed')
-  if (end?.kind === 'removed')
-    out.push(end.role === null ? L('day.removed', { name: name(end.player) }) : L('day.removedRole', { name: name(end.player), role: roleName(end.role) }))
-  else if (end?.kind === 'executed')
-    out.push(end.role === null ? L('day.executed', { name: name(end.player) }) : L('day.executedRole', { name: name(end.player), role: roleName(end.role) }))
-  else if (end?.kind === 'randomDeath' && !s.setup.ruleset.options.lastWords) out.push(L('day.randomDeath', { name: name(end.player) }))
-  else if (end?.kind === 'noExecution') out.push(L('day.noExecution'))
+  const end = today.findLast((a) => isDayDeath(a) || a.kind === 'noExecution')
+  // A draw's words are said before its last words, where the ruleset has them, and never name the role.
+  if (end?.kind === 'randomDeath') {
+    if (!s.setup.ruleset.options.lastWords) out.push(L('day.randomDeath', { name: name(end.player) }))
+  } else if (end?.kind === 'noExecution') out.push(L('day.noExecution'))
+  else if (end)
+    out.push(
+      end.role === null ? L(`day.${end.kind}`, { name: name(end.player) }) : L(`day.${end.kind}Role`, { name: name(end.player), role: roleName(end.role) }),
+    )
   const handover = today.find((a) => a.kind === 'refereeHandover')
   if (handover?.kind === 'refereeHandover') out.push(L('day.handover', { name: name(handover.player) }))
   out.push(L('day.nightFalls'))

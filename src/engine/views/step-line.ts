@@ -1,6 +1,7 @@
 import { SEAT_FIELDS, type Command, type CommandType } from '../../shared/commands'
 import { seatName } from '../../shared/seat-name'
 import type { Line } from '../../shared/views'
+import { STEP_LINES } from '../decide'
 import type { GameEvent } from '../events'
 import { NIGHT_COMMANDS } from '../night'
 import type { GameState } from '../state'
@@ -56,8 +57,10 @@ export function describeCommand(meta: StepMeta, c: Command, events: readonly Gam
     if (closed.kind !== 'plurality')
       return { key: closed.passed ? 'step.closeVotePassed' : 'step.closeVoteFailed', params: { ...params, yes: closed.yes, needed: closed.needed } }
   }
-  if (c.type === 'foul')
-    return { key: died.length ? 'step.foulRemoved' : 'step.foul', params: { ...params, n: events.find((e) => e.type === 'fouled')?.fouls ?? 0 } }
+  for (const own of STEP_LINES) {
+    const line = own(meta.players, c, events)
+    if (line) return line
+  }
   if (died.length)
     return { key: c.type === 'closeNominations' ? 'step.loneExecuted' : 'step.randomDeathOf', params: { ...params, name: died.map(name).join(', ') } }
   return { key: `step.${c.type}`, params }

@@ -1,10 +1,12 @@
 import { createI18n, type Composer } from 'vue-i18n'
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
+import { mergeWords } from '../../shared/text/merge-words'
 import { ROOM_I18N, type Words } from '../shared/composables/useRoomI18n'
 
 /**
  * The windows' words. Each window lists the message areas it needs (src/shared/locales/<language>/
- * <area>.json, plain data files, precompiled at build time by @intlify/unplugin-vue-i18n): English
+ * <area>.json, plain data files, precompiled at build time by @intlify/unplugin-vue-i18n, and every
+ * page's feature files, features/<feature>.json: a game feature's words, shown on any screen): English
  * is bundled into the page, every other language is a lazily loaded chunk, fetched only when chosen.
  */
 export type MessageTree = { [key: string]: unknown }
@@ -21,7 +23,7 @@ export interface PageMessages {
 export function groupLoaders(modules: Record<string, () => Promise<unknown>>): Record<string, Loader[]> {
   const out: Record<string, Loader[]> = {}
   for (const [path, load] of Object.entries(modules)) {
-    const lang = /locales\/([a-z]{2,3})\/[^/]+\.json$/.exec(path)?.[1]
+    const lang = /locales\/([a-z]{2,3})\/(?:features\/)?[^/]+\.json$/.exec(path)?.[1]
     if (!lang) continue
     ;(out[lang] ??= []).push(async () => {
       const m = (await load()) as { default?: MessageTree }
@@ -31,8 +33,8 @@ export function groupLoaders(modules: Record<string, () => Promise<unknown>>): R
   return out
 }
 
-/** Merge area files (each holds its own top-level sections) into one message tree. */
-export const mergeAreas = (areas: readonly MessageTree[]): MessageTree => Object.assign({}, ...areas) as MessageTree
+/** Merge area files (each holds its own top-level sections) and feature files (words added to those sections) into one message tree. */
+export const mergeAreas = (areas: readonly MessageTree[]): MessageTree => mergeWords(areas)
 
 /** The first of the browser's (or OS's) languages that we have, else English. */
 export function pickLocale(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [])): Language {

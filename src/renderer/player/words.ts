@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
 import type { Words } from '../../shared/text/line'
+import { mergeWords } from '../../shared/text/merge-words'
 
 /**
  * A phone's words without vue-i18n (or Vue): the sections of the locale
@@ -15,22 +16,30 @@ export const PHONE_SECTIONS = ['phase', 'join', 'stage', 'winner', 'clock', 'pro
 // The locale files as text (not vue-i18n's compiled messages): English bundled, every other language
 // a lazily loaded chunk per area, fetched only when that language is shown.
 // (Vite reads these globs at build time: they must be literals.)
-const englishFiles = import.meta.glob<string>('../../shared/locales/en/{common,projector,room,club}.json', { query: '?raw', import: 'default', eager: true })
-const areas = import.meta.glob<string>(['../../shared/locales/*/{common,projector,room,club}.json', '!../../shared/locales/en/*.json'], {
+const englishFiles = import.meta.glob<string>(['../../shared/locales/en/{common,projector,room,club}.json', '../../shared/locales/en/features/*.json'], {
   query: '?raw',
   import: 'default',
+  eager: true,
 })
+const areas = import.meta.glob<string>(
+  ['../../shared/locales/*/{common,projector,room,club}.json', '../../shared/locales/*/features/*.json', '!../../shared/locales/en/**'],
+  { query: '?raw', import: 'default' },
+)
 
-/** The phone's sections of a language's files. */
-function sections(files: readonly string[]): Tree {
-  const tree: Tree = {}
-  for (const text of files) {
+/**
+ * The phone's sections of a language's files: PHONE_SECTIONS, and of a feature file
+ * (features/<feature>.json) those and its own section, `<feature>` (its marks, its announcements).
+ */
+function sections(files: readonly (readonly [path: string, text: string])[]): Tree {
+  const picked: Tree[] = []
+  for (const [path, text] of files) {
     const file = JSON.parse(text) as Tree
-    for (const s of PHONE_SECTIONS) if (file[s]) tree[s] = file[s]
+    const own = /\/features\/([^/]+)\.json$/.exec(path)?.[1]
+    picked.push(Object.fromEntries(Object.entries(file).filter(([s]) => s === own || (PHONE_SECTIONS as readonly string[]).includes(s))))
   }
-  return tree
+  return mergeWords(picked) as Tree
 }
-const english = sections(Object.values(englishFiles))
+const english = sections(Object.entries(englishFiles))
 
 const loaded = new Map<string, Tree>([[FALLBACK_LANGUAGE, english]])
 const locale = { value: FALLBACK_LANGUAGE as string }
@@ -68,7 +77,9 @@ export async function switchLanguage(want: string): Promise<boolean> {
   wanted = lang
   if (!loaded.has(lang)) {
     try {
-      const files = await Promise.all(Object.entries(areas).flatMap(([path, load]) => (path.includes(`/locales/${lang}/`) ? [load()] : [])))
+      const files = await Promise.all(
+        Object.entries(areas).flatMap(([path, load]) => (path.includes(`/locales/${lang}/`) ? [load().then((text) => [path, text] as const)] : [])),
+      )
       loaded.set(lang, sections(files))
     } catch {
       return false // a chunk that fails to load leaves the page in the language it had

@@ -1,3 +1,4 @@
+import { ADDED_OPTIONS, type AddedOption, type AddedOptionKey, type OptionGroupId } from '../../shared/added-options'
 import type { RulesetOptions } from '../../shared/ruleset'
 
 /*
@@ -32,7 +33,12 @@ const ENUM_VALUES: { [K in EnumKey]: readonly RulesetOptions[K][] } = {
 export const NIGHT_CALLS = allOf<RulesetOptions['nightOrder'][number]>()('mafia', 'investigator', 'doctor')
 const values = (k: EnumKey): readonly string[] => ENUM_VALUES[k]
 
-export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 'table'; fields: readonly OptionField[] }[] = [
+/** The fields of the options added later (added-options.ts), each at the end of its group. */
+const addedField = (key: AddedOptionKey, o: AddedOption): OptionField & { group: OptionGroupId } =>
+  o.kind === 'bool' ? { key, kind: 'bool', group: o.group } : { key, kind: 'nullableInt', min: o.min, max: o.max, group: o.group }
+const ADDED_FIELDS = (Object.keys(ADDED_OPTIONS) as AddedOptionKey[]).map((key) => addedField(key, ADDED_OPTIONS[key]))
+
+const LISTED: readonly { id: OptionGroupId; fields: readonly OptionField[] }[] = [
   {
     id: 'night',
     fields: [
@@ -65,7 +71,6 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 
       { key: 'lastWords', kind: 'bool' },
       { key: 'revealOnExecution', kind: 'bool' },
       { key: 'revealOnNightDeath', kind: 'bool' },
-      { key: 'foulsToRemove', kind: 'nullableInt', min: 1, max: 10 },
     ],
   },
   {
@@ -94,6 +99,11 @@ export const OPTION_GROUPS: readonly { id: 'night' | 'day' | 'end' | 'phones' | 
     ],
   },
 ]
+
+export const OPTION_GROUPS: readonly { id: OptionGroupId; fields: readonly OptionField[] }[] = LISTED.map((g) => ({
+  id: g.id,
+  fields: [...g.fields, ...ADDED_FIELDS.filter((f) => f.group === g.id).map(({ group: _, ...f }) => f)],
+}))
 
 export const SECONDS_MAX = 24 * 3600
 

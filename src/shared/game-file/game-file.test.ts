@@ -16,7 +16,8 @@ import { closest } from './suggest'
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
 const readJson = (...path: string[]): Record<string, unknown> => JSON.parse(readFileSync(join(ROOT, ...path), 'utf8')) as Record<string, unknown>
-const example = (name: string) => readJson('examples', name) as unknown as GameFile
+/** An example in its full form: as written (the options at their default left out, scripts/make-examples.ts), read by the schema. */
+const example = (name: string): GameFile => gameFileSchema.parse(readJson('examples', name))
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((n) => n.endsWith('.json'))
 /** A file being broken on purpose. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { baseCompile, createParser } from '@intlify/message-compiler'
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../error-codes'
@@ -14,10 +14,11 @@ import { CATALOG } from './catalog'
  */
 const DIR = import.meta.dirname
 const read = (lang: string, area: string): Record<string, string> => flattenMessages(JSON.parse(readFileSync(join(DIR, lang, `${area}.json`), 'utf8')))
+/** A language's areas: its files, and its feature files as `features/<feature>`. */
 const areasOf = (lang: string): string[] =>
-  readdirSync(join(DIR, lang))
+  readdirSync(join(DIR, lang), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.json'))
-    .map((f) => f.slice(0, -5))
+    .map((f) => f.slice(0, -5).split(sep).join('/'))
     .sort()
 const ENGLISH_AREAS = areasOf('en')
 const OTHERS = LANGUAGE_IDS.filter((l) => l !== 'en')
@@ -46,6 +47,19 @@ describe('locale files', () => {
       .map((d) => d.name)
       .sort()
     expect(folders).toEqual([...LANGUAGE_IDS].sort())
+  })
+
+  it('writes every key in one file of a language only (a feature file adds to the areas, never overrides them)', () => {
+    for (const lang of LANGUAGE_IDS) {
+      const seen = new Map<string, string>()
+      const twice: string[] = []
+      for (const area of areasOf(lang))
+        for (const key of Object.keys(read(lang, area))) {
+          if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${area}`)
+          seen.set(key, area)
+        }
+      expect(twice, lang).toEqual([])
+    }
   })
 
   it('lists every file in the catalog (npx tsx scripts/locales-catalog.ts)', () => {

@@ -1,4 +1,5 @@
 import english from '../locales/en/refusals.json'
+import { FEATURES_EN } from '../locales/features-en'
 import { definiteForm, REFUSALS, type ParamKind, type Reason, type RefusalParams, type RefusalReason } from '../refusals'
 import type { RulesetNames } from '../ruleset'
 import { englishWords } from './english'
@@ -51,7 +52,7 @@ export function refusalText(
   return line && lineText(words, line, names ?? undefined)
 }
 
-const ENGLISH = englishWords(english)
+const ENGLISH = englishWords(english, ...FEATURES_EN)
 
 /**
  * The English sentence for logs, the CLI and tests, from the English file. Roles, stages and
