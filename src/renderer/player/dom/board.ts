@@ -102,7 +102,7 @@ function seatList(seats: BoardSeat[]): HTMLElement {
       'li',
       { class: s.classes, 'data-seat': s.seat },
       h('span', { class: 'seat-no', 'data-test': 'seat-no' }, s.no),
-      h('span', { class: ['name', s.long && 'long'], 'data-test': 'seat-name' }, s.name),
+      h('span', { class: 'name', 'data-test': 'seat-name' }, s.name),
       s.marks.length > 0 &&
         h(
           'span',
