@@ -11,7 +11,7 @@ import { mergeWords } from '../../shared/text/merge-words'
 type Tree = { [key: string]: string | Tree }
 
 /** The sections a phone needs: the board's (phase, join … announce), the story's after the game, and the phone's own. */
-export const PHONE_SECTIONS = ['phase', 'join', 'stage', 'winner', 'clock', 'projector', 'announce', 'fouls', 'story', 'phone'] as const
+export const PHONE_SECTIONS = ['phase', 'join', 'stage', 'winner', 'clock', 'projector', 'announce', 'story', 'phone'] as const
 
 // The locale files as text (not vue-i18n's compiled messages): English bundled, every other language
 // a lazily loaded chunk per area, fetched only when that language is shown.
