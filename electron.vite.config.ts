@@ -1,8 +1,10 @@
 import { resolve } from 'node:path'
 import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
+import { buildSync } from 'esbuild'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { withInlineScripts } from './src/host/csp-hashes'
 
 const root = import.meta.dirname
 const src = (path: string): string => resolve(root, 'src', path)
@@ -22,6 +24,39 @@ function devOnlyInlineStyles(): Plugin {
         .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
         // The dev server's own origin and its hot-reload socket; built pages connect nowhere.
         .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+  }
+}
+
+/**
+ * A page's `<!-- boot: ./file.ts -->` becomes that file, bundled and minified, as an inline script
+ * (the player page's boot.ts: a seated phone's stream opened while the HTML is parsed, docs/room.md
+ * "First render"), and every inline script of a page is allowed by its hash in the CSP <meta>
+ * (`script-src 'self' 'sha256-…'`, never 'unsafe-inline'; test/csp-bundle.test.ts checks it).
+ */
+function inlineBoot(): Plugin {
+  return {
+    name: 'nightfall:inline-boot',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const withBoot = html.replace(/<!-- boot: ([\w./-]+\.ts)[^>]*-->/g, (_, file: string) => {
+          const out = buildSync({
+            entryPoints: [resolve(ctx.filename, '..', file)],
+            bundle: true,
+            write: false,
+            format: 'iife',
+            minify: true,
+            target: 'es2020',
+            logLevel: 'silent',
+          })
+          return `<script>${out.outputFiles[0]!.text.trim()}</script>`
+        })
+        return withBoot.replace(
+          /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/i,
+          (_, head: string, policy: string) => `${head}${withInlineScripts(policy, withBoot)}"`,
+        )
+      },
+    },
   }
 }
 
@@ -78,6 +113,7 @@ export default defineConfig({
         escapeHtml: false,
       }),
       devOnlyInlineStyles(),
+      inlineBoot(),
     ],
     define: {
       // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cspProblems, scriptProblems } from './support/csp'
+import { cspProblems, hashSource, inlineScriptBodies, scriptProblems } from './support/csp'
 import { BUILT, PAGE_ROLES, REPO_ROOT } from './support/paths'
 
 function htmlFiles(dir: string): string[] {
@@ -87,9 +87,26 @@ describe('the CSP checks themselves', () => {
   })
 
   it('reject inline scripts, remote scripts and inline handlers', () => {
-    expect(scriptProblems('<script>alert(1)</script>')).toEqual(["inline <script> (blocked by script-src 'self')"])
+    expect(scriptProblems('<script>alert(1)</script>')).toEqual(["inline <script> without its hash (blocked by script-src 'self')"])
     expect(scriptProblems('<script src="https://cdn.example/x.js"></script>')).toEqual(['remote script https://cdn.example/x.js'])
     expect(scriptProblems('<button onclick="go()">x</button>')).toEqual(["inline event handler attribute (blocked by script-src 'self')"])
     expect(scriptProblems('<script type="module" src="../assets/a.js"></script>')).toEqual([])
+  })
+
+  it('accept an inline script only with its own hash in script-src, and no hash of a script the page lacks', () => {
+    const boot = 'window.x=1'
+    const hashed = good.replace("script-src 'self'", `script-src 'self' ${hashSource(boot)}`)
+    expect(cspProblems(page(hashed, `<script>${boot}</script>`))).toEqual([])
+    expect(scriptProblems(page(hashed, `<script>${boot}</script>`))).toEqual([])
+    // Changed after its hash was taken: it runs nowhere, and the policy names a script the page does not have.
+    expect(scriptProblems(page(hashed, '<script>window.x=2</script>'))).toEqual(["inline <script> without its hash (blocked by script-src 'self')"])
+    expect(cspProblems(page(hashed, '<script>window.x=2</script>')).join('\n')).toContain('script-src must be')
+    expect(cspProblems(page(hashed)).join('\n')).toContain('script-src must be')
+  })
+
+  it('the player page carries its boot script, allowed by its hash (docs/room.md, "First render")', () => {
+    const html = readFileSync(join(BUILT.rendererDir, 'player', 'index.html'), 'utf8')
+    expect(inlineScriptBodies(html)).toHaveLength(1)
+    expect(inlineScriptBodies(html)[0]).toContain('/room/player')
   })
 })

@@ -6,6 +6,7 @@ import { normalizeName } from '../../shared/names'
 import type { JoinChoices, WireScreen } from '../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, keyRequestSchema, pairRequestSchema } from '../../shared/room-schemas'
 import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
+import { withInlineScripts } from '../csp-hashes'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
 import { deviceType } from './device-type'
 import type { Room } from './room'
@@ -82,7 +83,10 @@ export const STREAMS_PER_DEVICE = 2
 /** The kinds of file the page's assets are (anything else there is not served). */
 const ASSET_TYPES = new Set(['.js', '.css', '.svg', '.png', '.woff2'])
 
-/** The served page's policy: its own origin only, no frames, no forms, no inline anything. */
+/**
+ * The served page's policy: its own origin only, no frames, no forms, no inline anything but the
+ * page's boot script as built, allowed by its hash (the page's answer adds it: csp-hashes.ts).
+ */
 export const ROOM_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
@@ -177,7 +181,10 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       return send(res, 403, 'The referee’s page is never served over the network.')
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/' || path === '/player' || path === '/tv') return send(res, 302, '', 'text/plain', { location: path === '/tv' ? '/tv/' : '/player/' })
-      if (path === '/player/' || path === '/tv/') return send(res, 200, page(), 'text/html; charset=utf-8')
+      if (path === '/player/' || path === '/tv/') {
+        const html = page()
+        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineScripts(ROOM_CSP, html) })
+      }
       if (path === '/room/names') return json(res, 200, host.names())
       if (path === '/room/device') {
         // Does the room still know this token (a page that lost its stream asks before forgetting it)?
