@@ -39,7 +39,7 @@ function inlineBoot(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) => {
-        const withBoot = html.replace(/<!-- boot: ([\w./-]+\.ts)[^>]*-->/g, (_, file: string) => {
+        let withBoot = html.replace(/<!-- boot: ([\w./-]+\.ts)[^>]*-->/g, (_, file: string) => {
           const out = buildSync({
             entryPoints: [resolve(ctx.filename, '..', file)],
             bundle: true,
@@ -51,6 +51,9 @@ function inlineBoot(): Plugin {
           })
           return `<script>${out.outputFiles[0]!.text.trim()}</script>`
         })
+        // With a boot, the page's module blocks the first frame (blocking="render", which Vite's own
+        // tag drops): a seated phone whose screen is in when its code runs paints it at once, not an empty page first.
+        if (withBoot !== html) withBoot = withBoot.replace(/<script type="module" crossorigin /g, '<script type="module" blocking="render" crossorigin ')
         return withBoot.replace(
           /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/i,
           (_, head: string, policy: string) => `${head}${withInlineScripts(policy, withBoot)}"`,

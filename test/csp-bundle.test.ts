@@ -47,7 +47,7 @@ describe('renderer pages', () => {
   it.each(builtPages.map((file) => [name(file), file]))('%s loads only its own script files', (_name, file) => {
     const html = readFileSync(file, 'utf8')
     expect(scriptProblems(html)).toEqual([])
-    expect(html).toMatch(/<script type="module" crossorigin src="\.\.\/assets\/[\w.-]+\.js"><\/script>/)
+    expect(html).toMatch(/<script type="module" (blocking="render" )?crossorigin src="\.\.\/assets\/[\w.-]+\.js"><\/script>/)
   })
 })
 
