@@ -63,6 +63,32 @@ function inlineBoot(): Plugin {
   }
 }
 
+/**
+ * The player page's code, and what it imports at once, starts with V8's explicit compile hint
+ * (`//# allFunctionsCalledOnLoad`, Chromium 136+; other browsers read a comment): its functions are
+ * compiled while the file streams in, off the main thread, not one by one as a phone first calls
+ * them (docs/room.md, "First render": a seated phone's first render at 4x throttling).
+ */
+function playerCompileHints(): Plugin {
+  return {
+    name: 'nightfall:player-compile-hints',
+    apply: 'build',
+    generateBundle: (_, bundle) => {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/player/index.html'))
+      const seen = new Set<string>()
+      const walk = (file: string): void => {
+        const c = bundle[file]
+        if (seen.has(file) || c?.type !== 'chunk') return
+        seen.add(file)
+        c.code = `//# allFunctionsCalledOnLoad\n${c.code}`
+        c.imports.forEach(walk)
+      }
+      if (entry) walk(entry.fileName)
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -117,6 +143,7 @@ export default defineConfig({
       }),
       devOnlyInlineStyles(),
       inlineBoot(),
+      playerCompileHints(),
     ],
     define: {
       // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.

@@ -108,5 +108,9 @@ describe('the CSP checks themselves', () => {
     const html = readFileSync(join(BUILT.rendererDir, 'player', 'index.html'), 'utf8')
     expect(inlineScriptBodies(html)).toHaveLength(1)
     expect(inlineScriptBodies(html)[0]).toContain('/room/player')
+    // Its scripts carry V8's compile hint: compiled while they stream in, off the main thread.
+    const scripts = [...html.matchAll(/(?:src|href)="\.\.\/(assets\/[\w.-]+\.js)"/g)].map((m) => join(BUILT.rendererDir, m[1]!))
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const file of scripts) expect(readFileSync(file, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true)
   })
 })
