@@ -73,18 +73,22 @@ function playerCompileHints(): Plugin {
   return {
     name: 'nightfall:player-compile-hints',
     apply: 'build',
-    generateBundle: (_, bundle) => {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
-      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/player/index.html'))
-      const seen = new Set<string>()
-      const walk = (file: string): void => {
-        const c = bundle[file]
-        if (seen.has(file) || c?.type !== 'chunk') return
-        seen.add(file)
-        c.code = `//# allFunctionsCalledOnLoad\n${c.code}`
-        c.imports.forEach(walk)
-      }
-      if (entry) walk(entry.fileName)
+    // After Vite's own (its preload helper's list goes first in the file): the comment must open it.
+    generateBundle: {
+      order: 'post',
+      handler: (_, bundle) => {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+        const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/player/index.html'))
+        const seen = new Set<string>()
+        const walk = (file: string): void => {
+          const c = bundle[file]
+          if (seen.has(file) || c?.type !== 'chunk') return
+          seen.add(file)
+          c.code = `//# allFunctionsCalledOnLoad\n${c.code}`
+          c.imports.forEach(walk)
+        }
+        if (entry) walk(entry.fileName)
+      },
     },
   }
 }
