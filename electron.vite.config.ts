@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
@@ -5,6 +6,7 @@ import { buildSync } from 'esbuild'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 import { withInlineScripts } from './src/host/csp-hashes'
+import { PHONE_SECTIONS } from './src/renderer/player/phone-sections'
 
 const root = import.meta.dirname
 const src = (path: string): string => resolve(root, 'src', path)
@@ -93,6 +95,24 @@ function playerCompileHints(): Plugin {
   }
 }
 
+/**
+ * A locale file asked for as `?raw&phone` (the phone's words, src/renderer/player/words.ts) is its
+ * text with only the sections a phone shows: the same words, half the bytes in the phone's script.
+ */
+function phoneWordsOnly(): Plugin {
+  return {
+    name: 'nightfall:phone-words-only',
+    enforce: 'pre',
+    load: (id) => {
+      const [file, query] = id.split('?')
+      if (!file!.endsWith('.json') || !/(^|&)phone(&|$)/.test(query ?? '') || !/(^|&)raw(&|$)/.test(query ?? '')) return null
+      const tree = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, unknown>
+      const kept = Object.fromEntries(PHONE_SECTIONS.filter((s) => s in tree).map((s) => [s, tree[s]]))
+      return `export default ${JSON.stringify(JSON.stringify(kept))}`
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -148,6 +168,7 @@ export default defineConfig({
       devOnlyInlineStyles(),
       inlineBoot(),
       playerCompileHints(),
+      phoneWordsOnly(),
     ],
     define: {
       // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.

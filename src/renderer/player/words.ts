@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
 import type { Words } from '../../shared/text/line'
+import { PHONE_SECTIONS } from './phone-sections'
 
 /**
  * A phone's words without vue-i18n (or Vue): the sections of the locale
@@ -9,15 +10,19 @@ import type { Words } from '../../shared/text/line'
  */
 type Tree = { [key: string]: string | Tree }
 
-/** The sections a phone needs: the board's (phase, join … announce), the story's after the game, and the phone's own. */
-export const PHONE_SECTIONS = ['phase', 'join', 'stage', 'winner', 'clock', 'projector', 'announce', 'story', 'phone'] as const
+export { PHONE_SECTIONS }
 
 // The locale files as text (not vue-i18n's compiled messages): English bundled, every other language
-// a lazily loaded chunk per area, fetched only when that language is shown.
+// a lazily loaded chunk per area, fetched only when that language is shown. `&phone`: the build keeps
+// only the phone's sections of each file (electron.vite.config.ts); elsewhere (tests) the whole file.
 // (Vite reads these globs at build time: they must be literals.)
-const englishFiles = import.meta.glob<string>('../../shared/locales/en/{common,projector,room,club}.json', { query: '?raw', import: 'default', eager: true })
+const englishFiles = import.meta.glob<string>('../../shared/locales/en/{common,projector,room,club}.json', {
+  query: '?raw&phone',
+  import: 'default',
+  eager: true,
+})
 const areas = import.meta.glob<string>(['../../shared/locales/*/{common,projector,room,club}.json', '!../../shared/locales/en/*.json'], {
-  query: '?raw',
+  query: '?raw&phone',
   import: 'default',
 })
 
