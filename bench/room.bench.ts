@@ -9,7 +9,9 @@
  *   - the player page's JavaScript, gzipped (out/renderer/player: run `npm run build` first);
  *   - the player page's first render in Chromium (Pixel 7, a fresh context each time: nothing cached)
  *     under 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), from navigation until the role
- *     card and the board are drawn (a seated phone), and until the names are (a new phone);
+ *     card and the board are drawn (a seated phone), and until the names are (a new phone), with
+ *     where it went (the stream asked for, open, its first message, drawn), and the floor: a blank
+ *     page with one script, measured the same way;
  *   - the host's memory per connected device (heap and RSS before and after connecting them);
  *   - under a stranger (from its own loopback addresses): 20,000 idle sockets, then 1,500 open/close
  *     cycles of a stream with join requests and wrong display codes from 20 addresses — the same
@@ -21,7 +23,8 @@
  * `npm run bench -- room`; `--quick` measures 50 commands.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -159,6 +162,26 @@ async function firstRender(playerUrl: string, seated: TestPhone | null, selector
   }
 }
 
+/**
+ * The floor under the first renders: a page with one small script that draws one paragraph, served
+ * from the room's address (another port), measured as the phone's page is — what the browser itself
+ * takes here, whatever the page does.
+ */
+async function blankPage(address: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/drawn.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' })
+      return res.end(`document.body.append(Object.assign(document.createElement('p'), { id: 'drawn', textContent: 'Nightfall' }))`)
+    }
+    res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    res.end(
+      req.url === '/' ? '<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><body><script src="/drawn.js"></script>' : '',
+    )
+  })
+  await new Promise<void>((done) => server.listen(0, address, done))
+  return { url: `http://${address}:${(server.address() as AddressInfo).port}/`, close: () => server.close() }
+}
+
 export default async function bench(): Promise<void> {
   const n = process.argv.includes('--quick') ? 50 : 200
   // The phones and the TV are a second host of the private LAN; without one, loopback (never this
@@ -207,6 +230,9 @@ export default async function bench(): Promise<void> {
   // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
   const seated = await firstRender(view.playerUrl!, phones[0]!, ['[data-test=role-card]', '[data-test=projector-board]'], phone)
   const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'], phone)
+  const floor = await blankPage(lan)
+  const least = await firstRender(floor.url, null, ['#drawn'], phone)
+  floor.close()
   await host.invoke('closeRoom')
   host.dispose()
   await phone?.close()
@@ -218,6 +244,7 @@ export default async function bench(): Promise<void> {
   console.log(`  player page: ${pageWeight()}`)
   console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → role card and board drawn: ${seated}`)
   console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → the names to pick from drawn: ${fresh}`)
+  console.log(`  the floor: a blank page that draws one line from one script, from the same address, the same way: ${least}`)
   const per = (a: number, b: number) => `${((b - a) / (PHONES + 1) / 1024).toFixed(1)} KB`
   console.log(`  host memory per connected device: heap ${per(before.heapUsed, after.heapUsed)}, RSS ${per(before.rss, after.rss)}`)
   for (const line of stranger) console.log(`  ${line}`)
