@@ -1,22 +1,6 @@
-import type { RefereeCommand, SEAT_COMMANDS as SeatCommands, SeatCommandType } from '../../shared/commands'
+import type { RefereeCommand } from '../../shared/commands'
+import { SEAT_COMMANDS, type SeatCommandType } from '../../shared/seat-commands'
 import type { LegalActions } from '../../shared/views'
-
-/**
- * SEAT_COMMANDS (each one-seat command's seat field), which a window may not import as a value
- * (commands.ts builds zod schemas): this copy is held equal to it by the compiler (`satisfies`: no
- * entry missing, none more, each the same field), so a new one-seat command is one line here, which
- * the compiler asks for. It goes when SEAT_COMMANDS lives in a module without zod.
- */
-const SEAT_FIELD = {
-  setReadingStart: 'player',
-  chooseTarget: 'target',
-  investigate: 'target',
-  heal: 'target',
-  accuse: 'accused',
-  nominate: 'player',
-  withdrawNomination: 'player',
-  foul: 'player',
-} as const satisfies typeof SeatCommands
 
 /**
  * One-seat commands (SEAT_COMMANDS) with a panel of their own: the night's calls (NightPanel,
@@ -36,11 +20,11 @@ const OWN_PANEL = [
 ] as const satisfies readonly SeatCommandType[]
 
 /** The one-seat commands DayPanel offers as plain seat pickers. */
-export const PLAIN_SEAT_COMMANDS = (Object.keys(SEAT_FIELD) as SeatCommandType[]).filter((t) => !(OWN_PANEL as readonly string[]).includes(t))
+export const PLAIN_SEAT_COMMANDS = (Object.keys(SEAT_COMMANDS) as SeatCommandType[]).filter((t) => !(OWN_PANEL as readonly string[]).includes(t))
 
 /** The plain seat actions offered now, each with the seats it may name. */
 export const seatActions = (legal: LegalActions): { type: SeatCommandType; seats: number[] }[] =>
   PLAIN_SEAT_COMMANDS.map((type) => ({ type, seats: legal[type] })).filter((a) => a.seats.length > 0)
 
 /** The command naming `seat` in the command's own field. */
-export const seatCommand = (type: SeatCommandType, seat: number): RefereeCommand => ({ type, [SEAT_FIELD[type]]: seat }) as RefereeCommand
+export const seatCommand = (type: SeatCommandType, seat: number): RefereeCommand => ({ type, [SEAT_COMMANDS[type]]: seat }) as RefereeCommand
