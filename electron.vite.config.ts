@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
+import { buildSync } from 'esbuild'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { withInlineScripts } from './src/host/csp-hashes'
+import { phoneSectionsOf } from './src/renderer/player/phone-sections'
 
 const root = import.meta.dirname
 const src = (path: string): string => resolve(root, 'src', path)
@@ -22,6 +26,90 @@ function devOnlyInlineStyles(): Plugin {
         .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
         // The dev server's own origin and its hot-reload socket; built pages connect nowhere.
         .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+  }
+}
+
+/**
+ * A page's `<!-- boot: ./file.ts -->` becomes that file, bundled and minified, as an inline script
+ * (the player page's boot.ts: a seated phone's stream opened while the HTML is parsed, docs/room.md
+ * "First render"), and every inline script of a page is allowed by its hash in the CSP <meta>
+ * (`script-src 'self' 'sha256-…'`, never 'unsafe-inline'; test/csp-bundle.test.ts checks it).
+ */
+function inlineBoot(): Plugin {
+  return {
+    name: 'nightfall:inline-boot',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        let withBoot = html.replace(/<!-- boot: ([\w./-]+\.ts)[^>]*-->/g, (_, file: string) => {
+          const out = buildSync({
+            entryPoints: [resolve(ctx.filename, '..', file)],
+            bundle: true,
+            write: false,
+            format: 'iife',
+            minify: true,
+            target: 'es2020',
+            logLevel: 'silent',
+          })
+          return `<script>${out.outputFiles[0]!.text.trim()}</script>`
+        })
+        // With a boot, the page's module blocks the first frame (blocking="render", which Vite's own
+        // tag drops): a seated phone whose screen is in when its code runs paints it at once, not an empty page first.
+        if (withBoot !== html) withBoot = withBoot.replace(/<script type="module" crossorigin /g, '<script type="module" blocking="render" crossorigin ')
+        return withBoot.replace(
+          /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/i,
+          (_, head: string, policy: string) => `${head}${withInlineScripts(policy, withBoot)}"`,
+        )
+      },
+    },
+  }
+}
+
+/**
+ * The player page's code, and what it imports at once, starts with V8's explicit compile hint
+ * (`//# allFunctionsCalledOnLoad`, Chromium 136+; other browsers read a comment): its functions are
+ * compiled while the file streams in, off the main thread, not one by one as a phone first calls
+ * them (docs/room.md, "First render": a seated phone's first render at 4x throttling).
+ */
+function playerCompileHints(): Plugin {
+  return {
+    name: 'nightfall:player-compile-hints',
+    apply: 'build',
+    // After Vite's own (its preload helper's list goes first in the file): the comment must open it.
+    generateBundle: {
+      order: 'post',
+      handler: (_, bundle) => {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+        const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/player/index.html'))
+        const seen = new Set<string>()
+        const walk = (file: string): void => {
+          const c = bundle[file]
+          if (seen.has(file) || c?.type !== 'chunk') return
+          seen.add(file)
+          c.code = `//# allFunctionsCalledOnLoad\n${c.code}`
+          c.imports.forEach(walk)
+        }
+        if (entry) walk(entry.fileName)
+      },
+    },
+  }
+}
+
+/**
+ * A locale file asked for as `?raw&phone` (the phone's words, src/renderer/player/words.ts) is its
+ * text with only the sections a phone shows: the same words, half the bytes in the phone's script.
+ */
+function phoneWordsOnly(): Plugin {
+  return {
+    name: 'nightfall:phone-words-only',
+    enforce: 'pre',
+    load: (id) => {
+      const [file, query] = id.split('?')
+      if (!file!.endsWith('.json') || !/(^|&)phone(&|$)/.test(query ?? '') || !/(^|&)raw(&|$)/.test(query ?? '')) return null
+      const tree = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, unknown>
+      const kept = phoneSectionsOf(file!, tree)
+      return `export default ${JSON.stringify(JSON.stringify(kept))}`
+    },
   }
 }
 
@@ -78,6 +166,9 @@ export default defineConfig({
         escapeHtml: false,
       }),
       devOnlyInlineStyles(),
+      inlineBoot(),
+      playerCompileHints(),
+      phoneWordsOnly(),
     ],
     define: {
       // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.

@@ -9,7 +9,9 @@
  *   - the player page's JavaScript, gzipped (out/renderer/player: run `npm run build` first);
  *   - the player page's first render in Chromium (Pixel 7, a fresh context each time: nothing cached)
  *     under 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), from navigation until the role
- *     card and the board are drawn (a seated phone), and until the names are (a new phone);
+ *     card and the board are drawn (a seated phone), and until the names are (a new phone), with
+ *     where it went (the stream asked for, open, its first message, drawn), and the floor: a blank
+ *     page with one script, measured the same way;
  *   - the host's memory per connected device (heap and RSS before and after connecting them);
  *   - under a stranger (from its own loopback addresses): 20,000 idle sockets, then 1,500 open/close
  *     cycles of a stream with join requests and wrong display codes from 20 addresses — the same
@@ -21,12 +23,13 @@
  * `npm run bench -- room`; `--quick` measures 50 commands.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { StartGameRequest } from '../src/shared/api'
 import { preset } from '../src/engine/rulesets'
 import { createFileHost } from '../src/host'
@@ -95,10 +98,12 @@ function pageWeight(): string {
   const files = [...text.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => resolve(join(RENDERER, 'player'), m[1]!))
   const raw = files.reduce((a, f) => a + readFileSync(f).length, 0)
   const gz = files.reduce((a, f) => a + gzipSync(readFileSync(f), { level: 9 }).length, 0)
-  return `${files.length} scripts on first load, ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzipped (the TV's projector app is a lazy chunk, not counted)`
+  const br = files.reduce((a, f) => a + brotliCompressSync(readFileSync(f), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0)
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+  return `${files.length} scripts on first load, ${kb(raw)}, ${kb(gz)} gzipped, ${kb(br)} with brotli as the room sends them (the TV's projector app is a lazy chunk, not counted)`
 }
 
-const LOADS = 5
+const LOADS = 9
 const THROTTLE = 4
 
 /**
@@ -111,6 +116,7 @@ async function firstRender(playerUrl: string, seated: TestPhone | null, selector
   const browser = phone ? await phone.launchChromium() : await launchChromium()
   try {
     const times: number[] = []
+    const marks: Record<string, number[]> = {}
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
       if (seated) {
@@ -122,10 +128,17 @@ async function firstRender(playerUrl: string, seated: TestPhone | null, selector
       }
       // As text: tsx would wrap a named function here in a helper the page does not have.
       await context.addInitScript({
-        content: `window.firstRender = new Promise((done) => {
+        content: `window.marks = {}
+        const mark = (k) => { if (!(k in window.marks)) window.marks[k] = performance.now() }
+        const Stream = window.EventSource
+        window.EventSource = class extends Stream {
+          constructor(url, o) { super(url, o); mark('asked'); this.addEventListener('open', () => mark('open')); this.addEventListener('message', () => mark('message')) }
+        }
+        window.firstRender = new Promise((done) => {
           const seen = () => {
             if (!${JSON.stringify(selectors)}.every((s) => document.querySelector(s))) return
             observer.disconnect()
+            mark('drawn')
             requestAnimationFrame(() => setTimeout(() => done(performance.now())))
           }
           const observer = new MutationObserver(seen)
@@ -137,13 +150,36 @@ async function firstRender(playerUrl: string, seated: TestPhone | null, selector
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
       await page.goto(playerUrl, { waitUntil: 'commit' })
       times.push(await page.evaluate(() => (window as unknown as { firstRender: Promise<number> }).firstRender))
+      for (const [k, v] of Object.entries(await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks))) (marks[k] ??= []).push(v)
       await context.close()
     }
     const ms = (x: number) => `${x.toFixed(0)} ms`
-    return `median ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))} (${LOADS} loads)`
+    // Where it went (medians, from navigation): the stream asked for, open, its first message, the page drawn before its frame.
+    const split = Object.entries(marks).map(([k, v]) => `${k} ${ms(quantile(v, 0.5))}`)
+    return `median ${ms(quantile(times, 0.5))}, min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))} (${LOADS} loads; ${split.join(', ')})`
   } finally {
     await browser.close()
   }
+}
+
+/**
+ * The floor under the first renders: a page with one small script that draws one paragraph, served
+ * from the room's address (another port), measured as the phone's page is — what the browser itself
+ * takes here, whatever the page does.
+ */
+async function blankPage(address: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/drawn.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' })
+      return res.end(`document.body.append(Object.assign(document.createElement('p'), { id: 'drawn', textContent: 'Nightfall' }))`)
+    }
+    res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    res.end(
+      req.url === '/' ? '<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><body><script src="/drawn.js"></script>' : '',
+    )
+  })
+  await new Promise<void>((done) => server.listen(0, address, done))
+  return { url: `http://${address}:${(server.address() as AddressInfo).port}/`, close: () => server.close() }
 }
 
 export default async function bench(): Promise<void> {
@@ -194,6 +230,9 @@ export default async function bench(): Promise<void> {
   // The page's first render, under 4× CPU throttling: a seated phone (its token saved), and a new one.
   const seated = await firstRender(view.playerUrl!, phones[0]!, ['[data-test=role-card]', '[data-test=projector-board]'], phone)
   const fresh = await firstRender(view.playerUrl!, null, ['[data-test=player-names] button'], phone)
+  const floor = await blankPage(lan)
+  const least = await firstRender(floor.url, null, ['#drawn'], phone)
+  floor.close()
   await host.invoke('closeRoom')
   host.dispose()
   await phone?.close()
@@ -205,6 +244,7 @@ export default async function bench(): Promise<void> {
   console.log(`  player page: ${pageWeight()}`)
   console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → role card and board drawn: ${seated}`)
   console.log(`  first render under ${THROTTLE}× CPU throttling, navigation → the names to pick from drawn: ${fresh}`)
+  console.log(`  the floor: a blank page that draws one line from one script, from the same address, the same way: ${least}`)
   const per = (a: number, b: number) => `${((b - a) / (PHONES + 1) / 1024).toFixed(1)} KB`
   console.log(`  host memory per connected device: heap ${per(before.heapUsed, after.heapUsed)}, RSS ${per(before.rss, after.rss)}`)
   for (const line of stranger) console.log(`  ${line}`)

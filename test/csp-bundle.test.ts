@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cspProblems, scriptProblems } from './support/csp'
+import { cspProblems, hashSource, inlineScriptBodies, scriptProblems } from './support/csp'
 import { BUILT, PAGE_ROLES, REPO_ROOT } from './support/paths'
 
 function htmlFiles(dir: string): string[] {
@@ -47,7 +47,7 @@ describe('renderer pages', () => {
   it.each(builtPages.map((file) => [name(file), file]))('%s loads only its own script files', (_name, file) => {
     const html = readFileSync(file, 'utf8')
     expect(scriptProblems(html)).toEqual([])
-    expect(html).toMatch(/<script type="module" crossorigin src="\.\.\/assets\/[\w.-]+\.js"><\/script>/)
+    expect(html).toMatch(/<script type="module" (blocking="render" )?crossorigin src="\.\.\/assets\/[\w.-]+\.js"><\/script>/)
   })
 })
 
@@ -87,9 +87,30 @@ describe('the CSP checks themselves', () => {
   })
 
   it('reject inline scripts, remote scripts and inline handlers', () => {
-    expect(scriptProblems('<script>alert(1)</script>')).toEqual(["inline <script> (blocked by script-src 'self')"])
+    expect(scriptProblems('<script>alert(1)</script>')).toEqual(["inline <script> without its hash (blocked by script-src 'self')"])
     expect(scriptProblems('<script src="https://cdn.example/x.js"></script>')).toEqual(['remote script https://cdn.example/x.js'])
     expect(scriptProblems('<button onclick="go()">x</button>')).toEqual(["inline event handler attribute (blocked by script-src 'self')"])
     expect(scriptProblems('<script type="module" src="../assets/a.js"></script>')).toEqual([])
+  })
+
+  it('accept an inline script only with its own hash in script-src, and no hash of a script the page lacks', () => {
+    const boot = 'window.x=1'
+    const hashed = good.replace("script-src 'self'", `script-src 'self' ${hashSource(boot)}`)
+    expect(cspProblems(page(hashed, `<script>${boot}</script>`))).toEqual([])
+    expect(scriptProblems(page(hashed, `<script>${boot}</script>`))).toEqual([])
+    // Changed after its hash was taken: it runs nowhere, and the policy names a script the page does not have.
+    expect(scriptProblems(page(hashed, '<script>window.x=2</script>'))).toEqual(["inline <script> without its hash (blocked by script-src 'self')"])
+    expect(cspProblems(page(hashed, '<script>window.x=2</script>')).join('\n')).toContain('script-src must be')
+    expect(cspProblems(page(hashed)).join('\n')).toContain('script-src must be')
+  })
+
+  it('the player page carries its boot script, allowed by its hash (docs/room.md, "First render")', () => {
+    const html = readFileSync(join(BUILT.rendererDir, 'player', 'index.html'), 'utf8')
+    expect(inlineScriptBodies(html)).toHaveLength(1)
+    expect(inlineScriptBodies(html)[0]).toContain('/room/player')
+    // Its scripts carry V8's compile hint: compiled while they stream in, off the main thread.
+    const scripts = [...html.matchAll(/(?:src|href)="\.\.\/(assets\/[\w.-]+\.js)"/g)].map((m) => join(BUILT.rendererDir, m[1]!))
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const file of scripts) expect(readFileSync(file, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true)
   })
 })

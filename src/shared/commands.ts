@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { roleIdSchema } from './ruleset'
+import { SEAT_COMMANDS, type SeatCommandType } from './seat-commands'
 
 /**
  * Everything the referee (or the host, for timers and random draws) can ask of a game.
@@ -86,21 +87,10 @@ export const SIMPLE_COMMANDS = [
 ] as const satisfies readonly CommandType[]
 export type SimpleCommandType = (typeof SIMPLE_COMMANDS)[number]
 
-/**
- * Commands that name one seat and nothing else the referee chooses, with that seat's field: each is
- * a list of the seats it may name now in `LegalActions`.
- */
-export const SEAT_COMMANDS = {
-  setReadingStart: 'player',
-  chooseTarget: 'target',
-  investigate: 'target',
-  heal: 'target',
-  accuse: 'accused',
-  nominate: 'player',
-  withdrawNomination: 'player',
-  foul: 'player',
-} as const satisfies { [T in CommandType]?: keyof CommandOf<T> }
-export type SeatCommandType = keyof typeof SEAT_COMMANDS
+export { SEAT_COMMANDS, type SeatCommandType }
+/** Each one-seat command's field (seat-commands.ts) is a field of that command; no entry names another type. */
+type FieldsOf<T extends { readonly [K in CommandType]?: keyof CommandOf<K> } & Record<Exclude<keyof T, CommandType>, never>> = T
+export type SeatCommandFields = FieldsOf<typeof SEAT_COMMANDS>
 
 /**
  * What the host fills in, never a window: its clock (`at`) and a crypto draw (`draw`). A command

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_IDS, type Language } from './languages'
+import { FALLBACK_LANGUAGE, isLanguage } from './languages'
 
 /**
  * How each language puts pieces of text together, in one place: the name of a night (night 0 is the
@@ -20,23 +20,15 @@ export function withNightName<P extends Record<string, string | number>>(say: Sa
   return typeof params.night === 'number' ? { ...params, night: nightName(say, params.night) } : params
 }
 
-/** Each language's two list formats, made once. */
-const LISTS: Readonly<Record<Language, Readonly<Record<'and' | 'short', Intl.ListFormat>>>> = Object.fromEntries(
-  LANGUAGE_IDS.map((l) => [
-    l,
-    {
-      and: new Intl.ListFormat(l, { type: 'conjunction', style: 'long' }),
-      short: new Intl.ListFormat(l, { type: 'conjunction', style: 'narrow' }),
-    },
-  ]),
-) as Record<Language, Record<'and' | 'short', Intl.ListFormat>>
-
 /**
  * Names as a list in `lang`'s own way. `and` (sentences: "Anna, Bence and Csilla died") or `short`
- * (a board's hands, a tally: "Anna, Bence, Csilla"; Japanese uses 、 in both).
+ * (a board's hands, a tally: "Anna, Bence, Csilla"; Japanese uses 、 in both). The format is made
+ * for each call, never at load: a browser's first Intl.ListFormat costs it tens of milliseconds (its
+ * locales' table), which a phone's first screen would pay even when it shows no list (docs/room.md,
+ * "First render"); a later one costs microseconds.
  */
 export function listOf(lang: string, items: readonly string[], style: 'and' | 'short' = 'and'): string {
-  return LISTS[isLanguage(lang) ? lang : FALLBACK_LANGUAGE][style].format(items)
+  return new Intl.ListFormat(isLanguage(lang) ? lang : FALLBACK_LANGUAGE, { type: 'conjunction', style: style === 'and' ? 'long' : 'narrow' }).format(items)
 }
 
 /** A label and its value ("Suspects: Anna, Bence"; 「被告：Anna」): `join.label`. */

@@ -1,3 +1,4 @@
+import type { ApiError } from './api-result'
 import type { RoleId } from './roles'
 import type { Story } from './story'
 import type { AnswerStyle, PlayerView, ProjectorView } from './views'
@@ -148,6 +149,12 @@ export interface RefereeCall extends PhoneCallPublic {
   minPassed: boolean
   /** Every phone has answered and the shortest length has passed: the script says so. */
   ready: boolean
+  /**
+   * What the engine refused when the picks were taken (an investigator naming themself, a shot at a
+   * dead seat): whose pick and why, so the referee corrects it by hand. While the operator is blind,
+   * no seat is named (it would tell who acts) and the reason is the generic one.
+   */
+  refused: { seats: number[]; error: ApiError }[]
 }
 
 /** What only this seat may know: sealed for its phone (room-seal.ts), never on the wire in the clear. */

@@ -1,4 +1,5 @@
 /** Reading and judging the Content-Security-Policy <meta> of a renderer page. */
+import { createHash } from 'node:crypto'
 
 export type Csp = Map<string, string[]>
 
@@ -39,7 +40,15 @@ export function cspMetaTags(html: string): Tag[] {
   return tags(html, 'meta').filter((tag) => tag.attributes['http-equiv']?.toLowerCase() === 'content-security-policy')
 }
 
-/** Loopback sources a browser transport may use; nothing else may be contacted. */
+/** The page's inline scripts (no src, not empty): each may run only if script-src names its hash. */
+export const inlineScriptBodies = (html: string): string[] =>
+  tags(html, 'script')
+    .filter((s) => s.attributes['src'] === undefined && s.body.trim() !== '')
+    .map((s) => s.body)
+
+/** The CSP source that allows one inline script: its SHA-256, as a browser computes it. */
+export const hashSource = (body: string): string => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`
+
 /**
  * The pages as built (what Electron loads) connect nowhere: `connect-src 'none'`. Browser mode's
  * server (and the room's) serves them with `'self'` instead (its own origin, see servedHtml in
@@ -67,7 +76,8 @@ export function cspProblems(html: string): string[] {
   }
   if (/unsafe-eval/i.test(policy)) problems.push("the policy allows 'unsafe-eval'")
   expectExactly('default-src', ["'self'"])
-  expectExactly('script-src', ["'self'"])
+  // 'self', and the hash of each inline script the page carries (the player page's boot), nothing else.
+  expectExactly('script-src', ["'self'", ...inlineScriptBodies(html).map(hashSource)])
   expectExactly('object-src', ["'none'"])
   expectExactly('base-uri', ["'none'"])
   const styles = csp.get('style-src')
@@ -86,12 +96,14 @@ export function cspProblems(html: string): string[] {
   return problems
 }
 
-/** Problems with the page's own markup under a `script-src 'self'` policy. */
+/** Problems with the page's own markup under its `script-src 'self'` policy (and its inline scripts' hashes). */
 export function scriptProblems(html: string): string[] {
   const problems: string[] = []
+  const allowed = parseCsp(cspMetaTags(html)[0]?.attributes['content'] ?? '').get('script-src') ?? []
   for (const script of tags(html, 'script')) {
     const src = script.attributes['src']
-    if (src === undefined && script.body.trim() !== '') problems.push("inline <script> (blocked by script-src 'self')")
+    if (src === undefined && script.body.trim() !== '' && !allowed.includes(hashSource(script.body)))
+      problems.push("inline <script> without its hash (blocked by script-src 'self')")
     if (src !== undefined && /^(https?:)?\/\//i.test(src)) problems.push(`remote script ${src}`)
   }
   if (/\son[a-z]+\s*=/i.test(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''))) {

@@ -16,14 +16,15 @@ import { sseReader } from './sse'
 /** The room's tests and bench: a host with a room on 127.0.0.1, raw HTTP calls, phones' streams. */
 
 /** A host whose room serves a stand-in player page on 127.0.0.1. */
-export function makeRoomHost(address = '127.0.0.1', opts: { roomCallMinMs?: number } = {}): GameHost {
+export function makeRoomHost(address = '127.0.0.1', opts: { roomCallMinMs?: number; page?: string } = {}): GameHost {
+  const { page, ...rest } = opts
   const pages = tempDir('nightfall-room-')
   mkdirSync(join(pages, 'player'), { recursive: true })
   writeFileSync(
     join(pages, 'player', 'index.html'),
-    '<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src \'none\'"><title>player</title>',
+    page ?? '<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src \'none\'"><title>player</title>',
   )
-  return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => [address], ...opts })
+  return createFileHost(tempDir(), { durable: false, estimate: null, random: seededRandom(7), roomPages: pages, roomAddresses: async () => [address], ...rest })
 }
 
 /** A MaffiaSIG game with a digital deal: two mafiosi, one inspector, the rest citizens. */

@@ -1,3 +1,4 @@
+import type { ApiError } from '../../shared/api-result'
 import type { RefereeCommand } from '../../shared/commands'
 import type { PhoneCall, PhoneCallKind, PhoneCallMine, PhoneCallPublic, PhonePick, RefereeCall } from '../../shared/room'
 import type { RoleId } from '../../shared/roles'
@@ -44,6 +45,8 @@ export interface CallPicks {
   made: Map<number, number>
   /** The referee has taken the picks. */
   done: boolean
+  /** What the engine refused of the picks taken, and whose picks they were (`RefereeCall.refused`). */
+  refused: { seats: number[]; error: ApiError }[]
 }
 
 /** The call's public part: the same for every phone. `phones`: the seats with an admitted phone. */
@@ -115,6 +118,12 @@ export function commandsOf(s: GameState, call: CallPicks): RefereeCommand[] {
   return [{ type: 'heal', target: one }]
 }
 
+/** The seats whose picks made command `c` of this call: a mafioso's own shot, or the actors who picked the agreed name. */
+export function pickersOf(s: GameState, call: CallPicks, c: RefereeCommand): number[] {
+  if (c.type === 'shoot') return [c.shooter]
+  return actorsOf(s, call.kind).filter((p) => call.picks.has(p))
+}
+
 /** The call as the referee sees it (never on the network); with the operator blind (the variant), no pick and no role. */
 export function refereeCallOf(s: GameState, call: CallPicks, phones: ReadonlySet<number>, now: number, minMs: number): RefereeCall {
   const pub = callPublic(s, call, phones)
@@ -135,7 +144,8 @@ export function refereeCallOf(s: GameState, call: CallPicks, phones: ReadonlySet
   )
   const minUntil = call.openedAt + minMs
   const minPassed = now >= minUntil
-  return { ...pub, seats, minUntil, minPassed, ready: minPassed && pub.answered === pub.total }
+  const refused = call.refused.map((r) => ({ seats: blind ? [] : r.seats, error: r.error }))
+  return { ...pub, seats, minUntil, minPassed, ready: minPassed && pub.answered === pub.total, refused }
 }
 
 /** The call the game is at, kept across pushes: a new call (the referee moved on, or undid a step) starts with no pick. */
@@ -147,7 +157,7 @@ export class NightCalls {
     const kind = callKindOf(s)
     if (!s || !kind) return (this.call = null)
     const id = callIdOf(s)
-    if (this.call?.id !== id || this.call.kind !== kind) this.call = { id, kind, openedAt: now, picks: new Map(), made: new Map(), done: false }
+    if (this.call?.id !== id || this.call.kind !== kind) this.call = { id, kind, openedAt: now, picks: new Map(), made: new Map(), done: false, refused: [] }
     return this.call
   }
 

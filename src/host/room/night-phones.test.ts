@@ -151,6 +151,33 @@ describe('the night on the phones', () => {
     sameShape(streams)
   })
 
+  it('a pick the engine refuses (the inspector naming themself) is shown to the referee with its reason, never to a phone', { timeout: 30_000 }, async () => {
+    host = makeRoomHost('127.0.0.1', { roomCallMinMs: 0 })
+    const h = host
+    const { origin, phones, streams } = await seatAll(h, onPhones('maffiasig', { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }))
+    const roles = h.refereeAppView().game!.seats.map((s) => s.role)
+    const inspector = roles.indexOf('investigator')
+    const victim = roles.indexOf('citizen')
+    const first = callOf(streams[0]!.messages.at(-1))!
+    for (let p = 0; p < 9; p++) expect((await pick(origin, phones[p]!, first.id, victim)).status).toBe(204)
+    expect(h.invoke('takePhonePicks')).toMatchObject({ ok: true, value: { refused: 0 } })
+    expect(h.refereeAppView().lan.call!.refused).toStrictEqual([])
+    expect(h.play({ type: 'endNightStep' })).toMatchObject({ ok: true })
+    await until(() => streams.every((s) => callOf(s.messages.at(-1))?.kind === 'investigator'))
+    const second = callOf(streams[0]!.messages.at(-1))!
+    for (let p = 0; p < 9; p++) expect((await pick(origin, phones[p]!, second.id, p === inspector ? inspector : victim)).status).toBe(204)
+    expect(h.invoke('takePhonePicks')).toMatchObject({ ok: true, value: { taken: 0, refused: 1 } })
+    const refused = h.refereeAppView().lan.call!.refused
+    expect(refused).toHaveLength(1)
+    expect(refused[0]!.seats).toStrictEqual([inspector])
+    expect(refused[0]!.error.code).not.toBe('')
+    // Nothing was recorded: the referee records the inspector's pick by hand.
+    expect(h.play({ type: 'investigate', target: victim })).toMatchObject({ ok: true })
+    await until(() => streams.every((s) => callOf(s.messages.at(-1))?.done === true))
+    for (const s of streams) expect(JSON.stringify(s.messages.at(-1))).not.toContain('refused')
+    sameShape(streams)
+  })
+
   it('a call lasts its shortest length: the picks cannot be taken before', async () => {
     host = makeRoomHost('127.0.0.1', { roomCallMinMs: 60_000 })
     const h = host

@@ -15,7 +15,7 @@ import { seatNumber } from '../../shared/seat-name'
 import { Room, type SavedDevices } from './room'
 import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
-import { callEpoch, commandsOf, NIGHT_CALL_MIN_MS, NightCalls, phoneCallOf, refereeCallOf } from './night-call'
+import { callEpoch, commandsOf, NIGHT_CALL_MIN_MS, NightCalls, phoneCallOf, pickersOf, refereeCallOf } from './night-call'
 import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
 
 /** What the room's devices are shown, built when asked (host-views.ts implements it). */
@@ -309,9 +309,14 @@ export class RoomPart implements RoomHost {
     if (call.openedAt + this.callMinMs > this.deps.now()) return fail('step-incomplete', 'The call has not lasted its shortest length yet.')
     let taken = 0
     let refused = 0
-    for (const c of commandsOf(s, call))
-      if (run(c).ok) taken++
-      else refused++
+    for (const c of commandsOf(s, call)) {
+      const r = run(c)
+      if (r.ok) taken++
+      else {
+        refused++
+        call.refused.push({ seats: pickersOf(s, call, c), error: r.error })
+      }
+    }
     call.done = true
     return ok({ taken, refused })
   }

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { extname, join, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { ProjectorScreen } from '../../shared/api'
 import { normalizeName } from '../../shared/names'
 import type { JoinChoices, WireScreen } from '../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, keyRequestSchema, pairRequestSchema } from '../../shared/room-schemas'
 import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
-import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml, serveFile } from '../http'
+import { withInlineScripts } from '../csp-hashes'
+import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml } from '../http'
+import { assetServer } from './assets'
 import { deviceType } from './device-type'
 import type { Room } from './room'
 import type { Handshakes } from './seal'
@@ -79,10 +81,10 @@ const MAX_PICK_BODY = 2048
 /** Streams one device token may hold open at once; a new one ends its oldest (docs/room.md, the threat model). */
 export const STREAMS_PER_DEVICE = 2
 
-/** The kinds of file the page's assets are (anything else there is not served). */
-const ASSET_TYPES = new Set(['.js', '.css', '.svg', '.png', '.woff2'])
-
-/** The served page's policy: its own origin only, no frames, no forms, no inline anything. */
+/**
+ * The served page's policy: its own origin only, no frames, no forms, no inline anything but the
+ * page's boot script as built, allowed by its hash (the page's answer adds it: csp-hashes.ts).
+ */
 export const ROOM_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
@@ -161,9 +163,7 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
     }
   }
 
-  const assets = join(pagesDir, 'assets') + sep
-  const serveAsset = (res: ServerResponse, pathname: string): boolean =>
-    serveFile(res, pagesDir, pathname, (file) => file.startsWith(assets) && ASSET_TYPES.has(extname(file)))
+  const serveAsset = assetServer(pagesDir)
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // DNS rebinding: only the address this room was opened on.
@@ -177,7 +177,10 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       return send(res, 403, 'The referee’s page is never served over the network.')
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/' || path === '/player' || path === '/tv') return send(res, 302, '', 'text/plain', { location: path === '/tv' ? '/tv/' : '/player/' })
-      if (path === '/player/' || path === '/tv/') return send(res, 200, page(), 'text/html; charset=utf-8')
+      if (path === '/player/' || path === '/tv/') {
+        const html = page()
+        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineScripts(ROOM_CSP, html) })
+      }
       if (path === '/room/names') return json(res, 200, host.names())
       if (path === '/room/device') {
         // Does the room still know this token (a page that lost its stream asks before forgetting it)?
@@ -197,7 +200,7 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
         if (!host.room.display(t)) return send(res, 403, 'Unknown screen.')
         return stream(req, res, t, host.projectorScreen(), (push) => host.onProjector(push))
       }
-      if (serveAsset(res, path)) return
+      if (serveAsset(req, res, path)) return
       if (path === '/favicon.ico') return empty(res, 204, 'max-age=86400')
       return send(res, 404, 'Not found.')
     }

@@ -27,7 +27,7 @@ class FakeStream {
 }
 
 const TOKEN = 'T'.repeat(32)
-async function load(path: string, kept: { token?: string; seal?: string }) {
+async function load(path: string, kept: { token?: string; seal?: string }, booted = false) {
   vi.resetModules()
   FakeStream.made = []
   vi.stubGlobal('EventSource', FakeStream)
@@ -35,11 +35,14 @@ async function load(path: string, kept: { token?: string; seal?: string }) {
   localStorage.clear()
   if (kept.token) localStorage.setItem('nightfall-room-player', kept.token)
   if (kept.seal) localStorage.setItem('nightfall-room-seal', kept.seal)
+  // The built page's inline boot (boot.ts) runs first and leaves its stream, or null, for the page.
+  if (booted) await import('./boot')
   await import('./early-stream')
   return await import('./room-client')
 }
 
 afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)['nightfallEarlyStream']
   vi.unstubAllGlobals()
   localStorage.clear()
 })
@@ -72,6 +75,22 @@ describe("a seated phone's early stream (early-stream.ts)", () => {
     const client = await load('/player/', {})
     expect(FakeStream.made).toHaveLength(0)
     client.openStream('/room/player', TOKEN, { message: () => {}, connected: () => {}, gone: () => {} })
+    expect(FakeStream.made).toHaveLength(1)
+  })
+
+  it("takes the stream the page's inline boot opened while the HTML was parsed, and opens no second one", async () => {
+    const seal = JSON.stringify({ token: TOKEN, key: 'k', code: '1' })
+    const client = await load('/player/', { token: TOKEN, seal }, true)
+    expect(FakeStream.made).toHaveLength(1)
+    FakeStream.made[0]!.fire('message', '{"n":1}')
+    const seen: number[] = []
+    client.openStream<{ n: number }>('/room/player', TOKEN, { message: (v) => seen.push(v.n), connected: () => {}, gone: () => {} })
+    expect(FakeStream.made).toHaveLength(1)
+    expect(seen).toEqual([1])
+    // A boot that found no seat: the page does not look again, and opens its stream when it has one.
+    const fresh = await load('/player/', {}, true)
+    expect(FakeStream.made).toHaveLength(0)
+    fresh.openStream('/room/player', TOKEN, { message: () => {}, connected: () => {}, gone: () => {} })
     expect(FakeStream.made).toHaveLength(1)
   })
 })

@@ -241,13 +241,26 @@ export function mountPhone(root: HTMLElement): void {
 
   const app = h('main', { class: 'player-app', 'data-test': 'player-app' })
   root.replaceChildren(app, said)
+  /**
+   * The language picker comes a frame after the page's first screen (or after half a second, if no
+   * screen comes): a <select> and its five languages' names cost a phone's first layout a sixth of
+   * its time, and it sits below the card and the board (docs/room.md, "First render").
+   */
+  let picker = false
+  const showPicker = () => {
+    if (picker) return
+    picker = true
+    render()
+  }
+  setTimeout(showPicker, 500)
   function render(): void {
     // While the stream is away the phone says what is happening: the laptop restarting (it said so), or no word from it.
     const lost =
       token &&
       !connected &&
       h('p', { class: 'lost', role: 'status', 'data-test': 'player-lost' }, t(bye === 'restarting' ? 'phone.restarting' : 'phone.lostWait'))
-    const rest = [...content(), ...(lost ? [lost] : []), languagePicker()]
+    const rest = [...content(), ...(lost ? [lost] : []), ...(picker ? [languagePicker()] : [])]
+    if (!picker && rest.length) requestAnimationFrame(() => setTimeout(showPicker))
     // The page's name and its landmark's, in the phone's language.
     document.title = t('phone.title')
     app.setAttribute('aria-label', t('phone.title'))

@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, isLanguage, matchLanguage, type Language } from '../../shared/languages'
 import type { Words } from '../../shared/text/line'
 import { mergeWords } from '../../shared/text/merge-words'
+import { PHONE_SECTIONS, phoneSectionsOf } from './phone-sections'
 
 /**
  * A phone's words without vue-i18n (or Vue): the sections of the locale
@@ -10,34 +11,25 @@ import { mergeWords } from '../../shared/text/merge-words'
  */
 type Tree = { [key: string]: string | Tree }
 
-/** The sections a phone needs: the board's (phase, join … announce), the story's after the game, and the phone's own. */
-export const PHONE_SECTIONS = ['phase', 'join', 'stage', 'winner', 'clock', 'projector', 'announce', 'story', 'phone'] as const
+export { PHONE_SECTIONS }
 
 // The locale files as text (not vue-i18n's compiled messages): English bundled, every other language
-// a lazily loaded chunk per area, fetched only when that language is shown.
+// a lazily loaded chunk per area, fetched only when that language is shown. `&phone`: the build keeps
+// only the phone's sections of each file (electron.vite.config.ts); elsewhere (tests) the whole file.
 // (Vite reads these globs at build time: they must be literals.)
 const englishFiles = import.meta.glob<string>(['../../shared/locales/en/{common,projector,room,club}.json', '../../shared/locales/en/features/*.json'], {
-  query: '?raw',
+  query: '?raw&phone',
   import: 'default',
   eager: true,
 })
 const areas = import.meta.glob<string>(
   ['../../shared/locales/*/{common,projector,room,club}.json', '../../shared/locales/*/features/*.json', '!../../shared/locales/en/**'],
-  { query: '?raw', import: 'default' },
+  { query: '?raw&phone', import: 'default' },
 )
 
-/**
- * The phone's sections of a language's files: PHONE_SECTIONS, and of a feature file
- * (features/<feature>.json) those and its own section, `<feature>` (its marks, its announcements).
- */
+/** The phone's sections of a language's files (phoneSectionsOf), merged section into section. */
 function sections(files: readonly (readonly [path: string, text: string])[]): Tree {
-  const picked: Tree[] = []
-  for (const [path, text] of files) {
-    const file = JSON.parse(text) as Tree
-    const own = /\/features\/([^/]+)\.json$/.exec(path)?.[1]
-    picked.push(Object.fromEntries(Object.entries(file).filter(([s]) => s === own || (PHONE_SECTIONS as readonly string[]).includes(s))))
-  }
-  return mergeWords(picked) as Tree
+  return mergeWords(files.map(([path, text]) => phoneSectionsOf(path, JSON.parse(text) as Tree))) as Tree
 }
 const english = sections(Object.entries(englishFiles))
 

@@ -6,7 +6,7 @@
  * Seat 1 is at the top centre; the order runs clockwise.
  */
 
-/** A seat's name longer than this (in characters) is set smaller, on up to four lines, rather than cut. */
+/** A seat's name longer than this (in characters) is set smaller on the ring, on up to four lines, rather than cut. */
 export const LONG_NAME = 14
 
 /** Half the curve's width and height, as fractions of the board's. */

@@ -47,7 +47,7 @@ export async function readBoard(page: Page, root = BOARD): Promise<Board | null>
         number: squashText(li.querySelector('.seat-no')?.textContent),
         name: squashText(li.querySelector('.name')?.textContent),
         dead: li.classList.contains('dead'),
-        role: li.querySelector('.role') ? squashText(li.querySelector('.role')?.textContent) : null,
+        role: li.querySelector('[data-test=seat-role]') ? squashText(li.querySelector('[data-test=seat-role]')?.textContent) : null,
         roleClass: [...li.classList].find((c) => c.startsWith('role-')) ?? null,
       })),
       vote: vote

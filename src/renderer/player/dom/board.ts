@@ -1,9 +1,11 @@
 import { formatClock, isWarning, remainingMs } from '../../shared/clock'
-import { foulMarks, phaseTitle, seatName, seatNumber } from '../../shared/names'
+import { phaseTitle, seatName } from '../../shared/names'
+import { boardSeats, type BoardSeat } from '../../shared/seats'
 import type { Words } from '../../../shared/text/line'
 import { announcementText, roomNames, roomPhrasing } from '../../../shared/text/room'
-import type { ClockView, ProjectorSeat, ProjectorView, PublicVote, RoleNames } from '../../../shared/views'
+import type { ClockView, ProjectorSeat, ProjectorView, PublicVote } from '../../../shared/views'
 import '../../shared/styles/board.css'
+import '../../shared/styles/seats.css'
 import '../../shared/styles/clock.css'
 import '../../shared/styles/vote.css'
 import { h } from './h'
@@ -24,7 +26,6 @@ export function board(view: ProjectorView, offset: number, words: Words): { el: 
   const { list, labelled } = roomPhrasing(words)
   const text = announcementText(words)
   const name = (p: number) => seatName(view.seats, p)
-  const hands = view.vote?.candidates.flatMap((c) => c.voters ?? []) ?? []
   const recent = view.announcements
     .filter((a) => a.kind !== 'gameOver')
     .slice(-3)
@@ -75,13 +76,12 @@ export function board(view: ProjectorView, offset: number, words: Words): { el: 
         ...recent.map((line, i) => h('li', { class: [i === 0 && 'latest'], 'data-test': 'board-announcement' }, line)),
       ),
   )
-  const nominees = view.stage === 'nominating' || view.stage === 'vote' || view.stage === 'defence' ? view.nominees : []
   const el = h(
     'div',
     { class: ['projector-board', 'phone-board', view.phase === 'day' ? 'theme-day' : 'theme-night', `phase-${view.phase}`], 'data-test': 'projector-board' },
     head,
     center,
-    seatList(view, localRoleNames(view.names), nominees, hands, t),
+    seatList(boardSeats(view, t, localRoleNames(view.names))),
   )
   const phase = [phaseTitle(t, view), view.phase === 'day' && view.stage ? t(`stage.${view.stage}`) : null]
   const news = () =>
@@ -95,36 +95,22 @@ export function board(view: ProjectorView, offset: number, words: Words): { el: 
   return { el, tick: () => clock?.tick(), news }
 }
 
-/** The table: every seat in seating order, alive or dead, with its number; a role only when the host sent one. */
-function seatList(view: ProjectorView, roleNames: RoleNames, nominees: number[], hands: number[], t: Words['t']): HTMLElement {
-  const seat = (s: ProjectorSeat, fouls = foulMarks(t, s.fouls, view.rules.foulsToRemove)) =>
+/** The table: the seats as the projector's ring draws them (seats.ts), in the phone's grid (seats.css). */
+function seatList(seats: BoardSeat[]): HTMLElement {
+  const seat = (s: BoardSeat) =>
     h(
       'li',
-      {
-        class: [
-          'seat',
-          !s.alive && 'dead',
-          view.accused === s.seat && 'accused',
-          view.speaker === s.seat && 'speaker',
-          nominees.includes(s.seat) && 'nominee',
-          hands.includes(s.seat) && 'hand',
-          s.role !== null && `role-${s.role}`,
-        ],
-        'data-seat': s.seat,
-      },
-      h('span', { class: 'seat-no', 'data-test': 'seat-no' }, seatNumber(s.seat)),
+      { class: s.classes, 'data-seat': s.seat },
+      h('span', { class: 'seat-no', 'data-test': 'seat-no' }, s.no),
       h('span', { class: 'name', 'data-test': 'seat-name' }, s.name),
-      hands.includes(s.seat) && h('span', { class: 'hand-mark', 'data-test': 'hand-up', role: 'img', 'aria-label': t('projector.handUp') }, '▲'),
-      (!s.alive || s.role !== null) &&
+      s.marks.length > 0 &&
         h(
           'span',
           { class: 'seat-facts' },
-          !s.alive && h('span', { class: 'status', 'data-test': 'seat-status' }, t('projector.dead')),
-          s.role !== null && h('span', { class: 'role', 'data-role': true, 'data-test': 'seat-role' }, roleNames[s.role]),
+          ...s.marks.map((m) => h('span', { class: m.name, 'data-test': m.name, role: m.label && 'img', 'aria-label': m.label }, m.text)),
         ),
-      fouls && h('span', { class: 'foul-marks', 'data-test': 'seat-fouls', role: 'img', 'aria-label': fouls.label }, fouls.marks),
     )
-  return h('ol', { class: 'seat-list', 'data-test': 'seat-list' }, ...view.seats.map((s) => seat(s)))
+  return h('ol', { class: 'seats seat-list', 'data-test': 'seat-list' }, ...seats.map(seat))
 }
 
 /** The countdown from the host's deadline; warning colour below clock.warningMs. */

@@ -7,8 +7,6 @@ export type Child = Node | string | number | null | undefined | false
 export interface Props {
   /** Class names; falsy entries are left out. */
   class?: string | (string | false | null | undefined)[]
-  /** CSS custom properties and inline styles (setProperty: the CSP allows a style set from script). */
-  style?: Record<string, string | number>
   /** Listeners by event name. */
   on?: { [K in keyof HTMLElementEventMap]?: (e: HTMLElementEventMap[K]) => void }
   /** Any other attribute (data-test, role, aria-*, type…); null or false leaves it out. */
@@ -20,7 +18,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
   for (const [k, v] of Object.entries(props)) {
     if (v === null || v === undefined || v === false) continue
     if (k === 'class') el.className = (Array.isArray(v) ? v.filter(Boolean) : [v]).join(' ')
-    else if (k === 'style') for (const [p, x] of Object.entries(v as Record<string, string | number>)) el.style.setProperty(p, String(x))
     else if (k === 'on') for (const [e, f] of Object.entries(v as Record<string, EventListener>)) el.addEventListener(e, f)
     else el.setAttribute(k, v === true ? '' : String(v as string | number))
   }

@@ -69,7 +69,7 @@ describe("the phone's page, drawn without Vue", () => {
     expect(during.querySelector('[data-test=winner]')).toBeNull()
     const over = board(playerView(end, 0).board, 0, phoneWords).el
     expect(over.querySelector('[data-test=winner]')?.textContent).toMatch(/win|draw/i)
-    expect(over.querySelectorAll('[data-role]')).toHaveLength(end.setup.players.length)
+    expect(over.querySelectorAll('[data-test=seat-role]')).toHaveLength(end.setup.players.length)
   })
 
   it('tells the story page by page, the end with every role', async () => {

@@ -71,6 +71,16 @@ describe('DayPanel', () => {
     expect(api.played('closeNominations')).toHaveLength(1)
   })
 
+  it('a plain seat action (a foul): a picker of the seats legal offers, playing the command with its seat', async () => {
+    const none = await setup(dayGame())
+    expect(none.wrapper.find('[data-test="seat-action-foul"]').exists()).toBe(false)
+    const { wrapper, api } = await setup(dayGame({}, makeLegal({ foul: [0, 2] })))
+    const panel = wrapper.get('[data-test="seat-action-foul"]')
+    expect(panel.get('[data-seat="1"]').attributes('disabled')).toBeDefined()
+    await panel.get('[data-seat="2"]').trigger('click')
+    expect(api.play).toHaveBeenCalledWith({ type: 'foul', player: 2 })
+  })
+
   it('random death only when legal, after a confirmation', async () => {
     const none = await setup(dayGame())
     expect(none.wrapper.find('[data-test="random-death"]').exists()).toBe(false)

@@ -17,7 +17,7 @@ describe('ProjectorBoard', () => {
     expect(seats).toHaveLength(6)
     expect(w.find('[data-seat="1"]').classes()).toContain('dead')
     expect(w.find('[data-seat="1"]').text()).toContain('dead')
-    expect(w.findAll('[data-role]')).toHaveLength(0)
+    expect(w.findAll('[data-test=seat-role]')).toHaveLength(0)
     expect(w.text()).not.toMatch(/Mafioso|Inspector|Citizen/)
   })
 
@@ -29,7 +29,7 @@ describe('ProjectorBoard', () => {
   it('renders a role exactly where the host sent one', () => {
     const seats = makeProjectorView().seats.map((s) => (s.seat === 3 ? { ...s, alive: false, role: 'mafia' as const } : s))
     const w = mountBoard(makeProjectorView({ phase: 'day', dayNumber: 2, seats }))
-    const roles = w.findAll('[data-role]')
+    const roles = w.findAll('[data-test=seat-role]')
     expect(roles).toHaveLength(1)
     expect(w.get('[data-seat="3"]').text()).toContain('Mafioso')
   })
@@ -154,6 +154,6 @@ describe('ProjectorBoard', () => {
     const seats = makeProjectorView().seats.map((s, i) => ({ ...s, role: i === 0 ? ('mafia' as const) : ('citizen' as const) }))
     const w = mountBoard(makeProjectorView({ phase: 'over', winner: 'town', seats, announcements: [{ kind: 'gameOver', winner: 'town' }] }))
     expect(w.get('[data-test="winner"]').text()).toContain('Winner: Town')
-    expect(w.findAll('[data-role]')).toHaveLength(6)
+    expect(w.findAll('[data-test=seat-role]')).toHaveLength(6)
   })
 })
