@@ -90,8 +90,6 @@ export const rulesetOptionsSchema = z.object({
 
   /** The night on the phones (docs/room.md): every living seated player picks a name on their phone at every call; the actors' picks become the referee's night commands. Off in the presets; a ruleset written before it reads as off. */
   nightOnPhones: z.boolean().default(false),
-  /** The day's votes on the phones (docs/room.md): each living voter votes on their phone while a vote is open; a vote becomes the referee's castVote. Off in the presets; a ruleset written before it reads as off. */
-  votesOnPhones: z.boolean().default(false),
 
   minPlayers: z.number().int().min(3).max(60),
   maxPlayers: z.number().int().min(3).max(60),

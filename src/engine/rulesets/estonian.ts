@@ -38,7 +38,6 @@ export const estonian: RulesetInput = {
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
-    votesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 40,
     recommendedMin: 6,

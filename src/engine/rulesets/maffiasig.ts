@@ -38,7 +38,6 @@ export const maffiasig: RulesetInput = {
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
-    votesOnPhones: false,
     minPlayers: 5,
     maxPlayers: 30,
     recommendedMin: 9,

@@ -38,7 +38,6 @@ export const swedish: RulesetInput = {
     doctorMafiaDraw: true,
     firstDeadBecomesReferee: false,
     nightOnPhones: false,
-    votesOnPhones: false,
     minPlayers: 4,
     maxPlayers: 30,
     recommendedMin: 7,

@@ -84,10 +84,7 @@ const LISTED: readonly { id: OptionGroupId; fields: readonly OptionField[] }[] =
   },
   {
     id: 'phones',
-    fields: [
-      { key: 'nightOnPhones', kind: 'bool' },
-      { key: 'votesOnPhones', kind: 'bool' },
-    ],
+    fields: [{ key: 'nightOnPhones', kind: 'bool' }],
   },
   {
     id: 'table',
