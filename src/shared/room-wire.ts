@@ -42,6 +42,9 @@ const fromWireCall = (c: WireCall): PhoneCallMine => ({
 /** What a phone sends to pick (PhonePick), sealed for the host with the phone's key: bound to its token, one length for every pick. */
 export const pickBound = (token: string): string => `pick ${token}`
 
+/** What a phone sends to vote by day (PhoneBallot), sealed the same way: bound to its token and to voting, one length for every vote. */
+export const voteBound = (token: string): string => `vote ${token}`
+
 export function sealScreen(screen: PlayerScreen, key: Uint8Array, nonce: Uint8Array): WireScreen {
   const { sentAt, lang } = screen
   const secrets: WireSecrets =
