@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Command, RefereeCommand } from '../../shared/commands'
 import { dispatch } from '../../engine'
 import { rulesetWith, Scripted } from '../../engine/testing'
+import { boardVoteId } from '../../shared/vote-id'
 import { PhoneVotes, VOTES_PER_VOTE, voteIdOf, votePhoneRefusal, type PhoneBallot } from './day-vote'
 
 /**
@@ -28,6 +29,8 @@ describe('the day’s votes on the phones (host)', () => {
     expect(votePhoneRefusal(g.state, 0, { vote: '1.guilty.5', choice: true }, 0)).toBe('closed')
     g.do({ type: 'accuse', accused: 5 })
     expect(voteIdOf(g.state)).toBe(`${g.state.dayNumber}.guilty.5`)
+    // The phone makes the same id from its board (the public view).
+    expect(boardVoteId(g.projector)).toBe(voteIdOf(g.state))
   })
 
   it('a seat votes as itself: its vote is the referee’s castVote, changed while the vote is open, shown by name', () => {
@@ -83,6 +86,7 @@ describe('the day’s votes on the phones (host)', () => {
     if (g.state.day?.stage !== 'vote') g.do({ type: 'skipDefences' })
     const vote = voteIdOf(g.state)!
     expect(vote).toMatch(/plurality\.5-6$/)
+    expect(boardVoteId(g.projector)).toBe(vote)
     const votes = new PhoneVotes()
     expect(votes.vote(g.state, 0, { vote, choice: true }, player(g))).toEqual({ taken: false, engine: null })
     expect(votes.vote(g.state, 0, { vote, choice: 5 }, player(g)).taken).toBe(true)

@@ -1,5 +1,6 @@
 import type { RefereeCommand } from '../../shared/commands'
 import type { GameState } from '../../engine'
+import { openVoteId } from '../../shared/vote-id'
 
 /**
  * The day's votes on the phones (the ruleset's `votesOnPhones`; docs/room.md): while a vote is open
@@ -21,14 +22,13 @@ export interface PhoneBallot {
 }
 
 /**
- * The open vote's id, from public facts: the day, the vote's kind, its candidates and whether it is
- * a revote. A tap meant for one vote never lands in the next one (the guilty vote, then the
- * execution vote on the same accused, differ by kind). Null: no vote open, or not on the phones.
+ * The open vote's id (shared/vote-id.ts: from public facts, the phone makes the same from its
+ * board). Null: no vote open, or not on the phones.
  */
 export function voteIdOf(s: GameState | null): string | null {
   if (!s || s.phase !== 'day' || !s.setup.ruleset.options.votesOnPhones) return null
   const v = s.day?.stage === 'vote' ? s.day.vote : null
-  return v ? `${s.dayNumber}.${v.kind}.${v.candidates.join('-')}${v.revote ? '.r' : ''}` : null
+  return v ? openVoteId(s.dayNumber, v.kind, v.candidates, v.revote) : null
 }
 
 /**
