@@ -90,7 +90,17 @@ export type PlayerScreen =
   | { kind: 'resuming'; name: string; sentAt: number; lang: string | null }
   | { kind: 'left'; name: string; sentAt: number; lang: string | null }
   | { kind: 'replaced'; name: string; sentAt: number; lang: string | null }
-  | { kind: 'game'; view: PlayerView; story: ShownStory | null; call: PhoneCall | null; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: PlayerView; story: ShownStory | null; call: PhoneCall | null; vote: PhoneVote | null; sentAt: number; lang: string | null }
+
+/**
+ * The day's vote on the phones (the ruleset's `votesOnPhones`; host/room/day-vote.ts): `id` the open
+ * vote's (shared/vote-id.ts, public: the same on every phone); `mine` this seat's own vote so far
+ * (sealed for its phone: the projector may not name voters), null before it votes.
+ */
+export interface PhoneVote {
+  id: string
+  mine: { choice: boolean | number | null } | null
+}
 
 /** The night calls phones pick at (the mafia's meeting on night 0 is no call: nobody picks). */
 export type PhoneCallKind = 'mafia' | 'investigator' | 'doctor'
@@ -174,7 +184,16 @@ export interface SeatSecrets {
  */
 export type WireScreen =
   | { kind: 'asking' | 'idle' | 'resuming' | 'left' | 'replaced'; sentAt: number; lang: string | null; sealed: string }
-  | { kind: 'game'; board: ProjectorView; story: ShownStory | null; call: PhoneCallPublic | null; sentAt: number; lang: string | null; sealed: string }
+  | {
+      kind: 'game'
+      board: ProjectorView
+      story: ShownStory | null
+      call: PhoneCallPublic | null
+      vote: string | null
+      sentAt: number
+      lang: string | null
+      sealed: string
+    }
 
 /** A finished game's story at the page the projector shows: the projector's screen's own two fields. */
 export interface ShownStory {

@@ -1,4 +1,5 @@
 import type { RefereeCommand } from '../../shared/commands'
+import type { PhoneVote } from '../../shared/room'
 import type { GameState } from '../../engine'
 import { openVoteId } from '../../shared/vote-id'
 
@@ -30,6 +31,16 @@ export function voteIdOf(s: GameState | null): string | null {
   const v = s.day?.stage === 'vote' ? s.day.vote : null
   return v ? openVoteId(s.dayNumber, v.kind, v.candidates, v.revote) : null
 }
+
+/** What seat `seat`'s phone is shown of the open vote: its id (public) and the seat's own vote so far (sealed for it). */
+export function phoneVoteOf(s: GameState, seat: number): PhoneVote | null {
+  const id = voteIdOf(s)
+  const ballots = s.day?.vote?.ballots ?? {}
+  return id === null ? null : { id, mine: seat in ballots ? { choice: ballots[seat] ?? null } : null }
+}
+
+/** Every seat's part of the open vote on the phones: a change in any seat's vote pushes every phone (one shape for every stream). */
+export const voteEpoch = (s: GameState | null): string => (s ? JSON.stringify(s.setup.players.map((_, p) => phoneVoteOf(s, p))) : '')
 
 /**
  * Why the host refuses a phone's vote before the engine sees it (null: the engine decides): no vote

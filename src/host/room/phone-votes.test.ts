@@ -71,6 +71,17 @@ describe('the day’s votes on the phones (POST /room/vote)', () => {
     // Seat 3 changes its mind.
     expect((await vote(origin, phones[3]!, { vote: id, choice: false })).status).toBe(204)
     expect(ballots()).toEqual({ 0: true, 3: false })
+    // Each phone is told the open vote and, sealed for it, its own vote; every stream has one shape.
+    const shown = (seat: number) => {
+      const m = streams[seat]!.messages.at(-1)
+      return m?.kind === 'game' ? m.vote : undefined
+    }
+    await until(() => shown(3)?.mine?.choice === false)
+    await until(() => new Set(streams.map((st) => st.wire.length)).size === 1)
+    expect(shown(0)).toEqual({ id, mine: { choice: true } })
+    expect(shown(1)).toEqual({ id, mine: null })
+    const shapes = streams.map((st) => st.wire.map((w) => Buffer.byteLength(JSON.stringify(w))))
+    for (const shape of shapes) expect(shape).toStrictEqual(shapes[0])
 
     const before = JSON.stringify(game().vote)
     const logLength = h.refereeAppView().log.length

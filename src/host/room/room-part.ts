@@ -15,7 +15,7 @@ import { seatNumber } from '../../shared/seat-name'
 import { Room, type SavedDevices } from './room'
 import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
-import { PhoneVotes } from './day-vote'
+import { PhoneVotes, phoneVoteOf, voteEpoch } from './day-vote'
 import { callEpoch, commandsOf, NIGHT_CALL_MIN_MS, NightCalls, phoneCallOf, pickersOf, refereeCallOf } from './night-call'
 import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
 
@@ -396,7 +396,8 @@ export class RoomPart implements RoomHost {
     const story = s.phase === 'over' ? shownStory(this.deps.source.projectorScreen()) : null
     const call = this.calls.current
     const phoneCall = call && this.server ? phoneCallOf(s, call, seat, phones ?? this.phoneSeats()) : null
-    return { kind: 'game', view: playerView(s, seat, this.deps.source.options()), story, call: phoneCall, sentAt, lang }
+    const vote = phoneVoteOf(s, seat)
+    return { kind: 'game', view: playerView(s, seat, this.deps.source.options()), story, call: phoneCall, vote, sentAt, lang }
   }
 
   projectorScreen(): ProjectorScreen {
@@ -474,7 +475,7 @@ export class RoomPart implements RoomHost {
   /** Every seat's secrets and every seat's part of the call now: a change in any pushes every phone. */
   private epoch(phones: ReadonlySet<number> = this.phoneSeats()): string {
     const s = this.deps.source.state()
-    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, phones)}`
+    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, phones)}\n${voteEpoch(s)}`
   }
 
   /**
