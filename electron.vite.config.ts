@@ -96,6 +96,50 @@ function playerCompileHints(): Plugin {
 }
 
 /**
+ * The player page's stylesheets (its own and the board's, shared with the projector) are inlined in
+ * the page, in their order, as one <style> allowed by its hash (`style-src 'self' 'sha256-…'`, never
+ * 'unsafe-inline'; test/csp-bundle.test.ts). A phone's browser then asks for three files, not five:
+ * each answer costs a throttled phone's main thread its turn, the page's module waits for every
+ * stylesheet the page links, and a seated phone's stream no longer waits for one of the six
+ * connections a browser opens to one host (docs/room.md, "First render"). The files stay as they
+ * are for the other pages. A stylesheet with a url() (relative to its file) is left linked.
+ */
+function playerInlineStyles(): Plugin {
+  const LINK = /<link rel="stylesheet" crossorigin href="\.\.\/(assets\/[\w.-]+\.css)">\s*/g
+  return {
+    name: 'nightfall:player-inline-styles',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const page = bundle['player/index.html']
+        if (page?.type !== 'asset' || typeof page.source !== 'string') return
+        const css = (file: string): string | null => {
+          const a = bundle[file]
+          const text = a?.type === 'asset' ? (typeof a.source === 'string' ? a.source : new TextDecoder().decode(a.source)) : null
+          return text !== null && !/url\(|<\/style/i.test(text) ? text.trim() : null
+        }
+        const inlined: string[] = []
+        let at = -1
+        const html = page.source.replace(LINK, (link: string, file: string, offset: number) => {
+          const text = css(file)
+          if (text === null) return link
+          if (at < 0) at = offset
+          inlined.push(text)
+          return ''
+        })
+        if (!inlined.length) return
+        const withStyle = `${html.slice(0, at)}<style>${inlined.join('\n')}</style>\n    ${html.slice(at)}`.replace(/\s*<\/head>/, '\n  </head>')
+        page.source = withStyle.replace(
+          /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/i,
+          (_m: string, head: string, policy: string) => `${head}${withInlineScripts(policy, withStyle)}"`,
+        )
+      },
+    },
+  }
+}
+
+/**
  * A locale file asked for as `?raw&phone` (the phone's words, src/renderer/player/words.ts) is its
  * text with only the sections a phone shows: the same words, half the bytes in the phone's script.
  */
@@ -168,6 +212,7 @@ export default defineConfig({
       devOnlyInlineStyles(),
       inlineBoot(),
       playerCompileHints(),
+      playerInlineStyles(),
       phoneWordsOnly(),
     ],
     define: {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cspProblems, hashSource, inlineScriptBodies, scriptProblems } from './support/csp'
+import { cspProblems, hashSource, inlineScriptBodies, inlineStyleBodies, scriptProblems } from './support/csp'
 import { BUILT, PAGE_ROLES, REPO_ROOT } from './support/paths'
 
 function htmlFiles(dir: string): string[] {
@@ -112,5 +112,19 @@ describe('the CSP checks themselves', () => {
     const scripts = [...html.matchAll(/(?:src|href)="\.\.\/(assets\/[\w.-]+\.js)"/g)].map((m) => join(BUILT.rendererDir, m[1]!))
     expect(scripts.length).toBeGreaterThan(0)
     for (const file of scripts) expect(readFileSync(file, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true)
+    // Its styles are in the page, one <style> allowed by its hash (cspProblems checks the hash): no stylesheet to ask for.
+    expect(inlineStyleBodies(html)).toHaveLength(1)
+    expect(inlineStyleBodies(html)[0]).toContain('.role-card')
+    expect(inlineStyleBodies(html)[0]).toContain('.seat-list')
+    expect(html).not.toMatch(/rel="stylesheet"/)
+  })
+
+  it('accept an inline stylesheet only with its own hash in style-src', () => {
+    const css = 'p{color:red}'
+    const hashed = good.replace("style-src 'self'", `style-src 'self' ${hashSource(css)}`)
+    expect(cspProblems(page(hashed, `<style>${css}</style>`))).toEqual([])
+    expect(cspProblems(page(good, `<style>${css}</style>`)).join('\n')).toContain('style-src must be')
+    expect(cspProblems(page(hashed, '<style>p{color:blue}</style>')).join('\n')).toContain('style-src must be')
+    expect(cspProblems(page(hashed)).join('\n')).toContain('style-src must be')
   })
 })

@@ -46,6 +46,12 @@ export const inlineScriptBodies = (html: string): string[] =>
     .filter((s) => s.attributes['src'] === undefined && s.body.trim() !== '')
     .map((s) => s.body)
 
+/** The page's inline stylesheets (not empty): each applies only if style-src names its hash (the player page's, inlined by the build). */
+export const inlineStyleBodies = (html: string): string[] =>
+  tags(html, 'style')
+    .map((s) => s.body)
+    .filter((body) => body.trim() !== '')
+
 /** The CSP source that allows one inline script: its SHA-256, as a browser computes it. */
 export const hashSource = (body: string): string => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`
 
@@ -80,9 +86,10 @@ export function cspProblems(html: string): string[] {
   expectExactly('script-src', ["'self'", ...inlineScriptBodies(html).map(hashSource)])
   expectExactly('object-src', ["'none'"])
   expectExactly('base-uri', ["'none'"])
+  // 'self', and the hash of each inline stylesheet the page carries (the player page's), nothing else: never 'unsafe-inline'.
   const styles = csp.get('style-src')
   if (!styles) problems.push('style-src is missing')
-  else if (styles.some((value) => value !== "'self'")) problems.push(`style-src must be 'self' only, is ${styles.join(' ')}`)
+  else expectExactly('style-src', ["'self'", ...inlineStyleBodies(html).map(hashSource)])
   for (const source of csp.get('connect-src') ?? []) {
     if (!ALLOWED_CONNECT_SOURCES.includes(source)) problems.push(`connect-src allows ${source}`)
   }
