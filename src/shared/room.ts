@@ -59,6 +59,12 @@ export interface RoomView {
   movedFrom: number | null
   /** The night call on the phones now (the ruleset's `nightOnPhones`), null at any other moment. */
   call: RefereeCall | null
+  /**
+   * The day's votes on the phones (`votesOnPhones`): what the engine refused of the phones' votes in
+   * the open vote (the accused voting, a dead seat), whose (none named while the operator plays
+   * blind) and why. The phone itself got the one refusal; the referee may record the vote by hand.
+   */
+  voteRefused: { seats: number[]; error: ApiError }[]
 }
 
 export const CLOSED_ROOM: RoomView = Object.freeze({
@@ -73,6 +79,7 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
   error: null,
   movedFrom: null,
   call: null,
+  voteRefused: [],
 }) as RoomView
 
 /**

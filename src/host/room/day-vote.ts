@@ -1,4 +1,5 @@
 import type { RefereeCommand } from '../../shared/commands'
+import type { ApiError } from '../../shared/api'
 import type { PhoneVote } from '../../shared/room'
 import type { GameState } from '../../engine'
 import { openVoteId } from '../../shared/vote-id'
@@ -65,11 +66,22 @@ export const voteCommandOf = (seat: number, ballot: PhoneBallot): RefereeCommand
 export class PhoneVotes {
   private id: string | null = null
   private readonly made = new Map<number, number>()
+  /** What the engine refused of the phones' votes in the open vote, whose and why (the referee's view). */
+  private readonly refused: { seat: number; error: ApiError }[] = []
 
   private sync(s: GameState | null): void {
     const id = voteIdOf(s)
-    if (id !== this.id) this.made.clear()
+    if (id !== this.id) {
+      this.made.clear()
+      this.refused.length = 0
+    }
     this.id = id
+  }
+
+  /** The engine's refusals of the open vote's phone votes, for the referee: no seat named while the operator plays blind. */
+  refusedNow(s: GameState | null): { seats: number[]; error: ApiError }[] {
+    this.sync(s)
+    return this.refused.map((r) => ({ seats: s?.operatorBlind ? [] : [r.seat], error: r.error }))
   }
 
   /**
@@ -86,6 +98,7 @@ export class PhoneVotes {
     if (votePhoneRefusal(s, seat, ballot, this.made.get(seat) ?? 0) !== null) return { taken: false, engine: null }
     this.made.set(seat, (this.made.get(seat) ?? 0) + 1)
     const r = play(voteCommandOf(seat, ballot))
+    if (!r.ok && 'error' in r) this.refused.push({ seat, error: r.error as ApiError })
     return { taken: r.ok, engine: r.ok ? null : r }
   }
 }

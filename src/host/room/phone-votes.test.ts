@@ -97,6 +97,8 @@ describe('the day’s votes on the phones (POST /room/vote)', () => {
       expect(r.status).toBe(409)
       refusals.push(r.body)
     }
+    // The referee reads the engine's refusal (the accused voting), whose; the phone was told nothing more.
+    expect(h.refereeAppView().lan.voteRefused).toMatchObject([{ seats: [5], error: { reason: 'may-not-vote' } }])
     // One answer, byte for byte, whatever the reason.
     expect(new Set(refusals).size).toBe(1)
     expect(JSON.stringify(game().vote)).toBe(before)

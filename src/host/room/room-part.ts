@@ -243,6 +243,7 @@ export class RoomPart implements RoomHost {
       displayCode: this.room.displayCode,
       ...this.room.views(),
       call: this.refereeCall(),
+      voteRefused: this.votes.refusedNow(this.deps.source.state()),
     }
   }
 
