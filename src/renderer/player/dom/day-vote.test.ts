@@ -29,8 +29,8 @@ describe('the day’s vote on the phone', () => {
       expect(g.state.roles[6]).toBe('citizen')
       expect(mafioso.outerHTML).toBe(citizen.outerHTML)
       const accused = g.state.setup.players[5]!
-      expect(mafioso.querySelector('[data-test=vote-question]')!.textContent).toBe(phoneWords.t('phoneVotes.guilty', { name: accused }))
-      expect(mafioso.querySelector('[data-test=vote-question]')!.textContent).toContain(accused)
+      expect(mafioso.querySelector('[data-test=phone-vote-question]')!.textContent).toBe(phoneWords.t('phoneVotes.guilty', { name: accused }))
+      expect(mafioso.querySelector('[data-test=phone-vote-question]')!.textContent).toContain(accused)
       const buttons = [...mafioso.querySelectorAll('button')]
       expect(buttons.map((b) => b.textContent)).toEqual([phoneWords.t('phoneVotes.yes'), phoneWords.t('phoneVotes.no')])
       expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false'])
@@ -55,7 +55,7 @@ describe('the day’s vote on the phone', () => {
     const el = dayVote(phoneVoteOf(g.state, 0)!, playerView(g.state, 0), phoneWords, (c) => sent.push(c))!
     const buttons = [...el.querySelectorAll('button')]
     expect(buttons.map((b) => b.textContent)).toEqual([g.state.setup.players[5], g.state.setup.players[6], phoneWords.t('phoneVotes.abstain')])
-    expect(el.querySelector('[data-test=vote-question]')!.textContent).toBe('Vem röstar du för att avrätta?')
+    expect(el.querySelector('[data-test=phone-vote-question]')!.textContent).toBe('Vem röstar du för att avrätta?')
     buttons[0]!.click()
     buttons[2]!.click()
     expect(sent).toEqual([5, null])

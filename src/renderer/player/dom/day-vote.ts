@@ -33,7 +33,7 @@ export function dayVote(vote: PhoneVote, view: PlayerView, words: Words, voted: 
   return h(
     'section',
     { class: 'night-call day-vote', 'data-test': 'day-vote', 'aria-live': 'polite' },
-    h('h2', { 'data-test': 'vote-question' }, question),
+    h('h2', { 'data-test': 'phone-vote-question' }, question),
     h(
       'ul',
       { class: 'call-names', 'data-test': 'vote-choices' },
