@@ -9,7 +9,7 @@ import { ProjectorFullscreen } from './fullscreen'
 import { WindowLanguages } from './languages'
 import { LatestEstimate, type Estimator } from './latest-estimate'
 import { Library } from './library'
-import type { CardsPrinter, HostParts } from './methods'
+import { withHostFields, type CardsPrinter, type HostParts } from './methods'
 import { NoticeBoard } from './notice-board'
 import { openSettings } from './persistence/data-folder'
 import { JournalFile } from './persistence/journal-file'
@@ -101,6 +101,8 @@ export function startHost(opts: GameHostOptions): StartedHost {
       file: saving ? new RoomFile(join(opts.dataDir, 'journal', 'room.json'), durable) : undefined,
       addresses: opts.roomAddresses,
       callMinMs: opts.roomCallMinMs,
+      // A phone's day vote (room/day-vote.ts) is the referee's castVote, run as the referee's click is.
+      play: (c) => table.command(withHostFields({ clock, random }, c)),
     },
   )
   const estimate = new LatestEstimate(opts.estimate === undefined ? runEstimate : (opts.estimate ?? undefined))

@@ -23,7 +23,7 @@ export interface ViewParts {
 }
 
 /** How the room on the LAN is set up (game-host.ts's options). */
-export type RoomConfig = Pick<RoomPartDeps, 'pagesDir' | 'port' | 'file' | 'addresses' | 'callMinMs'>
+export type RoomConfig = Pick<RoomPartDeps, 'pagesDir' | 'port' | 'file' | 'addresses' | 'callMinMs' | 'play'>
 
 /**
  * What every audience is shown — the referee window, the projector, the room's phones and TVs —

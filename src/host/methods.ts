@@ -233,8 +233,8 @@ const syncMatch: { [K in RefereeMethod]: true } = {} as SyncMatch
 void argsMatch
 void syncMatch
 
-/** A referee's game action (already parsed) with the host's own fields: its clock and its crypto draw. */
-function withHostFields(h: HostParts, c: RefereeCommand): Command {
+/** A referee's game action (already parsed) with the host's own fields: its clock and its crypto draw (a phone's day vote too: host-parts.ts). */
+export function withHostFields(h: Pick<HostParts, 'clock' | 'random'>, c: RefereeCommand): Command {
   const supply: Record<HostField, () => number> = { at: () => h.clock.now(), draw: () => h.random.draw() }
   const given = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined))
   const added = Object.fromEntries(HOST_FIELDS_OF[c.type].map((f) => [f, supply[f]()]))

@@ -17,6 +17,11 @@ export const ADDED_OPTIONS = {
    * day; this many fouls remove the player (a death by day). null = no fouls.
    */
   foulsToRemove: { kind: 'nullableInt', min: 1, max: 10, default: null, group: 'day' },
+  /**
+   * The day's votes on the phones (docs/room.md): each living voter votes on their phone while a
+   * vote is open; a vote becomes the referee's castVote. Off: a ruleset written before it reads as off.
+   */
+  votesOnPhones: { kind: 'bool', default: false, group: 'phones' },
 } as const satisfies Record<string, AddedOption>
 
 export type AddedOptionKey = keyof typeof ADDED_OPTIONS

@@ -23,4 +23,6 @@ export const claimRequestSchema = z.object({ claim: deviceTokenSchema }).strict(
 /** What a phone sends to pick at a night call: its PhonePick sealed for the host (room-wire.ts, pickBound), one length for every pick. */
 export const pickRequestSchema = z.object({ sealed: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${SEALED_CHARS}}$`)) }).strict()
 /** The pick, once opened with the phone's key: the call it is for and the seat it names. */
+/** A day's vote, once opened with the phone's key (POST /room/vote, sealed as a pick is): the open vote it is for (host/room/day-vote.ts) and the choice — yes/no, a nominee's seat, or null: no vote. */
+export const phoneBallotSchema = z.object({ vote: z.string().max(400), choice: z.union([z.boolean(), z.number().int().min(0).max(59), z.null()]) }).strict()
 export const phonePickSchema = z.object({ call: z.string().max(24), target: z.number().int().min(0).max(59) }).strict()

@@ -25,6 +25,8 @@ interface WireSecrets {
   role: string | null
   partners: number[] | null
   call: WireCall | null
+  /** The seat's own day vote on the phones: `c` its choice; null before it votes (or no vote open). */
+  vote?: { c: boolean | number | null } | null
 }
 
 const pickOf = (n: number): number | null => (n < 0 ? null : n)
@@ -42,6 +44,9 @@ const fromWireCall = (c: WireCall): PhoneCallMine => ({
 /** What a phone sends to pick (PhonePick), sealed for the host with the phone's key: bound to its token, one length for every pick. */
 export const pickBound = (token: string): string => `pick ${token}`
 
+/** What a phone sends to vote by day (PhoneBallot), sealed the same way: bound to its token and to voting, one length for every vote. */
+export const voteBound = (token: string): string => `vote ${token}`
+
 export function sealScreen(screen: PlayerScreen, key: Uint8Array, nonce: Uint8Array): WireScreen {
   const { sentAt, lang } = screen
   const secrets: WireSecrets =
@@ -52,13 +57,14 @@ export function sealScreen(screen: PlayerScreen, key: Uint8Array, nonce: Uint8Ar
           role: screen.view.role,
           partners: screen.view.partners,
           call: screen.call && toWireCall(screen.call.mine),
+          vote: screen.vote?.mine ? { c: screen.vote.mine.choice } : null,
         }
       : { seat: null, name: screen.name, role: null, partners: null, call: null }
   const sealed = seal(key, secrets, bound(screen.kind, sentAt), nonce)
   if (screen.kind === 'game') {
     const c = screen.call
     const call = c && { id: c.id, kind: c.kind, answered: c.answered, total: c.total, done: c.done, style: c.style }
-    return { kind: 'game', board: screen.view.board, story: screen.story, call, sentAt, lang, sealed }
+    return { kind: 'game', board: screen.view.board, story: screen.story, call, vote: screen.vote?.id ?? null, sentAt, lang, sealed }
   }
   return { kind: screen.kind, sentAt, lang, sealed }
 }
@@ -73,6 +79,11 @@ const isCall = (x: unknown): x is WireCall => {
     pickLike(c.p) && (c.m === null || (Array.isArray(c.m) && c.m.every((m) => pair(m, pickLike)))) && (c.a === null || pair(c.a, (y) => y === 0 || y === 1))
   )
 }
+const isBallot = (x: unknown): boolean => {
+  if (typeof x !== 'object' || x === null) return false
+  const c = (x as Record<string, unknown>).c
+  return c === null || typeof c === 'boolean' || seat(c)
+}
 const isSecrets = (x: unknown): x is WireSecrets => {
   if (typeof x !== 'object' || x === null) return false
   const s = x as Record<string, unknown>
@@ -81,7 +92,8 @@ const isSecrets = (x: unknown): x is WireSecrets => {
     (s.seat === null || seat(s.seat)) &&
     (s.role === null || typeof s.role === 'string') &&
     (s.partners === null || (Array.isArray(s.partners) && s.partners.every(seat))) &&
-    (s.call === null || s.call === undefined || isCall(s.call))
+    (s.call === null || s.call === undefined || isCall(s.call)) &&
+    (s.vote === null || s.vote === undefined || isBallot(s.vote))
   )
 }
 
@@ -95,5 +107,6 @@ export function openScreen(wire: WireScreen, key: Uint8Array): PlayerScreen | nu
   const view = { seat: s.seat, name: s.name, role: s.role, partners: s.partners, board: wire.board } as Extract<PlayerScreen, { kind: 'game' }>['view']
   // A call's own part without its public part (or the reverse) is not a call.
   const call = wire.call && s.call ? { ...wire.call, mine: fromWireCall(s.call) } : null
-  return { kind: 'game', view, story: wire.story, call, sentAt, lang }
+  const vote = typeof wire.vote === 'string' ? { id: wire.vote, mine: s.vote ? { choice: s.vote.c } : null } : null
+  return { kind: 'game', view, story: wire.story, call, vote, sentAt, lang }
 }

@@ -59,6 +59,12 @@ export interface RoomView {
   movedFrom: number | null
   /** The night call on the phones now (the ruleset's `nightOnPhones`), null at any other moment. */
   call: RefereeCall | null
+  /**
+   * The day's votes on the phones (`votesOnPhones`): what the engine refused of the phones' votes in
+   * the open vote (the accused voting, a dead seat), whose (none named while the operator plays
+   * blind) and why. The phone itself got the one refusal; the referee may record the vote by hand.
+   */
+  voteRefused: { seats: number[]; error: ApiError }[]
 }
 
 export const CLOSED_ROOM: RoomView = Object.freeze({
@@ -73,6 +79,7 @@ export const CLOSED_ROOM: RoomView = Object.freeze({
   error: null,
   movedFrom: null,
   call: null,
+  voteRefused: [],
 }) as RoomView
 
 /**
@@ -90,7 +97,17 @@ export type PlayerScreen =
   | { kind: 'resuming'; name: string; sentAt: number; lang: string | null }
   | { kind: 'left'; name: string; sentAt: number; lang: string | null }
   | { kind: 'replaced'; name: string; sentAt: number; lang: string | null }
-  | { kind: 'game'; view: PlayerView; story: ShownStory | null; call: PhoneCall | null; sentAt: number; lang: string | null }
+  | { kind: 'game'; view: PlayerView; story: ShownStory | null; call: PhoneCall | null; vote: PhoneVote | null; sentAt: number; lang: string | null }
+
+/**
+ * The day's vote on the phones (the ruleset's `votesOnPhones`; host/room/day-vote.ts): `id` the open
+ * vote's (shared/vote-id.ts, public: the same on every phone); `mine` this seat's own vote so far
+ * (sealed for its phone: the projector may not name voters), null before it votes.
+ */
+export interface PhoneVote {
+  id: string
+  mine: { choice: boolean | number | null } | null
+}
 
 /** The night calls phones pick at (the mafia's meeting on night 0 is no call: nobody picks). */
 export type PhoneCallKind = 'mafia' | 'investigator' | 'doctor'
@@ -174,7 +191,16 @@ export interface SeatSecrets {
  */
 export type WireScreen =
   | { kind: 'asking' | 'idle' | 'resuming' | 'left' | 'replaced'; sentAt: number; lang: string | null; sealed: string }
-  | { kind: 'game'; board: ProjectorView; story: ShownStory | null; call: PhoneCallPublic | null; sentAt: number; lang: string | null; sealed: string }
+  | {
+      kind: 'game'
+      board: ProjectorView
+      story: ShownStory | null
+      call: PhoneCallPublic | null
+      vote: string | null
+      sentAt: number
+      lang: string | null
+      sealed: string
+    }
 
 /** A finished game's story at the page the projector shows: the projector's screen's own two fields. */
 export interface ShownStory {

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { boardVoteId } from '../../src/shared/vote-id'
 import { devices, type Browser, type BrowserContext, type Page } from 'playwright'
 import { browserTestsOff } from './support/chromium'
 import { skipReason } from '../support/skip'
@@ -67,7 +68,7 @@ describe.skipIf(skipReason(browserTestsOff))('the night on the phones: whole gam
         }
         const view = async () => (await referee('ready')).value as RefereeAppView
         const preset = (await view()).presets.find((r) => r.id === id) as Ruleset
-        const ruleset = { ...preset, options: { ...preset.options, nightOnPhones: true } }
+        const ruleset = { ...preset, options: { ...preset.options, nightOnPhones: true, votesOnPhones: true } }
         expect(await referee('startGame', { ruleset, players: PLAYERS, counts, dealMode: 'digital' })).toMatchObject({ ok: true })
         const roles = (await view()).game!.seats.map((s) => s.role!)
 
@@ -99,6 +100,8 @@ describe.skipIf(skipReason(browserTestsOff))('the night on the phones: whole gam
             await pages[p]!.screenshot({ path: join(SCREENSHOTS, `night-${id}-${label}-${who}.png`), fullPage: true })
         }
         let calls = 0
+        let phoneVotes = 0
+        const votedIn = new Set<string>()
         let answersSeen = 0
         for (let guard = 0; guard < 600; guard++) {
           const v = await view()
@@ -147,6 +150,32 @@ describe.skipIf(skipReason(browserTestsOff))('the night on the phones: whole gam
             }
             continue
           }
+          // A vote open: every eligible living player votes on their phone (yes, or the first nominee); the referee closes it.
+          const vote = g.vote
+          const voteId = g.projector.phase === 'day' ? boardVoteId(g.projector) : null
+          if (vote && voteId && !votedIn.has(voteId)) {
+            votedIn.add(voteId)
+            const choice = vote.kind === 'plurality' ? String(vote.candidates[0]!.seat) : 'true'
+            for (const p of vote.eligibleSeats) {
+              const button = pages[p]!.locator(`[data-test=vote-choices] button[data-choice="${choice}"]`)
+              await button.click()
+              await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true')
+            }
+            await expect.poll(async () => (await view()).game!.vote?.ballots.length).toBe(vote.eligibleSeats.length)
+            phoneVotes++
+            if (!shots.has('vote') && [mafioso, inspector, citizen].every((p) => g.seats[p]!.alive)) {
+              shots.add('vote')
+              await side('vote-en')
+              const english = await pages[citizen]!.locator('[data-test=phone-vote-question]').textContent()
+              for (const p of [mafioso, inspector, citizen]) await pages[p]!.locator('[data-test=player-language]').selectOption(lang)
+              await expect.poll(() => pages[citizen]!.locator('[data-test=phone-vote-question]').textContent()).not.toBe(english)
+              await side(`vote-${lang}`)
+              for (const p of [mafioso, inspector, citizen]) await pages[p]!.locator('[data-test=player-language]').selectOption('en')
+            }
+            const closed = await referee('play', { type: 'closeVote' })
+            if (!closed.ok) throw new Error(`closeVote: ${closed.error?.message}`)
+            continue
+          }
           const next = nextCall(v)
           if (!next) break
           const [method, args] = next
@@ -167,9 +196,10 @@ describe.skipIf(skipReason(browserTestsOff))('the night on the phones: whole gam
         expect(end.game!.winner).not.toBeNull()
         expect(calls).toBeGreaterThan(2)
         expect(answersSeen).toBeGreaterThan(0)
+        expect(phoneVotes).toBeGreaterThan(0)
         expect(shots.has('mafia') && shots.has('investigator')).toBe(true)
         expect(trouble.filter((l) => !/Failed to load resource|EventSource|net::/.test(l))).toEqual([])
-        console.log(`[room-night] ${id}: ${calls} calls on the phones; screenshots in ${SCREENSHOTS}`)
+        console.log(`[room-night] ${id}: ${calls} calls and ${phoneVotes} votes on the phones; screenshots in ${SCREENSHOTS}`)
       } finally {
         for (const c of contexts) await c.close()
         await app.stop()

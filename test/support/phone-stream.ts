@@ -3,6 +3,7 @@ import type { GameState } from '../../src/engine'
 import { playerView } from '../../src/engine'
 import { pushKey, sealScreen, secretsEpoch } from '../../src/host/room/seal'
 import { callEpoch, callIdOf, callKindOf, NightCalls, phoneCallOf } from '../../src/host/room/night-call'
+import { phoneVoteOf, voteEpoch } from '../../src/host/room/day-vote'
 import type { PlayerScreen } from '../../src/shared/room'
 
 /**
@@ -15,7 +16,7 @@ export function phoneStream(states: readonly GameState[], seat: number, key: Uin
   const out: string[] = []
   states.forEach((st, i) => {
     // Send times of one length, as the host's clock gives for years.
-    const screen: PlayerScreen = { kind: 'game', view: playerView(st, seat), story: null, call: null, sentAt: 1_700_000_000_000 + i, lang: 'en' }
+    const screen: PlayerScreen = { kind: 'game', view: playerView(st, seat), story: null, call: null, vote: null, sentAt: 1_700_000_000_000 + i, lang: 'en' }
     const k = pushKey(screen, secretsEpoch(st))
     if (k === last) return
     last = k
@@ -67,12 +68,13 @@ export function callStream(
       view: playerView(st, seat),
       story: null,
       call: call && phoneCallOf(st, call, seat, phones),
+      vote: phoneVoteOf(st, seat),
       sentAt: 1_700_000_000_000 + moment,
       lang: 'en',
     }
     const epoch = opts.ownEpoch
       ? JSON.stringify(screen.call?.mine ?? null) + JSON.stringify(screen.call && { ...screen.call, mine: null })
-      : callEpoch(st, call, phones)
+      : `${callEpoch(st, call, phones)}\n${voteEpoch(st)}`
     const k = `${pushKey(screen, secretsEpoch(st))}\n${epoch}`
     if (k === last) return
     last = k

@@ -56,7 +56,7 @@ const DESCRIBED: { [K in keyof RulesetOptions]?: { other: (o: RulesetOptions) =>
  * What the room's rules leave to the referee's own tools (a warning before time runs out, the hard
  * player limits), and how the table plays them (on the phones or by signs: the rules are the same); the fouls, a club's discipline rather than a rule of play.
  */
-const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'nightOnPhones', 'foulsToRemove']
+const NOT_DESCRIBED: (keyof RulesetOptions)[] = ['dayWarning', 'minPlayers', 'maxPlayers', 'nightOnPhones', 'votesOnPhones', 'foulsToRemove']
 
 describe('the rules text: every preset × language', () => {
   for (const id of PRESET_IDS)

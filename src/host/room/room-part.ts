@@ -3,8 +3,8 @@ import type { RefereeCommand } from '../../shared/commands'
 import { CLOSED_ROOM, type JoinChoices, type PlayerScreen, type RoomView, type ShownStory, type WireScreen } from '../../shared/room'
 import type { Agreed } from '../../shared/room-handshake'
 import { unseal } from '../../shared/room-seal'
-import { pickBound } from '../../shared/room-wire'
-import { phonePickSchema, pickRequestSchema } from '../../shared/room-schemas'
+import { pickBound, voteBound } from '../../shared/room-wire'
+import { phoneBallotSchema, phonePickSchema, pickRequestSchema } from '../../shared/room-schemas'
 import type { ProjectorOptions } from '../../shared/views'
 import { playerView } from '../../engine'
 import type { GameState } from '../../engine'
@@ -15,6 +15,7 @@ import { seatNumber } from '../../shared/seat-name'
 import { Room, type SavedDevices } from './room'
 import type { RoomFile } from './room-file'
 import { Handshakes, pushKey, sealScreen, secretsEpoch } from './seal'
+import { PhoneVotes, phoneVoteOf, voteEpoch } from './day-vote'
 import { callEpoch, commandsOf, NIGHT_CALL_MIN_MS, NightCalls, phoneCallOf, pickersOf, refereeCallOf } from './night-call'
 import { startRoomServer, type RoomBye, type RoomHost, type RoomServer } from './server'
 
@@ -59,6 +60,8 @@ export interface RoomPartDeps {
   addresses?: () => Promise<string[]>
   /** A night call's shortest length on the phones (default NIGHT_CALL_MIN_MS; tests and the bench: less). */
   callMinMs?: number
+  /** Runs a referee's command as the referee's click does (a phone's day vote: day-vote.ts); absent, no phone votes. */
+  play?: (c: RefereeCommand) => ApiResult
 }
 
 /** What the room's devices do (joins, streams opening and closing) pushes views at most this often. */
@@ -108,6 +111,8 @@ export class RoomPart implements RoomHost {
   private sweep: NodeJS.Timeout | null = null
   /** The night call on the phones (night-call.ts): its picks, decoys included, never in the game. */
   readonly calls = new NightCalls()
+  /** The day's votes on the phones (day-vote.ts): each seat's votes in the open vote, counted. */
+  private readonly votes = new PhoneVotes()
   /** Pushes the referee's view when the call's shortest length has passed (its script then says so). */
   private callTimer: NodeJS.Timeout | null = null
   private callTimed: string | null = null
@@ -238,6 +243,7 @@ export class RoomPart implements RoomHost {
       displayCode: this.room.displayCode,
       ...this.room.views(),
       call: this.refereeCall(),
+      voteRefused: this.votes.refusedNow(this.deps.source.state()),
     }
   }
 
@@ -290,6 +296,27 @@ export class RoomPart implements RoomHost {
     const seat = s.setup.players.indexOf(d.name)
     const pick = phonePickSchema.safeParse(unseal(d.seal.key, req.data.sealed, pickBound(token)))
     if (seat < 0 || !pick.success || !this.calls.pick(s, seat, pick.data, this.deps.now())) return false
+    this.room.seen(token, 0)
+    this.deps.screens.push({ refereeIfChanged: true })
+    return true
+  }
+
+  /**
+   * A phone's day vote (POST /room/vote, ruleset `votesOnPhones`): sealed for the host with its key
+   * as a pick is, for its own seat, in the open vote it names (day-vote.ts). Taken, it is the
+   * referee's castVote, run as the referee's click (`play`): the tally, the projector's open vote by
+   * name, the journal and undo are the referee's own; every view is pushed. False is the one
+   * refusal, whatever the reason and the phone's role.
+   */
+  vote(token: string, body: unknown): boolean {
+    const d = this.room.device(token)
+    const s = this.deps.source.state()
+    const play = this.deps.play
+    const req = pickRequestSchema.safeParse(body)
+    if (!d || d.state !== 'admitted' || !d.seal || !s || !play || !req.success) return false
+    const seat = s.setup.players.indexOf(d.name)
+    const ballot = phoneBallotSchema.safeParse(unseal(d.seal.key, req.data.sealed, voteBound(token)))
+    if (seat < 0 || !ballot.success || !this.votes.vote(s, seat, ballot.data, play).taken) return false
     this.room.seen(token, 0)
     this.deps.screens.push({ refereeIfChanged: true })
     return true
@@ -370,7 +397,8 @@ export class RoomPart implements RoomHost {
     const story = s.phase === 'over' ? shownStory(this.deps.source.projectorScreen()) : null
     const call = this.calls.current
     const phoneCall = call && this.server ? phoneCallOf(s, call, seat, phones ?? this.phoneSeats()) : null
-    return { kind: 'game', view: playerView(s, seat, this.deps.source.options()), story, call: phoneCall, sentAt, lang }
+    const vote = phoneVoteOf(s, seat)
+    return { kind: 'game', view: playerView(s, seat, this.deps.source.options()), story, call: phoneCall, vote, sentAt, lang }
   }
 
   projectorScreen(): ProjectorScreen {
@@ -448,7 +476,7 @@ export class RoomPart implements RoomHost {
   /** Every seat's secrets and every seat's part of the call now: a change in any pushes every phone. */
   private epoch(phones: ReadonlySet<number> = this.phoneSeats()): string {
     const s = this.deps.source.state()
-    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, phones)}`
+    return `${secretsEpoch(s)}\n${callEpoch(s, this.calls.current, phones)}\n${voteEpoch(s)}`
   }
 
   /**

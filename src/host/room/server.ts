@@ -26,6 +26,8 @@ import type { Handshakes } from './seal'
  *   GET  /room/player?token=T      SSE: this phone's screen, its secrets sealed (WireScreen)
  *   GET  /room/device?token=T      204 if the room knows the token, else 403
  *   POST /room/looked              (header x-room-token) the player held the role open
+ *   POST /room/pick  {sealed}      (header x-room-token) a night call's pick, sealed (204, or the one refusal)
+ *   POST /room/vote  {sealed}      (header x-room-token) a day's vote, sealed (204, or the one refusal)
  *   POST /room/pair  {code}        a TV types the display code → { token } (rate-limited)
  *   GET  /room/projector?token=T   SSE: the ProjectorScreen, for a paired TV
  */
@@ -43,6 +45,8 @@ export interface RoomHost {
   changed(): void
   /** A phone's sealed pick at a night call (room-part.ts): taken, or the one refusal whatever its role. */
   pick(token: string, body: unknown): boolean
+  /** A phone's sealed day vote (room-part.ts, day-vote.ts): taken, or the one refusal whatever its role. */
+  vote(token: string, body: unknown): boolean
 }
 
 export interface RoomServerOptions {
@@ -241,11 +245,13 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       host.changed()
       return empty(res)
     }
-    if (path === '/room/pick') {
-      // A pick at a night call: 204 taken, else one answer for every refusal and every role (not its call, not its seat, damaged).
+    if (path === '/room/pick' || path === '/room/vote') {
+      // A pick at a night call or a day's vote: 204 taken, else one answer for every refusal and every role (not its call or vote, not its seat, damaged).
       const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])
       if (!token.success || !host.room.device(token.data)) return send(res, 403, 'Unknown device.')
-      return host.pick(token.data, await readJson(req, MAX_PICK_BODY)) ? empty(res) : json(res, 409, { ok: false, error: 'refused' })
+      const body = await readJson(req, MAX_PICK_BODY)
+      const taken = path === '/room/pick' ? host.pick(token.data, body) : host.vote(token.data, body)
+      return taken ? empty(res) : json(res, 409, { ok: false, error: 'refused' })
     }
     if (path === '/room/looked') {
       const token = deviceTokenSchema.safeParse(req.headers[TOKEN_HEADER])

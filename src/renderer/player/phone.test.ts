@@ -104,14 +104,14 @@ describe("the phone's page", () => {
     const run = game()
     const during = run.states[4]!
     // A screen sealed for another key is not shown.
-    stream.send({ kind: 'game', view: playerView(during, 0), story: null, call: null, sentAt: Date.now(), lang: 'en' }, new Uint8Array(32).fill(7))
+    stream.send({ kind: 'game', view: playerView(during, 0), story: null, call: null, vote: null, sentAt: Date.now(), lang: 'en' }, new Uint8Array(32).fill(7))
     expect(root.querySelector('[data-test=role-card]')).toBeNull()
-    stream.send({ kind: 'game', view: playerView(during, 0), story: null, call: null, sentAt: Date.now(), lang: 'en' })
+    stream.send({ kind: 'game', view: playerView(during, 0), story: null, call: null, vote: null, sentAt: Date.now(), lang: 'en' })
     const card = root.querySelector('[data-test=role-card]')!
     expect(root.querySelector('[data-test=projector-board]')).not.toBeNull()
     // Held, the card stays open (the same element) while a new screen arrives; let go, it hides.
     card.dispatchEvent(new Event('pointerdown', { cancelable: true }))
-    stream.send({ kind: 'game', view: playerView(run.states[5]!, 0), story: null, call: null, sentAt: Date.now(), lang: 'en' })
+    stream.send({ kind: 'game', view: playerView(run.states[5]!, 0), story: null, call: null, vote: null, sentAt: Date.now(), lang: 'en' })
     expect(root.querySelector('[data-test=role-card]')).toBe(card)
     expect(root.querySelector('[data-test=role-name]')).not.toBeNull()
     expect(posted.filter((p) => p.startsWith('/room/looked'))).toHaveLength(1)
@@ -121,9 +121,9 @@ describe("the phone's page", () => {
     const end = run.states.at(-1)!
     const story = buildStory(run.game)
     if (!story.ok) throw new Error(story.error.message)
-    stream.send({ kind: 'game', view: playerView(end, 0), story: null, call: null, sentAt: Date.now(), lang: 'en' })
+    stream.send({ kind: 'game', view: playerView(end, 0), story: null, call: null, vote: null, sentAt: Date.now(), lang: 'en' })
     expect(root.querySelector('[data-test=winner]')).not.toBeNull()
-    stream.send({ kind: 'game', view: playerView(end, 0), story: { story: story.value, index: 0 }, call: null, sentAt: Date.now(), lang: 'en' })
+    stream.send({ kind: 'game', view: playerView(end, 0), story: { story: story.value, index: 0 }, call: null, vote: null, sentAt: Date.now(), lang: 'en' })
     expect(root.querySelector('[data-test=projector-board]')).toBeNull()
     expect(root.querySelector('[data-test=story-board]')).not.toBeNull()
     expect(root.querySelector('[data-test=role-card]')).toBe(card)

@@ -3,10 +3,11 @@ import { clockOffset } from '../shared/clock'
 import { board } from './dom/board'
 import { h } from './dom/h'
 import { callSecret, nightCall } from './dom/night-call'
+import { dayVote, type VoteChoice } from './dom/day-vote'
 import { roleCard } from './dom/role-card'
 import { storyBoard } from './dom/story'
 import { lookedAtRole, names, openStream, savedToken, saveToken, type RoomBye } from './room-client'
-import { claimFromAddress, joinSealed, opened, savedSeal, saveSeal, sendPick, type PhoneSeal } from './seal'
+import { claimFromAddress, joinSealed, opened, savedSeal, saveSeal, sendPick, sendVote, type PhoneSeal } from './seal'
 import { LANGUAGES, LANGUAGE_IDS, type Language } from '../../shared/languages'
 import { chooseLanguage, playerLanguage, phoneWords as words, switchLanguage, t } from './words'
 import { listOf } from '../../shared/phrasing'
@@ -51,6 +52,9 @@ export function mountPhone(root: HTMLElement): void {
   /** The night call this phone was last shown (a new one vibrates, on every phone alike), and whether its last pick was refused. */
   let callId: string | null = null
   let pickRefused = false
+  /** Whether this phone's last day vote was refused (one words for every reason). */
+  let voteRefused = false
+  let voteId: string | null = null
   /**
    * What a screen reader says politely as the game goes on (the phase, a death, the clock running
    * out): one live region for the page's life (a region drawn anew would say nothing). Never the role.
@@ -103,6 +107,10 @@ export function mountPhone(root: HTMLElement): void {
           navigator.vibrate?.(150)
         }
         callId = call?.id ?? null
+        // A new vote (or none) forgets the last vote's refusal.
+        const voteNow = s.kind === 'game' ? (s.vote?.id ?? null) : null
+        if (voteNow !== voteId) voteRefused = false
+        voteId = voteNow
         screen = s
         connected = true
         problem = null
@@ -151,6 +159,15 @@ export function mountPhone(root: HTMLElement): void {
     render()
   }
 
+  /** A day's vote on the phone: the room answers with every phone's new screen; a refusal is said here (one words for every reason). */
+  async function vote(id: string, choice: VoteChoice): Promise<void> {
+    if (!seal) return
+    const taken = await sendVote(seal, id, choice)
+    if (voteRefused === !taken) return
+    voteRefused = !taken
+    render()
+  }
+
   async function join(name: string): Promise<void> {
     const r = await joinSealed(name)
     if ('error' in r) {
@@ -195,7 +212,10 @@ export function mountPhone(root: HTMLElement): void {
       const atCall = call && v.board.seats[v.seat]?.alive ? [nightCall(call, v, words, (target) => void pick(call.id, target))] : []
       const refusedLine =
         atCall.length && pickRefused ? [h('p', { class: 'problem', role: 'alert', 'data-test': 'call-refused' }, t('phone.call.refused'))] : []
-      return [...atCall, ...refusedLine, h('div', { class: 'board' }, b.el), ...code()]
+      const open = screen.vote
+      const voting = (open && v.board.seats[v.seat]?.alive && dayVote(open, v, words, (choice) => void vote(open.id, choice))) || null
+      const voteLine = voting && voteRefused ? [h('p', { class: 'problem', role: 'alert', 'data-test': 'vote-refused' }, t('phoneVotes.refused'))] : []
+      return [...atCall, ...refusedLine, ...(voting ? [voting] : []), ...voteLine, h('div', { class: 'board' }, b.el), ...code()]
     }
     if (screen)
       return [h('section', { class: 'message', 'data-test': `player-${screen.kind}` }, h('p', {}, t(`phone.${screen.kind}`, { name: screen.name })), ...code())]

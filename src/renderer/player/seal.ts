@@ -1,7 +1,7 @@
 import type { PhonePick, PlayerScreen, WireScreen } from '../../shared/room'
 import { fromBase64url, NONCE_BYTES, seal as sealValue, toBase64url } from '../../shared/room-seal'
 import type { Agreed } from '../../shared/room-handshake'
-import { openScreen, pickBound } from '../../shared/room-wire'
+import { openScreen, pickBound, voteBound } from '../../shared/room-wire'
 import { ask, TOKEN_HEADER } from './room-client'
 import { STORAGE } from './early-stream'
 
@@ -96,10 +96,16 @@ export const opened = (wire: WireScreen, seal: PhoneSeal): PlayerScreen | null =
  * reader of the Wi-Fi learns neither who acted nor whom they named). True when the room took it;
  * false is the room's one refusal (the same for every role), or no answer.
  */
-export async function sendPick(seal: PhoneSeal, pick: PhonePick): Promise<boolean> {
+export const sendPick = (seal: PhoneSeal, pick: PhonePick): Promise<boolean> => sendSealed(seal, '/room/pick', pickBound(seal.token), pick)
+
+/** A day's vote (POST /room/vote), sealed as a pick is: the open vote's id and the choice. True when the room took it. */
+export const sendVote = (seal: PhoneSeal, vote: string, choice: boolean | number | null): Promise<boolean> =>
+  sendSealed(seal, '/room/vote', voteBound(seal.token), { vote, choice })
+
+async function sendSealed(seal: PhoneSeal, path: '/room/pick' | '/room/vote', bound: string, value: unknown): Promise<boolean> {
   try {
-    const sealed = sealValue(seal.key, pick, pickBound(seal.token), random(NONCE_BYTES))
-    const r = await fetch('/room/pick', {
+    const sealed = sealValue(seal.key, value, bound, random(NONCE_BYTES))
+    const r = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: seal.token },
       body: JSON.stringify({ sealed }),

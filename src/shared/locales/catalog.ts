@@ -5,6 +5,7 @@ import en_club from './en/club.json'
 import en_common from './en/common.json'
 import en_errors from './en/errors.json'
 import en_features_fouls from './en/features/fouls.json'
+import en_features_phoneVotes from './en/features/phoneVotes.json'
 import en_game from './en/game.json'
 import en_help from './en/help.json'
 import en_notices from './en/notices.json'
@@ -23,6 +24,7 @@ import et_club from './et/club.json'
 import et_common from './et/common.json'
 import et_errors from './et/errors.json'
 import et_features_fouls from './et/features/fouls.json'
+import et_features_phoneVotes from './et/features/phoneVotes.json'
 import et_game from './et/game.json'
 import et_help from './et/help.json'
 import et_notices from './et/notices.json'
@@ -41,6 +43,7 @@ import hu_club from './hu/club.json'
 import hu_common from './hu/common.json'
 import hu_errors from './hu/errors.json'
 import hu_features_fouls from './hu/features/fouls.json'
+import hu_features_phoneVotes from './hu/features/phoneVotes.json'
 import hu_game from './hu/game.json'
 import hu_help from './hu/help.json'
 import hu_notices from './hu/notices.json'
@@ -59,6 +62,7 @@ import ja_club from './ja/club.json'
 import ja_common from './ja/common.json'
 import ja_errors from './ja/errors.json'
 import ja_features_fouls from './ja/features/fouls.json'
+import ja_features_phoneVotes from './ja/features/phoneVotes.json'
 import ja_game from './ja/game.json'
 import ja_help from './ja/help.json'
 import ja_notices from './ja/notices.json'
@@ -77,6 +81,7 @@ import sv_club from './sv/club.json'
 import sv_common from './sv/common.json'
 import sv_errors from './sv/errors.json'
 import sv_features_fouls from './sv/features/fouls.json'
+import sv_features_phoneVotes from './sv/features/phoneVotes.json'
 import sv_game from './sv/game.json'
 import sv_help from './sv/help.json'
 import sv_notices from './sv/notices.json'
@@ -91,9 +96,9 @@ import sv_script from './sv/script.json'
 import sv_setup from './sv/setup.json'
 
 export const CATALOG: Record<string, Record<string, Record<string, unknown>>> = {
-  en: { cards: en_cards, cli: en_cli, club: en_club, common: en_common, errors: en_errors, 'features/fouls': en_features_fouls, game: en_game, help: en_help, notices: en_notices, options: en_options, print: en_print, projector: en_projector, refusals: en_refusals, roles: en_roles, room: en_room, rules: en_rules, script: en_script, setup: en_setup },
-  et: { cards: et_cards, cli: et_cli, club: et_club, common: et_common, errors: et_errors, 'features/fouls': et_features_fouls, game: et_game, help: et_help, notices: et_notices, options: et_options, print: et_print, projector: et_projector, refusals: et_refusals, roles: et_roles, room: et_room, rules: et_rules, script: et_script, setup: et_setup },
-  hu: { cards: hu_cards, cli: hu_cli, club: hu_club, common: hu_common, errors: hu_errors, 'features/fouls': hu_features_fouls, game: hu_game, help: hu_help, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, refusals: hu_refusals, roles: hu_roles, room: hu_room, rules: hu_rules, script: hu_script, setup: hu_setup },
-  ja: { cards: ja_cards, cli: ja_cli, club: ja_club, common: ja_common, errors: ja_errors, 'features/fouls': ja_features_fouls, game: ja_game, help: ja_help, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, refusals: ja_refusals, roles: ja_roles, room: ja_room, rules: ja_rules, script: ja_script, setup: ja_setup },
-  sv: { cards: sv_cards, cli: sv_cli, club: sv_club, common: sv_common, errors: sv_errors, 'features/fouls': sv_features_fouls, game: sv_game, help: sv_help, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, refusals: sv_refusals, roles: sv_roles, room: sv_room, rules: sv_rules, script: sv_script, setup: sv_setup },
+  en: { cards: en_cards, cli: en_cli, club: en_club, common: en_common, errors: en_errors, 'features/fouls': en_features_fouls, 'features/phoneVotes': en_features_phoneVotes, game: en_game, help: en_help, notices: en_notices, options: en_options, print: en_print, projector: en_projector, refusals: en_refusals, roles: en_roles, room: en_room, rules: en_rules, script: en_script, setup: en_setup },
+  et: { cards: et_cards, cli: et_cli, club: et_club, common: et_common, errors: et_errors, 'features/fouls': et_features_fouls, 'features/phoneVotes': et_features_phoneVotes, game: et_game, help: et_help, notices: et_notices, options: et_options, print: et_print, projector: et_projector, refusals: et_refusals, roles: et_roles, room: et_room, rules: et_rules, script: et_script, setup: et_setup },
+  hu: { cards: hu_cards, cli: hu_cli, club: hu_club, common: hu_common, errors: hu_errors, 'features/fouls': hu_features_fouls, 'features/phoneVotes': hu_features_phoneVotes, game: hu_game, help: hu_help, notices: hu_notices, options: hu_options, print: hu_print, projector: hu_projector, refusals: hu_refusals, roles: hu_roles, room: hu_room, rules: hu_rules, script: hu_script, setup: hu_setup },
+  ja: { cards: ja_cards, cli: ja_cli, club: ja_club, common: ja_common, errors: ja_errors, 'features/fouls': ja_features_fouls, 'features/phoneVotes': ja_features_phoneVotes, game: ja_game, help: ja_help, notices: ja_notices, options: ja_options, print: ja_print, projector: ja_projector, refusals: ja_refusals, roles: ja_roles, room: ja_room, rules: ja_rules, script: ja_script, setup: ja_setup },
+  sv: { cards: sv_cards, cli: sv_cli, club: sv_club, common: sv_common, errors: sv_errors, 'features/fouls': sv_features_fouls, 'features/phoneVotes': sv_features_phoneVotes, game: sv_game, help: sv_help, notices: sv_notices, options: sv_options, print: sv_print, projector: sv_projector, refusals: sv_refusals, roles: sv_roles, room: sv_room, rules: sv_rules, script: sv_script, setup: sv_setup },
 }

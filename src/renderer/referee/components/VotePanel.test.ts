@@ -4,6 +4,7 @@ import type { RefereeVote } from '../../../shared/views'
 import { makeAppView, makeLegal, makeRefereeView, makeSeats } from '../../testing/fixtures'
 import { connectedReferee, mountWith } from '../../testing/mount'
 import VotePanel from './VotePanel.vue'
+import { CLOSED_ROOM, type RoomView } from '../../../shared/room'
 
 const guilty = (v: Partial<RefereeVote> = {}): RefereeVote => ({
   kind: 'guilty',
@@ -31,6 +32,24 @@ async function setup(vote: RefereeVote, legal = makeLegal({ castVote: vote.eligi
 }
 
 describe('VotePanel', () => {
+  it('says whose phone vote the engine refused and why, in the window’s words; no seat named while the operator plays blind', async () => {
+    const mount = async (voteRefused: RoomView['voteRefused']) => {
+      const vote = guilty()
+      const legal = makeLegal({ castVote: vote.eligibleSeats, setVoteCount: true, closeVote: true })
+      const game = makeRefereeView({ vote, legal })
+      const { pinia } = await connectedReferee(makeAppView({ screen: 'game', game, lan: { ...CLOSED_ROOM, voteRefused } }))
+      return mountWith(VotePanel, pinia, { props: { vote, legal, seats: makeSeats() } })
+    }
+    expect((await mount([])).findAll('[data-test="phone-vote-refused"]')).toHaveLength(0)
+    const error = { code: 'not-allowed', message: 'x', reason: 'may-not-vote', params: {} } as const
+    const one = (await mount([{ seats: [1], error }])).get('[data-test="phone-vote-refused"]').text()
+    expect(one).toContain(makeSeats()[1]!.name)
+    expect(one).not.toContain('phoneVotes')
+    const blind = (await mount([{ seats: [], error }])).get('[data-test="phone-vote-refused"]').text()
+    expect(blind).not.toContain(makeSeats()[1]!.name)
+    expect(blind).not.toContain('phoneVotes')
+  })
+
   it('shows one toggle per eligible voter, pressed for a yes; a tap flips it with castVote', async () => {
     const { wrapper, api } = await setup(guilty())
     const voters = wrapper.findAll('button[data-voter]')
