@@ -84,6 +84,21 @@ describe('SetupScreen', () => {
     wrapper.unmount()
   })
 
+  it('a focused count field keeps what it held while the counts change under it (a selected "2" is not rewritten before the key lands)', async () => {
+    const { wrapper, store } = await setup()
+    const field = wrapper.get<HTMLInputElement>('#count-mafia')
+    const before = field.element.value
+    await field.trigger('focus')
+    // The counts change while the field has focus and nothing is typed yet: a preset or advice landing.
+    store.setCount('mafia', Number(before) + 1)
+    await flushPromises()
+    expect(field.element.value, 'the focused field is not rewritten under the selection').toBe(before)
+    await field.trigger('blur')
+    await flushPromises()
+    expect(field.element.value, 'left without a change, it follows the counts again').toBe(String(Number(before) + 1))
+    wrapper.unmount()
+  })
+
   it("names the night calls with the ruleset's own role names", async () => {
     const { wrapper, store } = await setup()
     const names = store.draft!.names.en.roleNames
