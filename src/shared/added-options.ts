@@ -1,3 +1,5 @@
+import { FEATURE_OPTIONS } from './features'
+
 /**
  * The ruleset options added after the first presets and game files, each declared once, here, as
  * plain data (no zod: the referee window imports this at run time): the kind of value it takes,
@@ -12,11 +14,8 @@ export type AddedOption =
   { kind: 'bool'; default: boolean; group: OptionGroupId } | { kind: 'nullableInt'; min: number; max: number; default: number | null; group: OptionGroupId }
 
 export const ADDED_OPTIONS = {
-  /**
-   * Sports-mafia clubs (none of the three source texts): the referee gives a living player a foul by
-   * day; this many fouls remove the player (a death by day). null = no fouls.
-   */
-  foulsToRemove: { kind: 'nullableInt', min: 1, max: 10, default: null, group: 'day' },
+  /** The features' own (src/shared/features). */
+  ...FEATURE_OPTIONS,
   /**
    * The day's votes on the phones (docs/room.md): each living voter votes on their phone while a
    * vote is open; a vote becomes the referee's castVote. Off: a ruleset written before it reads as off.

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { roleIdSchema } from './ruleset'
+import { FEATURE_SEAT_COMMANDS } from './features'
 import { SEAT_COMMANDS, type SeatCommandType } from './seat-commands'
 
 /**
@@ -16,6 +17,17 @@ const at = z.number().finite().min(0)
 const draw = z.number().int().min(0).max(0xffffffff)
 /** Which clock a timer command is for; omitted = the defence clock during a defence, else the day clock. */
 const timer = z.enum(['day', 'defence']).optional()
+
+type FeatureSeatCommands = typeof FEATURE_SEAT_COMMANDS
+/** A feature's one-seat command names one seat and nothing else: its type and its seat field. */
+type SeatCommandSchema<T extends keyof FeatureSeatCommands> = z.ZodObject<{
+  [K in 'type' | FeatureSeatCommands[T]]: K extends 'type' ? z.ZodLiteral<T> : typeof player
+}>
+/** The schema of each feature's one-seat command, from its entry in SEAT_COMMANDS (src/shared/features). */
+const featureSeatSchemas = () =>
+  Object.entries(FEATURE_SEAT_COMMANDS).map(([type, field]: [string, string]) => z.object({ type: z.literal(type), [field]: player })) as unknown as {
+    [T in keyof FeatureSeatCommands]: SeatCommandSchema<T>
+  }[keyof FeatureSeatCommands][]
 
 export const commandSchema = z.discriminatedUnion('type', [
   // night
@@ -45,8 +57,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('closeVote'), draw: draw.optional() }),
   z.object({ type: z.literal('endLastWords') }),
   z.object({ type: z.literal('endDay') }),
-  /** The referee gives a living player a foul (rulesets with `foulsToRemove`); the last one removes the player. */
-  z.object({ type: z.literal('foul'), player }),
+  // the features' own one-seat commands (src/shared/features), below
+  ...featureSeatSchemas(),
   // timers
   z.object({ type: z.literal('startTimer'), at, timer }),
   z.object({ type: z.literal('pauseTimer'), at, timer }),

@@ -1,4 +1,5 @@
 import type { EngineErrorCode } from './error-codes'
+import { FEATURE_REFUSALS } from './features'
 import type { RoleId } from './roles'
 
 /**
@@ -57,7 +58,6 @@ export const REFUSALS = {
   'last-nominee': { code: 'not-allowed', params: {} },
   'day-ends-with-death': { code: 'not-allowed', params: {} },
   'no-random-death': { code: 'not-allowed', params: {} },
-  'no-fouls': { code: 'not-allowed', params: {} },
   'died-today': { code: 'not-allowed', params: {} },
   'day-clock-running': { code: 'not-allowed', params: {} },
   'day-stage': { code: 'wrong-step', params: { stage: 'stage' } },
@@ -116,6 +116,8 @@ export const REFUSALS = {
   'story-before-end': { code: 'not-allowed', params: {} },
   /** What the blind operator reads for any refused night action (views/blind.ts: blindRefusal): it names no secret. */
   'blind-night': { code: 'not-allowed', params: {} },
+  // The features' own (src/shared/features)
+  ...FEATURE_REFUSALS,
 } as const satisfies Record<string, Spec>
 
 export type RefusalReason = keyof typeof REFUSALS

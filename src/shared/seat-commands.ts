@@ -1,3 +1,5 @@
+import { FEATURE_SEAT_COMMANDS } from './features'
+
 /**
  * Commands that name one seat and nothing else the referee chooses, with that seat's field: each is
  * a list of the seats it may name now in `LegalActions`. No zod here, so a window may import it
@@ -12,6 +14,7 @@ export const SEAT_COMMANDS = {
   accuse: 'accused',
   nominate: 'player',
   withdrawNomination: 'player',
-  foul: 'player',
+  /** The features' own (src/shared/features); commands.ts builds each one's schema from its field. */
+  ...FEATURE_SEAT_COMMANDS,
 } as const
 export type SeatCommandType = keyof typeof SEAT_COMMANDS

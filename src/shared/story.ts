@@ -1,3 +1,4 @@
+import type { FeatureDeathFacts, FeatureStoryItem } from './features'
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
 import type { AnswerStyle, DeathByDay } from './views'
@@ -55,11 +56,12 @@ export type StoryDayItem =
       passed: boolean
       winner: number | null
     }
-  /** fouls: how many fouls removed the player (cause `fouls`). */
-  | { kind: 'death'; player: number; cause: DeathByDay; role: RoleId | null; fouls?: number }
-  | { kind: 'fouled'; player: number; fouls: number }
+  /** With the fields the cause's feature adds (FeatureDeathFacts, src/shared/features). */
+  | ({ kind: 'death'; player: number; cause: DeathByDay; role: RoleId | null } & FeatureDeathFacts)
   | { kind: 'noExecution'; reason: 'voteFailed' | 'tie' | 'noNominees' | 'noVotes' | 'dayEnded' }
   | { kind: 'refereeHandover'; player: number }
+  /** The features' own (src/shared/features). */
+  | FeatureStoryItem
 
 export interface StoryDay {
   kind: 'day'

@@ -1,4 +1,5 @@
 import type { SeatCommandType, SimpleCommandType } from './commands'
+import { FEATURE_DEATHS_BY_DAY, type FeatureAnnouncement, type FeatureRuleNumbers, type FeatureSeatFacts } from './features'
 import type { Reason } from './refusals'
 import type { RoleId, Winner } from './roles'
 import type { RulesetNames } from './ruleset'
@@ -30,8 +31,6 @@ export type PublicAnnouncement =
   | { kind: 'nightResult'; night: number; deaths: number[] }
   | { kind: 'executed'; day: number; player: number; role: RoleId | null }
   | { kind: 'randomDeath'; day: number; player: number; role: RoleId | null }
-  /** Removed from the game after `fouls` fouls (rulesets with `foulsToRemove`). */
-  | { kind: 'removed'; day: number; player: number; role: RoleId | null; fouls: number }
   | {
       kind: 'noExecution'
       day: number
@@ -42,6 +41,8 @@ export type PublicAnnouncement =
   | { kind: 'voteResult'; day: number; vote: 'guilty' | 'execute'; player: number; yes: number; needed: number; passed: boolean }
   | { kind: 'refereeHandover'; player: number }
   | { kind: 'gameOver'; winner: Winner }
+  /** The features' own (src/shared/features). */
+  | FeatureAnnouncement
 
 /**
  * How a player dies by day (the cause of `playerDied`, the story's death), and the announcement
@@ -49,7 +50,7 @@ export type PublicAnnouncement =
  * day's closing words: `day.<kind>`, `day.<kind>Role` with the role where it is revealed) or
  * counted (who missed the mafia's first call).
  */
-export const DEATHS_BY_DAY = { execution: 'executed', randomDeath: 'randomDeath', fouls: 'removed' } as const satisfies Record<
+export const DEATHS_BY_DAY = { execution: 'executed', randomDeath: 'randomDeath', ...FEATURE_DEATHS_BY_DAY } as const satisfies Record<
   string,
   PublicAnnouncement['kind']
 >
@@ -82,21 +83,20 @@ export interface ProjectorOptions {
   showVoters: boolean
 }
 
-export interface ProjectorSeat {
+/** A seat as the room sees it; the features add their facts (FeatureSeatFacts, src/shared/features). */
+export interface ProjectorSeat extends FeatureSeatFacts {
   seat: number
   name: string
   alive: boolean
   /** Only where the rules reveal it (e.g. Estonian execution), and for everybody once the game is over. */
   role: RoleId | null
-  /** Fouls given (0 where the ruleset has none). */
-  fouls: number
 }
 
-/** The ruleset's numbers a window shows (it may not import the engine, nor copy them): rulesNumbers() in src/engine/views/projector.ts. */
-export interface RuleNumbers {
-  /** Fouls that remove a player (null: the ruleset has no fouls). */
-  foulsToRemove: number | null
-}
+/**
+ * The ruleset's numbers a window shows (it may not import the engine, nor copy them): ruleNumbers()
+ * in src/engine/views/projector.ts. Each is a feature's (FeatureRuleNumbers, src/shared/features).
+ */
+export type RuleNumbers = FeatureRuleNumbers
 
 export interface ProjectorView {
   rulesetName: string

@@ -1,7 +1,9 @@
 import type { RoleId, Winner } from '../roles'
 import { seatName } from '../seat-name'
 import type { PublicAnnouncement } from '../views'
+import { FEATURE_ANNOUNCEMENTS } from '../features'
 import type { Line } from './line'
+import { line, withRole, type AnnouncedSeats } from './line-makers'
 
 /**
  * The room's announcements as lines: the one telling of each, for the projector, the referee's
@@ -9,16 +11,10 @@ import type { Line } from './line'
  * named (as the ruleset names it) where the seat shows it.
  */
 
-/** The seats the room sees: each seat's name and, when public, its role. */
-export type AnnouncedSeats = readonly { readonly name: string; readonly role?: RoleId | null }[]
+export type { AnnouncedSeats }
 
 type Kind = PublicAnnouncement['kind']
 type Of<K extends Kind> = Extract<PublicAnnouncement, { kind: K }>
-
-const line = (key: string, params: Line['params'] = {}, count?: number): Line => (count === undefined ? { key, params } : { key, params, count })
-
-/** "… — Mafioso": a line with the dead's role after it, when the room is shown the role. */
-const withRole = (base: Line, role: RoleId | null | undefined): Line => (role ? line('announce.withRole', { text: { line: base }, role: { role } }) : base)
 
 /** The winner: the winning team as the ruleset names it ("Winner: Town", 「村人の勝利」), or the draw. */
 export const winnerLine = (winner: Winner): Line => (winner === 'draw' ? line('winner.draw') : line('winner.team', { team: { team: winner } }))
@@ -38,7 +34,6 @@ export const ANNOUNCEMENT_LINES: { readonly [K in Kind]: (a: Of<K>, seats: Annou
         ),
   executed: (a, seats) => withRole(line('announce.executed', { name: seatName(seats, a.player) }), a.role),
   randomDeath: (a, seats) => withRole(line('announce.randomDeath', { name: seatName(seats, a.player) }), a.role),
-  removed: (a, seats) => withRole(removedLine(seatName(seats, a.player), a.fouls), a.role),
   // A tie names who tied and with how many votes: the room sees why nobody dies.
   noExecution: (a, seats) =>
     a.tie
@@ -48,10 +43,9 @@ export const ANNOUNCEMENT_LINES: { readonly [K in Kind]: (a: Of<K>, seats: Annou
     line(`announce.voteResult.${a.vote}${a.passed ? '' : 'Failed'}`, { name: seatName(seats, a.player), yes: a.yes, needed: a.needed }, a.yes),
   refereeHandover: (a, seats) => line('announce.handover', { name: seatName(seats, a.player) }),
   gameOver: (a) => winnerLine(a.winner),
+  // The features' own (src/shared/features).
+  ...FEATURE_ANNOUNCEMENTS,
 }
-
-/** "Anna is removed after 4 fouls": the announcement's words and the story's. */
-export const removedLine = (name: string, fouls: number): Line => line('fouls.removed', { name, n: fouls }, fouls)
 
 /** A name, with its role in brackets when the room is shown it ("Anna (Citizen)"). */
 function nameWithRole(name: string, role: RoleId | null | undefined): string | { line: Line } {

@@ -2,7 +2,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../languages'
 import { listOf, nightName, withNightName, type Say } from '../phrasing'
 import { caseRoles, markedNameParams, roleName, rulesetName, teamName, type Team } from '../role-names'
 import type { RoleId } from '../roles'
-import type { RulesetNames } from '../ruleset'
+import type { RulesetNames } from '../ruleset-names'
 
 /**
  * Every line a person reads — the referee's script, the log, the room's announcements, the story —

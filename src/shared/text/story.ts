@@ -3,7 +3,8 @@ import { nightName } from '../phrasing'
 import { roleName } from '../role-names'
 import type { Story, StoryChapter, StoryDayItem } from '../story'
 import { seatName } from '../seat-name'
-import { removedLine } from './announcement'
+import { FEATURE_STORY_DEATHS, FEATURE_STORY_ITEMS, type FeatureStoryItem } from '../features'
+import type { DeathByDay } from '../views'
 import { lineText, type Line, type Words } from './line'
 
 /**
@@ -86,6 +87,7 @@ export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang:
 
 function dayLine(story: Story, day: number, i: StoryDayItem): StoryLineOf {
   const name = (seat: number | null): string => storyName(story, seat)
+  if (isFeatureItem(i)) return (STORY_ITEMS[i.kind] as (i: FeatureStoryItem, name: Namer) => StoryLineOf)(i, name)
   switch (i.kind) {
     case 'accused':
       return {
@@ -108,17 +110,22 @@ function dayLine(story: Story, day: number, i: StoryDayItem): StoryLineOf {
       const result = word(i.passed ? 'story.passed' : 'story.failed')
       return { line: L(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
     }
-    case 'fouled':
-      return { line: L('fouls.foul', { name: name(i.player), n: i.fouls }, i.fouls), tone: 'plain' }
-    case 'death':
-      if (i.cause === 'fouls') {
-        const removed = removedLine(name(i.player), i.fouls ?? 0)
-        return { line: i.role ? L('announce.withRole', { text: { line: removed }, role: { role: i.role } }) : removed, tone: 'death' }
-      }
+    case 'death': {
+      const own = STORY_DEATHS[i.cause]
+      if (own) return { line: own(i, name), tone: 'death' }
       return { line: L(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role: i.role ?? '?' }), tone: 'death' }
+    }
     case 'noExecution':
       return { line: L(`announce.noExecution.${i.reason}`, { day }), tone: 'plain' }
     case 'refereeHandover':
       return { line: L('story.handover', { name: name(i.player) }), tone: 'plain' }
   }
 }
+
+type DeathItem = Extract<StoryDayItem, { kind: 'death' }>
+type Namer = (seat: number | null) => string
+/** The features' own deaths' lines (src/shared/features); any other cause is told above. */
+const STORY_DEATHS: Partial<Record<DeathByDay, (i: DeathItem, name: Namer) => Line>> = FEATURE_STORY_DEATHS
+/** The features' own items' lines, by kind (src/shared/features). */
+const STORY_ITEMS: { readonly [K in FeatureStoryItem['kind']]: (i: Extract<FeatureStoryItem, { kind: K }>, name: Namer) => StoryLineOf } = FEATURE_STORY_ITEMS
+const isFeatureItem = (i: StoryDayItem): i is FeatureStoryItem => Object.hasOwn(STORY_ITEMS, i.kind)
