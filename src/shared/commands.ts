@@ -25,7 +25,9 @@ type SeatCommandSchema<T extends keyof FeatureSeatCommands> = z.ZodObject<{
 }>
 /** The schema of each feature's one-seat command, from its entry in SEAT_COMMANDS (src/shared/features). */
 const featureSeatSchemas = () =>
-  Object.entries(FEATURE_SEAT_COMMANDS).map(([type, field]: [string, string]) => z.object({ type: z.literal(type), [field]: player })) as unknown as {
+  Object.entries(FEATURE_SEAT_COMMANDS as Readonly<Record<string, string>>).map(([type, field]) =>
+    z.object({ type: z.literal(type), [field]: player }),
+  ) as unknown as {
     [T in keyof FeatureSeatCommands]: SeatCommandSchema<T>
   }[keyof FeatureSeatCommands][]
 

@@ -3,7 +3,7 @@ import { nightName } from '../phrasing'
 import { roleName } from '../role-names'
 import type { Story, StoryChapter, StoryDayItem } from '../story'
 import { seatName } from '../seat-name'
-import { FEATURE_STORY_DEATHS, FEATURE_STORY_ITEMS, type FeatureStoryItem } from '../features'
+import { FEATURE_STORY_DEATHS, FEATURE_STORY_ITEMS } from '../features'
 import type { DeathByDay } from '../views'
 import { lineText, type Line, type Words } from './line'
 
@@ -85,47 +85,44 @@ export function chapterLines(story: Story, c: StoryChapter, tr: Translate, lang:
   return storyLines(story, c).map(({ line, tone }) => ({ text: lineText(words, line, story.names), tone }))
 }
 
-function dayLine(story: Story, day: number, i: StoryDayItem): StoryLineOf {
-  const name = (seat: number | null): string => storyName(story, seat)
-  if (isFeatureItem(i)) return (STORY_ITEMS[i.kind] as (i: FeatureStoryItem, name: Namer) => StoryLineOf)(i, name)
-  switch (i.kind) {
-    case 'accused':
-      return {
-        line:
-          i.accuser === null ? L('story.accusedBy', { accused: name(i.accused) }) : L('story.accused', { accuser: name(i.accuser), accused: name(i.accused) }),
-        tone: 'plain',
-      }
-    case 'accusationWithdrawn':
-      return { line: L('story.accusationWithdrawn', { name: name(i.accused) }), tone: 'plain' }
-    case 'nominated':
-      return { line: L('story.nominated', { name: name(i.player) }), tone: 'plain' }
-    case 'nominationWithdrawn':
-      return { line: L('story.nominationWithdrawn', { name: name(i.player) }), tone: 'plain' }
-    case 'vote': {
-      if (i.vote === 'plurality') {
-        const tally = { list: i.tally.map((x) => ({ line: L('story.tallyItem', { name: name(x.player), votes: x.votes }) })), style: 'short' as const }
-        return { line: L(i.revote ? 'story.revote' : 'story.votePlurality', { tally }), tone: 'vote' }
-      }
-      const key = i.vote === 'guilty' ? 'story.voteGuilty' : 'story.voteExecute'
-      const result = word(i.passed ? 'story.passed' : 'story.failed')
-      return { line: L(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
+type Kind = StoryDayItem['kind']
+type Of<K extends Kind> = Extract<StoryDayItem, { kind: K }>
+/** How a line-maker names a seat: as the story's players are named. */
+type Namer = (seat: number | null) => string
+
+/** One line-maker per kind of day item: the compiler refuses a kind without one. */
+const DAY_LINES: { readonly [K in Kind]: (i: Of<K>, name: Namer, day: number) => StoryLineOf } = {
+  accused: (i, name) => ({
+    line: i.accuser === null ? L('story.accusedBy', { accused: name(i.accused) }) : L('story.accused', { accuser: name(i.accuser), accused: name(i.accused) }),
+    tone: 'plain',
+  }),
+  accusationWithdrawn: (i, name) => ({ line: L('story.accusationWithdrawn', { name: name(i.accused) }), tone: 'plain' }),
+  nominated: (i, name) => ({ line: L('story.nominated', { name: name(i.player) }), tone: 'plain' }),
+  nominationWithdrawn: (i, name) => ({ line: L('story.nominationWithdrawn', { name: name(i.player) }), tone: 'plain' }),
+  vote: (i, name) => {
+    if (i.vote === 'plurality') {
+      const tally = { list: i.tally.map((x) => ({ line: L('story.tallyItem', { name: name(x.player), votes: x.votes }) })), style: 'short' as const }
+      return { line: L(i.revote ? 'story.revote' : 'story.votePlurality', { tally }), tone: 'vote' }
     }
-    case 'death': {
-      const own = STORY_DEATHS[i.cause]
-      if (own) return { line: own(i, name), tone: 'death' }
-      return { line: L(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role: i.role ?? '?' }), tone: 'death' }
-    }
-    case 'noExecution':
-      return { line: L(`announce.noExecution.${i.reason}`, { day }), tone: 'plain' }
-    case 'refereeHandover':
-      return { line: L('story.handover', { name: name(i.player) }), tone: 'plain' }
-  }
+    const key = i.vote === 'guilty' ? 'story.voteGuilty' : 'story.voteExecute'
+    const result = word(i.passed ? 'story.passed' : 'story.failed')
+    return { line: L(key, { name: name(i.tally[0]?.player ?? null), yes: i.yes, needed: i.needed, result }, i.yes), tone: 'vote' }
+  },
+  death: (i, name) => {
+    const own = STORY_DEATHS[i.cause]
+    if (own) return { line: own(i, name), tone: 'death' }
+    return { line: L(i.cause === 'execution' ? 'story.executed' : 'story.randomDeath', { name: name(i.player), role: i.role ?? '?' }), tone: 'death' }
+  },
+  noExecution: (i, _name, day) => ({ line: L(`announce.noExecution.${i.reason}`, { day }), tone: 'plain' }),
+  refereeHandover: (i, name) => ({ line: L('story.handover', { name: name(i.player) }), tone: 'plain' }),
+  // The features' own (src/shared/features).
+  ...FEATURE_STORY_ITEMS,
 }
 
-type DeathItem = Extract<StoryDayItem, { kind: 'death' }>
-type Namer = (seat: number | null) => string
-/** The features' own deaths' lines (src/shared/features); any other cause is told above. */
-const STORY_DEATHS: Partial<Record<DeathByDay, (i: DeathItem, name: Namer) => Line>> = FEATURE_STORY_DEATHS
-/** The features' own items' lines, by kind (src/shared/features). */
-const STORY_ITEMS: { readonly [K in FeatureStoryItem['kind']]: (i: Extract<FeatureStoryItem, { kind: K }>, name: Namer) => StoryLineOf } = FEATURE_STORY_ITEMS
-const isFeatureItem = (i: StoryDayItem): i is FeatureStoryItem => Object.hasOwn(STORY_ITEMS, i.kind)
+/** The features' own deaths' lines, by cause (src/shared/features); any other cause is told above. */
+const STORY_DEATHS: Partial<Record<DeathByDay, (i: Of<'death'>, name: Namer) => Line>> = FEATURE_STORY_DEATHS
+
+function dayLine(story: Story, day: number, i: StoryDayItem): StoryLineOf {
+  const make = DAY_LINES[i.kind] as (i: StoryDayItem, name: Namer, day: number) => StoryLineOf
+  return make(i, (seat) => storyName(story, seat), day)
+}
