@@ -5,7 +5,7 @@ import { DAY_COMMANDS, DAY_SEAT_RULES, decideDay } from './day'
 import { ok, refuse, refuseWithDetail, type Result } from './errors'
 import { isPlayer } from './queries'
 import type { GameEvent } from './events'
-import { decideFoul, FOUL_COMMANDS, FOUL_SEAT_RULES, foulStepLine } from './fouls'
+import { decideFoul, FOUL_COMMANDS, FOUL_DEATH_FACTS, FOUL_RULE_NUMBERS, FOUL_SEAT_FACTS, FOUL_SEAT_RULES, FOUL_STORY_ITEMS, foulStepLine } from './fouls'
 import { decideNight, NIGHT_COMMANDS, NIGHT_SEAT_RULES } from './night'
 import type { SeatRule } from './seat-rule'
 import type { GameState } from './state'
@@ -31,8 +31,31 @@ export const PROCEDURES = [
   { commands: DAY_COMMANDS, decide: decideDay, seatRules: DAY_SEAT_RULES },
   { commands: TIMER_COMMANDS, decide: decideTimer },
   { commands: NOTE_COMMANDS, decide: decideNote },
-  { commands: FOUL_COMMANDS, decide: decideFoul, seatRules: FOUL_SEAT_RULES, step: foulStepLine },
+  {
+    commands: FOUL_COMMANDS,
+    decide: decideFoul,
+    seatRules: FOUL_SEAT_RULES,
+    step: foulStepLine,
+    seatFacts: FOUL_SEAT_FACTS,
+    ruleNumbers: FOUL_RULE_NUMBERS,
+    storyItems: FOUL_STORY_ITEMS,
+    deathFacts: FOUL_DEATH_FACTS,
+  },
 ] as const
+
+type Procedure = (typeof PROCEDURES)[number]
+/**
+ * A procedure's own parts of the views, each a table, where it has them (a game action of its own):
+ * `seatFacts`, its facts on a projector seat, and `ruleNumbers`, its numbers a window shows
+ * (views/projector.ts); `storyItems`, what the story tells of its events, and `deathFacts`, what a
+ * death by its cause adds to the story's death (views/story.ts).
+ */
+type PartName = 'seatFacts' | 'ruleNumbers' | 'storyItems' | 'deathFacts'
+type WithPart<K extends PartName> = Extract<Procedure, Record<K, unknown>>
+/** One part of every procedure that has it, merged (no procedure has it: empty). */
+export type ProcedurePart<K extends PartName> = [WithPart<K>] extends [never] ? Record<never, never> : UnionToIntersection<WithPart<K>[K]>
+export const procedurePart = <K extends PartName>(k: K): ProcedurePart<K> =>
+  Object.assign({}, ...PROCEDURES.map((p: object) => (p as Partial<Record<PartName, object>>)[k] ?? {})) as ProcedurePart<K>
 
 type SeatRulesOf<P> = P extends { seatRules: infer R } ? R : never
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never

@@ -1,6 +1,8 @@
 import type { Command, CommandOf } from '../shared/commands'
+import type { RulesetOptions } from '../shared/ruleset'
 import { seatName } from '../shared/seat-name'
-import type { Line } from '../shared/views'
+import type { StoryDayItem } from '../shared/story'
+import type { Line, ProjectorSeat, RuleNumbers } from '../shared/views'
 import { dayNow, dieByDay, needAlive } from './day'
 import { Emitter } from './emitter'
 import { ok, refuse, refused, type Refused, type Result } from './errors'
@@ -11,8 +13,8 @@ import type { GameState } from './state'
 /**
  * Fouls (rulesets with `foulsToRemove`; sports-mafia clubs): by day the referee gives a living player
  * a foul in front of the room; the last one removes the player, a death by day. Its own procedure
- * (decide.ts's PROCEDURES): the rule, the decider and the log line are here; the event's
- * application is apply.ts's `fouled`, the count `GameState.fouls`, shown as `ProjectorSeat.fouls`.
+ * (decide.ts's PROCEDURES): the rule, the decider, the log line, what the room sees of it and what
+ * the story tells are here; the event's application is apply.ts's `fouled`, the count `GameState.fouls`.
  */
 
 /** The one-seat rule of `foul`: by day, where the ruleset counts fouls; any living player. Reads no role. */
@@ -46,4 +48,16 @@ export function foulStepLine(players: readonly string[], c: Command, events: rea
   const fouled = events.find((e) => e.type === 'fouled')
   const removed = events.some((e) => e.type === 'playerDied')
   return { key: removed ? 'step.foulRemoved' : 'step.foul', params: { type: c.type, player: seatName(players, c.player, '—'), n: fouled?.fouls ?? 0 } }
+}
+
+/** What the room sees of fouls (views/projector.ts): each seat's fouls, and how many remove a player (null: none). */
+export const FOUL_SEAT_FACTS = { fouls: (s: GameState, seat: number): ProjectorSeat['fouls'] => s.fouls[seat] ?? 0 }
+export const FOUL_RULE_NUMBERS = { foulsToRemove: (o: RulesetOptions): RuleNumbers['foulsToRemove'] => o.foulsToRemove || null }
+
+/** What the story tells of fouls (views/story.ts): each foul given; on the removal, how many fouls removed the player. */
+export const FOUL_STORY_ITEMS = {
+  fouled: (_s: GameState, e: Extract<GameEvent, { type: 'fouled' }>): StoryDayItem => ({ kind: 'fouled', player: e.player, fouls: e.fouls }),
+}
+export const FOUL_DEATH_FACTS = {
+  fouls: (s: GameState, player: number): { fouls: number } => ({ fouls: s.fouls[player] ?? 0 }),
 }

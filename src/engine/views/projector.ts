@@ -1,5 +1,7 @@
+import type { FeatureSeatFacts } from '../../shared/features'
 import type { RulesetOptions } from '../../shared/ruleset'
 import type { ClockView, ProjectorOptions, ProjectorView, PublicVote, RefereeVote, RuleNumbers } from '../../shared/views'
+import { procedurePart } from '../decide'
 import { countFor, enteredCount, strictMajority, YES } from '../queries'
 import type { GameState, TimerState, VoteState } from '../state'
 
@@ -22,7 +24,7 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
       name,
       alive: s.alive[seat] ?? false,
       role: over || s.revealed[seat] ? (s.roles[seat] ?? null) : null,
-      fouls: s.fouls[seat] ?? 0,
+      ...seatFacts(s, seat),
     })),
     stage: d ? d.stage : null,
     accused: d ? d.accused : null,
@@ -39,8 +41,16 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
   }
 }
 
-/** The ruleset's numbers the windows show: the one place they are read for them. */
-export const ruleNumbers = (o: RulesetOptions): RuleNumbers => ({ foulsToRemove: o.foulsToRemove || null })
+/** The procedures' facts on a seat (decide.ts's PROCEDURES): the compiler refuses a shared one without its own. */
+const SEAT_FACTS: { readonly [K in keyof FeatureSeatFacts]: (s: GameState, seat: number) => FeatureSeatFacts[K] } = procedurePart('seatFacts')
+const SEAT_FACT_KEYS = Object.keys(SEAT_FACTS) as (keyof FeatureSeatFacts)[]
+const seatFacts = (s: GameState, seat: number): FeatureSeatFacts =>
+  Object.fromEntries(SEAT_FACT_KEYS.map((k) => [k, SEAT_FACTS[k](s, seat)])) as FeatureSeatFacts
+
+/** The ruleset's numbers the windows show: the one place they are read for them (the procedures' own, decide.ts). */
+const RULE_NUMBERS: { readonly [K in keyof RuleNumbers]: (o: RulesetOptions) => RuleNumbers[K] } = procedurePart('ruleNumbers')
+const RULE_NUMBER_KEYS = Object.keys(RULE_NUMBERS) as (keyof RuleNumbers)[]
+export const ruleNumbers = (o: RulesetOptions): RuleNumbers => Object.fromEntries(RULE_NUMBER_KEYS.map((k) => [k, RULE_NUMBERS[k](o)])) as RuleNumbers
 
 export const DEFAULT_PROJECTOR_OPTIONS: ProjectorOptions = Object.freeze({ showVoters: true })
 

@@ -1,4 +1,4 @@
-import type { Story, StoryChapter, StoryDay, StoryNight, StoryNightOutcome } from '../../shared/story'
+import type { Story, StoryChapter, StoryDay, StoryDayItem, StoryNight, StoryNightOutcome } from '../../shared/story'
 import { answerStyleOf } from '../../shared/answer-style'
 import { apply } from '../apply'
 import { ok, refuse, type Result } from '../errors'
@@ -6,6 +6,9 @@ import type { GameEvent } from '../events'
 import type { Game } from '../game'
 import { shotTally } from '../night'
 import { countFor, living } from '../queries'
+import { procedurePart, type ProcedurePart } from '../decide'
+import type { DeathByDay } from '../../shared/views'
+import type { FeatureDeathFacts } from '../../shared/features'
 import type { GameState, NightState } from '../state'
 
 /**
@@ -98,9 +101,8 @@ const TELLERS: { [K in EventType]: Teller<K> | typeof SILENT } = {
       player: e.player,
       cause: e.cause,
       role: s.roles[e.player] ?? null,
-      ...(e.cause === 'fouls' ? { fouls: s.fouls[e.player] ?? 0 } : {}),
+      ...DEATH_FACTS[e.cause]?.(s, e.player),
     }),
-  fouled: (chapters, s, e) => day(chapters, s).items.push({ kind: 'fouled', player: e.player, fouls: e.fouls }),
   lastWordsEnded: SILENT,
   timerStarted: SILENT,
   timerPaused: SILENT,
@@ -109,7 +111,22 @@ const TELLERS: { [K in EventType]: Teller<K> | typeof SILENT } = {
   refereeHandedOver: (chapters, s, e) => day(chapters, s).items.push({ kind: 'refereeHandover', player: e.player }),
   gameOver: SILENT,
   noteSet: SILENT,
+  // The procedures' own events (decide.ts's PROCEDURES): each an item of the day.
+  ...procedureTellers(),
 }
+
+/** The procedures' own events, each told as the item of the day its procedure makes of it. */
+type OwnTellers = { [K in keyof ProcedurePart<'storyItems'>]: Teller<K & EventType> }
+function procedureTellers(): OwnTellers {
+  const items = procedurePart('storyItems') as Readonly<Record<string, (s: GameState, e: GameEvent) => StoryDayItem>>
+  const teller = (item: (s: GameState, e: GameEvent) => StoryDayItem) => (chapters: StoryChapter[], s: GameState, e: GameEvent) => {
+    day(chapters, s).items.push(item(s, e))
+  }
+  return Object.fromEntries(Object.entries(items).map(([type, item]) => [type, teller(item)])) as OwnTellers
+}
+
+/** What a death by a procedure's own cause adds to the story's death (decide.ts's PROCEDURES). */
+const DEATH_FACTS: Partial<Record<DeathByDay, (s: GameState, player: number) => FeatureDeathFacts>> = procedurePart('deathFacts')
 
 /** Add what one event tells to the chapters; `s` is the state just before the event. */
 function tell(chapters: StoryChapter[], s: GameState, e: GameEvent): void {
