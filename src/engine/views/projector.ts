@@ -43,14 +43,19 @@ export function projectorView(s: GameState, options: ProjectorOptions = DEFAULT_
 
 /** The procedures' facts on a seat (decide.ts's PROCEDURES): the compiler refuses a shared one without its own. */
 const SEAT_FACTS: { readonly [K in keyof FeatureSeatFacts]: (s: GameState, seat: number) => FeatureSeatFacts[K] } = procedurePart('seatFacts')
-const SEAT_FACT_KEYS = Object.keys(SEAT_FACTS) as (keyof FeatureSeatFacts)[]
 const seatFacts = (s: GameState, seat: number): FeatureSeatFacts =>
-  Object.fromEntries(SEAT_FACT_KEYS.map((k) => [k, SEAT_FACTS[k](s, seat)])) as FeatureSeatFacts
+  factsOf<(s: GameState, seat: number) => unknown>(SEAT_FACTS, (f) => f(s, seat)) as FeatureSeatFacts
 
 /** The ruleset's numbers the windows show: the one place they are read for them (the procedures' own, decide.ts). */
 const RULE_NUMBERS: { readonly [K in keyof RuleNumbers]: (o: RulesetOptions) => RuleNumbers[K] } = procedurePart('ruleNumbers')
-const RULE_NUMBER_KEYS = Object.keys(RULE_NUMBERS) as (keyof RuleNumbers)[]
-export const ruleNumbers = (o: RulesetOptions): RuleNumbers => Object.fromEntries(RULE_NUMBER_KEYS.map((k) => [k, RULE_NUMBERS[k](o)])) as RuleNumbers
+export const ruleNumbers = (o: RulesetOptions): RuleNumbers => factsOf<(o: RulesetOptions) => unknown>(RULE_NUMBERS, (f) => f(o)) as RuleNumbers
+
+/** Each fact of a table of fact-makers, made. */
+function factsOf<F>(table: Readonly<Record<string, F>>, make: (f: F) => unknown): Record<string, unknown> {
+  const facts: Record<string, unknown> = {}
+  for (const [k, f] of Object.entries(table)) facts[k] = make(f)
+  return facts
+}
 
 export const DEFAULT_PROJECTOR_OPTIONS: ProjectorOptions = Object.freeze({ showVoters: true })
 
