@@ -4,7 +4,7 @@ import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
 import { buildSync } from 'esbuild'
 import { defineConfig } from 'electron-vite'
-import type { Plugin } from 'vite'
+import type { Plugin, PluginOption, ResolvedConfig } from 'vite'
 import { withInlineScripts } from './src/host/csp-hashes'
 import { phoneSectionsOf } from './src/renderer/player/phone-sections'
 
@@ -157,6 +157,83 @@ function phoneWordsOnly(): Plugin {
   }
 }
 
+/** The renderer's plugins: the same for the Electron pages' build and the player page's own (playerOwnBuild). */
+const rendererPlugins = (): PluginOption[] => [
+  // Every component is <script setup>: Vue's Options API support is left out of the bundle.
+  vue({ features: { optionsAPI: false } }),
+  // The locale files (src/shared/locales/<language>/<area>.json) are precompiled at build time,
+  // and vue-i18n's runtime-only build is bundled: no message compiler ships, nothing needs eval.
+  VueI18nPlugin({
+    include: [src('shared/locales/*/*.json')],
+    runtimeOnly: true,
+    compositionOnly: true,
+    fullInstall: false,
+    dropMessageCompiler: true,
+    strictMessage: true,
+    escapeHtml: false,
+  }),
+  devOnlyInlineStyles(),
+  inlineBoot(),
+  playerCompileHints(),
+  playerInlineStyles(),
+  phoneWordsOnly(),
+]
+
+const RENDERER_DEFINE = {
+  // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.
+  __INTLIFY_PROD_DEVTOOLS__: false,
+}
+
+/** A language's lazily loaded areas are named for it: assets/locale-hu-script-<hash>.js. */
+const chunkFileNames = (chunk: { facadeModuleId: string | null }): string => {
+  const m = /locales[\\/]([a-z]{2,3})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
+  return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js'
+}
+
+/**
+ * The room's page (a player's phone at /player/, a TV at /tv/, served by the room only) is built on
+ * its own, after the Electron pages, into the same out/renderer/: what the page imports at once is
+ * then one script (the phone's code, its English words, the seal, the names' rules, the board and
+ * the story), not three — two fewer answers, each a throttled phone's main-thread turn, before a
+ * seated phone's first render (docs/room.md, "First render"). What it imports lazily stays in
+ * chunks of its own that import from that script: the TV's Vue app, the joining phone's handshake,
+ * another language's words. The Electron pages' chunks are as before (the shared modules the room's
+ * page also uses are in both builds' files).
+ */
+function playerOwnBuild(): Plugin {
+  let resolved: ResolvedConfig | null = null
+  let written = false
+  return {
+    name: 'nightfall:player-own-build',
+    apply: 'build',
+    configResolved: (config) => void (resolved = config),
+    writeBundle: () => void (written = true),
+    async closeBundle() {
+      if (!resolved || !written) return
+      const { build } = await import('vite')
+      await build({
+        configFile: false,
+        envDir: false,
+        root: resolved.root,
+        base: resolved.base,
+        mode: resolved.mode,
+        logLevel: resolved.logLevel,
+        plugins: rendererPlugins(),
+        define: RENDERER_DEFINE,
+        build: {
+          outDir: resolved.build.outDir,
+          emptyOutDir: false,
+          target: resolved.build.target,
+          modulePreload: resolved.build.modulePreload,
+          reportCompressedSize: false,
+          minify: true,
+          rolldownOptions: { input: { player: src('renderer/player/index.html') }, output: { chunkFileNames } },
+        },
+      })
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -195,30 +272,8 @@ export default defineConfig({
   },
   renderer: {
     root: src('renderer'),
-    plugins: [
-      // Every component is <script setup>: Vue's Options API support is left out of the bundle.
-      vue({ features: { optionsAPI: false } }),
-      // The locale files (src/shared/locales/<language>/<area>.json) are precompiled at build time,
-      // and vue-i18n's runtime-only build is bundled: no message compiler ships, nothing needs eval.
-      VueI18nPlugin({
-        include: [src('shared/locales/*/*.json')],
-        runtimeOnly: true,
-        compositionOnly: true,
-        fullInstall: false,
-        dropMessageCompiler: true,
-        strictMessage: true,
-        escapeHtml: false,
-      }),
-      devOnlyInlineStyles(),
-      inlineBoot(),
-      playerCompileHints(),
-      playerInlineStyles(),
-      phoneWordsOnly(),
-    ],
-    define: {
-      // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.
-      __INTLIFY_PROD_DEVTOOLS__: false,
-    },
+    plugins: [...rendererPlugins(), playerOwnBuild()],
+    define: RENDERER_DEFINE,
     build: {
       // electron-vite leaves the pages unminified by default; minified, the projector page loads
       // about a third less JavaScript (bench: npm run bench -- pages).
@@ -229,16 +284,8 @@ export default defineConfig({
           projector: src('renderer/projector/index.html'),
           // Printable role cards and the referee's sheet (same strict CSP, no remote font or image).
           cards: src('renderer/cards/index.html'),
-          // The room on the LAN's page: a player's phone (/player/) and a TV (/tv/), served by the room only.
-          player: src('renderer/player/index.html'),
         },
-        output: {
-          // A language's lazily loaded areas are named for it: assets/locale-hu-script-<hash>.js.
-          chunkFileNames: (chunk) => {
-            const m = /locales[\\/]([a-z]{2,3})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
-            return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js'
-          },
-        },
+        output: { chunkFileNames },
       },
     },
   },
