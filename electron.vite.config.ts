@@ -98,8 +98,8 @@ function playerCompileHints(): Plugin {
 /**
  * The player page's stylesheets (its own and the board's, shared with the projector) are inlined in
  * the page, in their order, as one <style> allowed by its hash (`style-src 'self' 'sha256-…'`, never
- * 'unsafe-inline'; test/csp-bundle.test.ts). A phone's browser then asks for three files, not five:
- * each answer costs a throttled phone's main thread its turn, the page's module waits for every
+ * 'unsafe-inline'; test/csp-bundle.test.ts). A phone's browser then asks for no stylesheet (and,
+ * the page built on its own, playerOwnBuild, for one script): each answer costs a throttled phone's main thread its turn, the page's module waits for every
  * stylesheet the page links, and a seated phone's stream no longer waits for one of the six
  * connections a browser opens to one host (docs/room.md, "First render"). The files stay as they
  * are for the other pages. A stylesheet with a url() (relative to its file) is left linked.
