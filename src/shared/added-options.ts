@@ -18,6 +18,12 @@ export const ADDED_OPTIONS = {
    */
   foulsToRemove: { kind: 'nullableInt', min: 1, max: 10, default: null, group: 'day' },
   /**
+   * The night on the phones (docs/room.md): every living seated player picks a name on their phone
+   * at every call; the actors' picks become the referee's night commands. Off: a ruleset written
+   * before it reads as off.
+   */
+  nightOnPhones: { kind: 'bool', default: false, group: 'phones' },
+  /**
    * The day's votes on the phones (docs/room.md): each living voter votes on their phone while a
    * vote is open; a vote becomes the referee's castVote. Off: a ruleset written before it reads as off.
    */

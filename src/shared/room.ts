@@ -61,8 +61,8 @@ export interface RoomView {
   call: RefereeCall | null
   /**
    * The day's votes on the phones (`votesOnPhones`): what the engine refused of the phones' votes in
-   * the open vote (the accused voting, a dead seat), whose (none named while the operator plays
-   * blind) and why. The phone itself got the one refusal; the referee may record the vote by hand.
+   * the open vote (the accused voting, a dead seat), whose (named also while the operator plays
+   * blind: the vote is open, and who may not vote is public) and why. The phone itself got the one refusal; the referee may record the vote by hand.
    */
   voteRefused: { seats: number[]; error: ApiError }[]
 }

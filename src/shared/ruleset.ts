@@ -88,9 +88,6 @@ export const rulesetOptionsSchema = z.object({
   /** MaffiaSIG variant: the first player to die by day becomes the referee; until then the operator sees no secret. */
   firstDeadBecomesReferee: z.boolean(),
 
-  /** The night on the phones (docs/room.md): every living seated player picks a name on their phone at every call; the actors' picks become the referee's night commands. Off in the presets; a ruleset written before it reads as off. */
-  nightOnPhones: z.boolean().default(false),
-
   minPlayers: z.number().int().min(3).max(60),
   maxPlayers: z.number().int().min(3).max(60),
   recommendedMin: z.number().int().min(3).max(60),

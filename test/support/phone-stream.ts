@@ -52,7 +52,7 @@ export function callStream(
   const key = opts.key ?? randomBytes(32)
   const withPhones = (st: GameState): GameState => ({
     ...st,
-    setup: { ...st.setup, ruleset: { ...st.setup.ruleset, options: { ...st.setup.ruleset.options, nightOnPhones: true } } },
+    setup: { ...st.setup, ruleset: { ...st.setup.ruleset, options: { ...st.setup.ruleset.options, nightOnPhones: true, votesOnPhones: true } } },
   })
   const all = states.map(withPhones)
   const calls = new NightCalls()

@@ -196,3 +196,30 @@ export function idleFlood(origin: string, count: number, localAddress = '127.0.0
     stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.send('stop')))),
   }
 }
+
+/** Throws with the answer when a host call was refused (the support has no `expect`). */
+function accepted(what: string, r: { ok: boolean }): void {
+  if (!r.ok) throw new Error(`${what} refused: ${JSON.stringify(r)}`)
+}
+
+/**
+ * The room open, the game started, and every player's phone joined, listening and admitted: the
+ * phones (in seat order) and their streams, once every stream's last message is `ready` (by
+ * default: any message at all).
+ */
+export async function seatedRoom(
+  h: GameHost,
+  req: StartGameRequest,
+  ready: (last: PlayerScreen | undefined) => boolean = (last) => last !== undefined,
+): Promise<{ origin: string; phones: TestPhone[]; streams: ReturnType<typeof listen>[] }> {
+  accepted('openRoom', (await h.invoke('openRoom', null)) as { ok: boolean })
+  accepted('startGame', (await h.invoke('startGame', req)) as { ok: boolean })
+  const origin = `http://${h.refereeAppView().lan.address}`
+  const phones: TestPhone[] = []
+  for (const name of req.players) phones.push(await joined(origin, name))
+  const streams = phones.map((p) => listen(origin, p))
+  await until(() => h.refereeAppView().lan.devices.length === req.players.length)
+  for (const d of h.refereeAppView().lan.devices) accepted('admitDevice', (await h.invoke('admitDevice', d.id)) as { ok: boolean })
+  await until(() => streams.every((s) => ready(s.messages.at(-1))))
+  return { origin, phones, streams }
+}

@@ -37,7 +37,6 @@ export const estonian: RulesetInput = {
     parityNeedsDeadDoctor: false,
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
-    nightOnPhones: false,
     minPlayers: 4,
     maxPlayers: 40,
     recommendedMin: 6,

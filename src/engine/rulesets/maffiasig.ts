@@ -37,7 +37,6 @@ export const maffiasig: RulesetInput = {
     parityNeedsDeadDoctor: false,
     doctorMafiaDraw: false,
     firstDeadBecomesReferee: false,
-    nightOnPhones: false,
     minPlayers: 5,
     maxPlayers: 30,
     recommendedMin: 9,

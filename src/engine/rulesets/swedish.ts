@@ -37,7 +37,6 @@ export const swedish: RulesetInput = {
     parityNeedsDeadDoctor: true,
     doctorMafiaDraw: true,
     firstDeadBecomesReferee: false,
-    nightOnPhones: false,
     minPlayers: 4,
     maxPlayers: 30,
     recommendedMin: 7,

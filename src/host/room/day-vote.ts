@@ -78,10 +78,14 @@ export class PhoneVotes {
     this.id = id
   }
 
-  /** The engine's refusals of the open vote's phone votes, for the referee: no seat named while the operator plays blind. */
+  /**
+   * The engine's refusals of the open vote's phone votes, for the referee, each with its seat — also
+   * while the operator plays blind: the vote is open (the projector names every voter, as hands
+   * would), and who may not vote (the accused, the dead) is public.
+   */
   refusedNow(s: GameState | null): { seats: number[]; error: ApiError }[] {
     this.sync(s)
-    return this.refused.map((r) => ({ seats: s?.operatorBlind ? [] : [r.seat], error: r.error }))
+    return this.refused.map((r) => ({ seats: [r.seat], error: r.error }))
   }
 
   /**

@@ -8,10 +8,12 @@ import { mafiaHaveMet } from '../../engine/views/player'
 import { callStream, shapeDifference } from '../../../test/support/phone-stream'
 
 /**
- * The night on the phones, its twin property (issue 32): for random games with the option on,
+ * The night on the phones, its twin property (issue 32): for random games with both options on (the
+ * night and the day's votes on the phones),
  * - twin deals that differ in other seats' roles (engine/testing/twins.ts) give seat s's phone the
  *   same calls — the same public part, the same own part — at the same moments, the only difference
- *   allowed being what s itself learns (the investigator's answer about whom it inspected);
+ *   allowed being what s itself learns (the investigator's answer about whom it inspected), and the
+ *   same day's votes (the open vote's id, its own vote);
  * - across seats of different roles, every call's messages are the same count and the same byte
  *   length at the same moments (the seat's part of a call is sealed at one length: room-seal.ts).
  * And the test can fail: one message one byte longer, or the push rule of a phone's own part alone.
@@ -33,6 +35,7 @@ describe.each(PRESET_IDS)('%s: the night on the phones', (id: PresetId) => {
     let callsSeen = 0
     let answers = 0
     let partnersSeen = 0
+    let votesSeen = 0
     const roles = new Set<string>()
     for (let seed = 1; seed <= GAMES; seed++) {
       const A = randomGame(seed, id)
@@ -63,6 +66,11 @@ describe.each(PRESET_IDS)('%s: the night on the phones', (id: PresetId) => {
       callsSeen += a.screens.filter((x) => x.kind === 'game' && x.call).length
       answers += a.screens.filter((x) => x.kind === 'game' && x.call?.mine.answer).length
       partnersSeen += a.screens.filter((x) => x.kind === 'game' && x.call?.mine.partners?.length).length
+      votesSeen += a.screens.filter((x) => x.kind === 'game' && x.vote).length
+      expect(
+        b.screens.map((x) => (x.kind === 'game' ? x.vote : null)),
+        `seed ${seed}, seat ${s}: the day's votes on its phone in the twin`,
+      ).toStrictEqual(a.screens.map((x) => (x.kind === 'game' ? x.vote : null)))
       // Another seat of each role (sealing every seat's stream of every game is the slow part): the same messages at the same moments, of the same byte length.
       const others = [...new Set(A.cards)].map((r) => A.cards.findIndex((c, p) => c === r && p !== s)).filter((p) => p >= 0)
       for (const p of others) {
@@ -78,6 +86,7 @@ describe.each(PRESET_IDS)('%s: the night on the phones', (id: PresetId) => {
     expect(callsSeen).toBeGreaterThan(GAMES * 3)
     expect(roles.has('mafia') && roles.has('citizen') && roles.has('investigator')).toBe(true)
     if (id !== 'maffiasig') expect(partnersSeen).toBeGreaterThan(0)
+    expect(votesSeen, "the day's votes on the phones are in the streams compared").toBeGreaterThan(GAMES)
     void answers
   })
 })

@@ -7,7 +7,7 @@ import { NONCE_BYTES, seal } from '../../shared/room-seal'
 import { pickBound } from '../../shared/room-wire'
 import { preset } from '../../engine/rulesets'
 import { PLAYERS9 } from '../../../test/support/host'
-import { call, joined, listen, makeRoomHost, until, type TestPhone } from '../../../test/support/room'
+import { call, type listen, makeRoomHost, seatedRoom, until, type TestPhone } from '../../../test/support/room'
 
 /**
  * The night on the phones over real sockets (127.0.0.1): at each call every living phone picks; the
@@ -34,18 +34,7 @@ const onPhones = (id: 'maffiasig' | 'estonian', counts: StartGameRequest['counts
 type Stream = ReturnType<typeof listen>
 const callOf = (m: PlayerScreen | undefined): PhoneCall | null => (m?.kind === 'game' ? m.call : null)
 
-async function seatAll(h: GameHost, req: StartGameRequest) {
-  expect((await h.invoke('openRoom', null)).ok).toBe(true)
-  expect(h.invoke('startGame', req)).toMatchObject({ ok: true })
-  const origin = `http://${h.refereeAppView().lan.address}`
-  const phones: TestPhone[] = []
-  for (const name of PLAYERS9) phones.push(await joined(origin, name))
-  const streams = phones.map((p) => listen(origin, p))
-  await until(() => h.refereeAppView().lan.devices.length === 9)
-  for (const d of h.refereeAppView().lan.devices) expect(h.invoke('admitDevice', d.id)).toMatchObject({ ok: true })
-  await until(() => streams.every((s) => callOf(s.messages.at(-1)) !== null))
-  return { origin, phones, streams }
-}
+const seatAll = (h: GameHost, req: StartGameRequest) => seatedRoom(h, req, (last) => callOf(last) !== null)
 
 /** A pick as the page sends it: sealed for the host with the phone's key. */
 const pick = (origin: string, p: TestPhone, callId: string, target: number) =>

@@ -6,7 +6,7 @@ import { NONCE_BYTES, seal } from '../../shared/room-seal'
 import { pickBound, voteBound } from '../../shared/room-wire'
 import { preset } from '../../engine/rulesets'
 import { PLAYERS9 } from '../../../test/support/host'
-import { call, joined, listen, makeRoomHost, until, type TestPhone } from '../../../test/support/room'
+import { call, makeRoomHost, seatedRoom, until, type TestPhone } from '../../../test/support/room'
 
 /**
  * The day's votes on the phones over real sockets (127.0.0.1, POST /room/vote): a phone's vote is
@@ -41,15 +41,7 @@ describe('the day’s votes on the phones (POST /room/vote)', () => {
   it('a phone votes as its own seat in the open vote; every refusal is one answer; the tally is the referee’s', { timeout: 30_000 }, async () => {
     host = makeRoomHost('127.0.0.1')
     const h = host
-    expect((await h.invoke('openRoom', null)).ok).toBe(true)
-    expect(h.invoke('startGame', votesOnPhones())).toMatchObject({ ok: true })
-    const origin = `http://${h.refereeAppView().lan.address}`
-    const phones: TestPhone[] = []
-    for (const name of PLAYERS9) phones.push(await joined(origin, name))
-    const streams = phones.map((p) => listen(origin, p))
-    await until(() => h.refereeAppView().lan.devices.length === 9)
-    for (const d of h.refereeAppView().lan.devices) expect(h.invoke('admitDevice', d.id)).toMatchObject({ ok: true })
-    await until(() => streams.every((s) => s.messages.length > 0))
+    const { origin, phones, streams } = await seatedRoom(h, votesOnPhones())
 
     // No vote open: refused.
     const refusals: string[] = []
@@ -105,5 +97,21 @@ describe('the day’s votes on the phones (POST /room/vote)', () => {
     expect(h.refereeAppView().log.length).toBe(logLength)
     // A body that is no sealed vote.
     expect((await call(origin, '/room/vote', { method: 'POST', headers: { 'x-room-token': phones[1]!.token }, body: { sealed: 'x' } })).body).toBe(refusals[0])
+  })
+  it('while the operator plays blind, the referee still reads whose phone vote was refused and why (the vote is open)', { timeout: 30_000 }, async () => {
+    host = makeRoomHost('127.0.0.1')
+    const h = host
+    const req = votesOnPhones()
+    req.ruleset = { ...req.ruleset, options: { ...req.ruleset.options, firstDeadBecomesReferee: true } }
+    const { origin, phones } = await seatedRoom(h, req)
+    expect(h.refereeAppView().game?.blind, 'the operator plays blind').toBe(true)
+    expect(h.invoke('play', { type: 'endNightStep' })).toMatchObject({ ok: true })
+    expect(h.invoke('play', { type: 'accuse', accused: 5 })).toMatchObject({ ok: true })
+    const id = `${h.refereeAppView().game!.projector.dayNumber}.guilty.5`
+    expect((await vote(origin, phones[0]!, { vote: id, choice: true })).status).toBe(204)
+    expect(h.refereeAppView().game!.projector.vote?.candidates[0]?.voters, 'the projector names the voter').toEqual([0])
+    // The accused votes from the phone: the engine refuses it, and the referee is told whose and why.
+    expect((await vote(origin, phones[5]!, { vote: id, choice: true })).status).toBe(409)
+    expect(h.refereeAppView().lan.voteRefused).toMatchObject([{ seats: [5], error: { reason: 'may-not-vote' } }])
   })
 })

@@ -84,7 +84,7 @@ const LISTED: readonly { id: OptionGroupId; fields: readonly OptionField[] }[] =
   },
   {
     id: 'phones',
-    fields: [{ key: 'nightOnPhones', kind: 'bool' }],
+    fields: [],
   },
   {
     id: 'table',

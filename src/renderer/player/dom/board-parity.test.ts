@@ -134,6 +134,14 @@ describe("the phone's board and the projector's", () => {
     expect(all.length).toBeGreaterThan(80)
   })
 
+  it('the title\'s stage keeps its space: outside the stage\'s inline-block, which would drop it ("Day 1· Vote")', async () => {
+    await switchLanguage('en')
+    const view = views().find((v) => v.phase === 'day' && v.stage === 'vote')!
+    const title = board(view, 0, phoneWords).el.querySelector('[data-test="board-title"]')!
+    expect(title.querySelector('.stage')!.textContent).toBe('· Vote')
+    expect(title.textContent).toBe(`${title.querySelector('.phase-name')!.textContent} · Vote`)
+  })
+
   it('fails when one of them drops a fact', async () => {
     await switchLanguage('en')
     const view = views().find((v) => v.seats.some((s) => !s.alive) && v.clock !== null)!

@@ -44,7 +44,8 @@ export function board(view: ProjectorView, offset: number, words: Words): { el: 
         'h1',
         { class: 'title', 'data-test': 'board-title' },
         h('span', { class: 'phase-name' }, phaseTitle(t, view)),
-        view.phase === 'day' && view.stage && h('span', { class: 'stage' }, ` · ${t(`stage.${view.stage}`)}`),
+        // The space stays outside the stage's inline-block, which would drop it at its own start ("Day 1· Vote").
+        view.phase === 'day' && view.stage && [' ', h('span', { class: 'stage' }, `· ${t(`stage.${view.stage}`)}`)],
       ),
       clock?.el,
     ),

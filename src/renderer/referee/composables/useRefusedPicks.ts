@@ -10,13 +10,13 @@ import { useAppStore } from '../stores/useAppStore'
 
 /**
  * What the engine refused of the phones' picks or votes (a night call's, docs/room.md; a day's
- * vote's), in the window's language: whose (none named while the operator plays blind) and why —
- * `of` when seats are named, `anon` when not. PhoneCallPanel and VotePanel show these lines.
+ * vote's), in the window's language: whose and why — `of` when seats are named, `anon` when not (a
+ * night call's picks while the operator plays blind). PhoneCallPanel and VotePanel show these lines.
  */
 export function useRefusedPicks(
   refused: () => readonly { seats: number[]; error: ApiError }[],
   seats: () => readonly RefereeSeat[],
-  keys: { of: string; anon: string },
+  keys: { of: string; anon?: string },
 ): ComputedRef<string[]> {
   const app = useAppStore()
   const composer = useI18n()
@@ -28,7 +28,7 @@ export function useRefusedPicks(
         locale.value,
         r.seats.map((p) => seatName(seats(), p)),
       )
-      return names ? t(keys.of, { names, reason }) : t(keys.anon, { reason })
+      return names || !keys.anon ? t(keys.of, { names, reason }) : t(keys.anon, { reason })
     }),
   )
 }
