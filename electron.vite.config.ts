@@ -4,7 +4,7 @@ import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
 import { buildSync } from 'esbuild'
 import { defineConfig } from 'electron-vite'
-import type { Plugin } from 'vite'
+import type { Plugin, PluginOption, ResolvedConfig } from 'vite'
 import { withInlineScripts } from './src/host/csp-hashes'
 import { phoneSectionsOf } from './src/renderer/player/phone-sections'
 
@@ -98,8 +98,8 @@ function playerCompileHints(): Plugin {
 /**
  * The player page's stylesheets (its own and the board's, shared with the projector) are inlined in
  * the page, in their order, as one <style> allowed by its hash (`style-src 'self' 'sha256-…'`, never
- * 'unsafe-inline'; test/csp-bundle.test.ts). A phone's browser then asks for three files, not five:
- * each answer costs a throttled phone's main thread its turn, the page's module waits for every
+ * 'unsafe-inline'; test/csp-bundle.test.ts). A phone's browser then asks for no stylesheet (and,
+ * the page built on its own, playerOwnBuild, for one script): each answer costs a throttled phone's main thread its turn, the page's module waits for every
  * stylesheet the page links, and a seated phone's stream no longer waits for one of the six
  * connections a browser opens to one host (docs/room.md, "First render"). The files stay as they
  * are for the other pages. A stylesheet with a url() (relative to its file) is left linked.
@@ -157,6 +157,85 @@ function phoneWordsOnly(): Plugin {
   }
 }
 
+/** The renderer's plugins: the same for the Electron pages' build and the player page's own (playerOwnBuild). */
+const rendererPlugins = (): PluginOption[] => [
+  // Every component is <script setup>: Vue's Options API support is left out of the bundle.
+  vue({ features: { optionsAPI: false } }),
+  // The locale files (src/shared/locales/<language>/<area>.json, and each feature's,
+  // <language>/features/<feature>.json) are precompiled at build time, and vue-i18n's runtime-only
+  // build is bundled: no message compiler ships, nothing needs eval. (A file left out reaches the
+  // windows raw: "Fouls: {n}/{max}" — test/e2e/fouls.test.ts.)
+  VueI18nPlugin({
+    include: [src('shared/locales/*/*.json'), src('shared/locales/*/features/*.json')],
+    runtimeOnly: true,
+    compositionOnly: true,
+    fullInstall: false,
+    dropMessageCompiler: true,
+    strictMessage: true,
+    escapeHtml: false,
+  }),
+  devOnlyInlineStyles(),
+  inlineBoot(),
+  playerCompileHints(),
+  playerInlineStyles(),
+  phoneWordsOnly(),
+]
+
+const RENDERER_DEFINE = {
+  // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.
+  __INTLIFY_PROD_DEVTOOLS__: false,
+}
+
+/** A language's lazily loaded areas are named for it: assets/locale-hu-script-<hash>.js. */
+const chunkFileNames = (chunk: { facadeModuleId: string | null }): string => {
+  const m = /locales[\\/]([a-z]{2,3})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
+  return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js'
+}
+
+/**
+ * The room's page (a player's phone at /player/, a TV at /tv/, served by the room only) is built on
+ * its own, after the Electron pages, into the same out/renderer/: what the page imports at once is
+ * then one script (the phone's code, its English words, the seal, the names' rules, the board and
+ * the story), not three — two fewer answers, each a throttled phone's main-thread turn, before a
+ * seated phone's first render (docs/room.md, "First render"). What it imports lazily stays in
+ * chunks of its own that import from that script: the TV's Vue app, the joining phone's handshake,
+ * another language's words. The Electron pages' chunks are as before (the shared modules the room's
+ * page also uses are in both builds' files).
+ */
+function playerOwnBuild(): Plugin {
+  let resolved: ResolvedConfig | null = null
+  let written = false
+  return {
+    name: 'nightfall:player-own-build',
+    apply: 'build',
+    configResolved: (config) => void (resolved = config),
+    writeBundle: () => void (written = true),
+    async closeBundle() {
+      if (!resolved || !written) return
+      const { build } = await import('vite')
+      await build({
+        configFile: false,
+        envDir: false,
+        root: resolved.root,
+        base: resolved.base,
+        mode: resolved.mode,
+        logLevel: resolved.logLevel,
+        plugins: rendererPlugins(),
+        define: RENDERER_DEFINE,
+        build: {
+          outDir: resolved.build.outDir,
+          emptyOutDir: false,
+          target: resolved.build.target,
+          modulePreload: resolved.build.modulePreload,
+          reportCompressedSize: false,
+          minify: true,
+          rolldownOptions: { input: { player: src('renderer/player/index.html') }, output: { chunkFileNames } },
+        },
+      })
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -195,32 +274,8 @@ export default defineConfig({
   },
   renderer: {
     root: src('renderer'),
-    plugins: [
-      // Every component is <script setup>: Vue's Options API support is left out of the bundle.
-      vue({ features: { optionsAPI: false } }),
-      // The locale files (src/shared/locales/<language>/<area>.json, and each feature's,
-      // <language>/features/<feature>.json) are precompiled at build time, and vue-i18n's
-      // runtime-only build is bundled: no message compiler ships, nothing needs eval. (A file left
-      // out reaches the windows raw: "Fouls: {n}/{max}" — test/e2e/fouls.test.ts.)
-      VueI18nPlugin({
-        include: [src('shared/locales/*/*.json'), src('shared/locales/*/features/*.json')],
-        runtimeOnly: true,
-        compositionOnly: true,
-        fullInstall: false,
-        dropMessageCompiler: true,
-        strictMessage: true,
-        escapeHtml: false,
-      }),
-      devOnlyInlineStyles(),
-      inlineBoot(),
-      playerCompileHints(),
-      playerInlineStyles(),
-      phoneWordsOnly(),
-    ],
-    define: {
-      // vue-i18n's esm-bundler build keeps its devtools hooks unless this is replaced at build time.
-      __INTLIFY_PROD_DEVTOOLS__: false,
-    },
+    plugins: [...rendererPlugins(), playerOwnBuild()],
+    define: RENDERER_DEFINE,
     build: {
       // electron-vite leaves the pages unminified by default; minified, the projector page loads
       // about a third less JavaScript (bench: npm run bench -- pages).
@@ -231,16 +286,8 @@ export default defineConfig({
           projector: src('renderer/projector/index.html'),
           // Printable role cards and the referee's sheet (same strict CSP, no remote font or image).
           cards: src('renderer/cards/index.html'),
-          // The room on the LAN's page: a player's phone (/player/) and a TV (/tv/), served by the room only.
-          player: src('renderer/player/index.html'),
         },
-        output: {
-          // A language's lazily loaded areas are named for it: assets/locale-hu-script-<hash>.js.
-          chunkFileNames: (chunk) => {
-            const m = /locales[\\/]([a-z]{2,3})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
-            return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js'
-          },
-        },
+        output: { chunkFileNames },
       },
     },
   },
