@@ -3,9 +3,13 @@
  * a MaffiaSIG game with `foulsToRemove: 2` (a club's own option; off in the presets). The referee
  * gives a player a foul by the day panel's own button; the projector shows the seat's mark and its
  * words; the second foul removes the player, announced on the projector in the language; the
- * story on the projector tells the foul and the removal; the game file holds the `foul` commands.
+ * story on the projector tells the foul and the removal; the game file holds the `foul` commands,
+ * and the CLI replays it (the removal announced) and tells its story (the foul, the removal).
  * Every word checked is the locale file's own (no raw key, not English in another language).
  */
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { RefereeAppView } from '../../src/shared/api'
@@ -13,6 +17,7 @@ import { LANGUAGE_IDS, type Language } from '../../src/shared/languages'
 import { translate } from '../../src/shared/messages'
 import type { Ruleset } from '../../src/shared/ruleset'
 import { nextCall } from '../support/host'
+import { REPO_ROOT } from '../support/paths'
 import { skipReason } from '../support/skip'
 import { browserTestsOff } from './support/chromium'
 import { launchChromium, openPages, type Pages } from './support/session'
@@ -50,7 +55,7 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
   })
 
   for (const lang of LANGUAGE_IDS as readonly Language[])
-    it(`${lang}: the foul button, the seat's marks, the removal announced, the story and the game file`, { timeout: 90_000 }, async () => {
+    it(`${lang}: the foul button, the seat's marks, the removal announced, the story, the game file and the CLI`, { timeout: 90_000 }, async () => {
       const { referee, projector, trouble } = pages
       onTestFailed(() => console.log(`[fouls] ${trouble.join('\n')}\n${app.output()}`))
       if ((await view()).game) await api('closeGame') // the last language's game, over
@@ -96,10 +101,6 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
         .poll(() => projector.locator('[data-test=board-announcement]').allTextContents(), { message: `${lang}: the removal on the projector` })
         .toContainEqual(expect.stringContaining(removed))
 
-      // The game file holds the fouls as commands.
-      const file = (await api('exportGame')).value as { commands?: { type: string }[]; log?: { type: string }[] }
-      expect(JSON.stringify(file)).toContain('"type":"foul"')
-
       // To the end of the game, then the story on the projector: the foul and the removal told.
       for (let i = 0; i < 500; i++) {
         const next = nextCall(await view())
@@ -124,6 +125,22 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
       expect(text, `${lang}: the story tells the first foul`).toContain(told)
       expect(text, `${lang}: and the removal`).toContain(removed)
       expect(text).not.toMatch(/\bfouls\.\w+/)
+
+      // The game file holds the fouls as commands; the CLI replays it and tells its story in the language.
+      const file = (await api('exportGame')).value
+      expect(JSON.stringify(file)).toContain('"type":"foul"')
+      const path = join(app.dataDir, `fouls-${lang}.json`)
+      writeFileSync(path, JSON.stringify(file))
+      const cli = (...args: string[]) =>
+        execFileSync(process.execPath, ['--import', 'tsx', join('src', 'cli', 'index.ts'), 'replay', path, '--lang', lang, ...args], {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+          timeout: 30_000,
+        })
+      expect(cli('--view', 'projector'), `${lang}: the CLI's replay announces the removal`).toContain(removed)
+      const told2 = cli('--story')
+      expect(told2, `${lang}: the CLI's story tells the foul`).toContain(told)
+      expect(told2).toContain(removed)
       expect(trouble).toEqual([])
     })
 })
