@@ -21,7 +21,7 @@ import { REPO_ROOT } from '../support/paths'
 import { skipReason } from '../support/skip'
 import { browserTestsOff } from './support/chromium'
 import { launchChromium, openPages, type Pages } from './support/session'
-import { startWebApp, type WebApp } from './support/web-app'
+import { refereeApi, startWebApp, type WebApp } from './support/web-app'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 const FOULS = 2
@@ -31,21 +31,14 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
   let app: WebApp
   let pages: Pages
 
-  const api = async (method: string, ...args: unknown[]) => {
-    const token = new URL(app.refereeUrl).searchParams.get('token')!
-    const r = await fetch(new URL(`/api/referee/${method}`, app.refereeUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
-      body: JSON.stringify(args),
-    })
-    return (await r.json()) as { ok: boolean; value: unknown; error?: { message: string } }
-  }
+  let api: ReturnType<typeof refereeApi>
   const view = async () => (await api('ready')).value as RefereeAppView
   const waitForLang = (page: Page, lang: string) => expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang)
 
   beforeAll(async () => {
     browser = await launchChromium()
     app = await startWebApp()
+    api = refereeApi(app)
     pages = await openPages(browser, app)
   })
   afterAll(async () => {

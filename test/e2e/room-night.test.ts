@@ -18,7 +18,7 @@ import { skipReason } from '../support/skip'
 import { launchChromium, openPage } from './support/session'
 import { SCREENSHOTS } from './support/table'
 import { lanUnavailable, phoneHost, privateLan, type PhoneHost } from '../support/lan'
-import { startWebApp, type WebApp } from './support/web-app'
+import { refereeApi, startWebApp, type WebApp } from './support/web-app'
 import { lanAddresses } from '../../src/host/room/addresses'
 import { nextCall } from '../support/host'
 import type { RefereeAppView } from '../../src/shared/api'
@@ -67,15 +67,7 @@ describe.skipIf(skipReason(browserTestsOff))('the night on the phones: whole gam
       try {
         await expect.poll(() => /Players:\s+(\S+)/.test(app.output()), { timeout: 10_000 }).toBe(true)
         const playerUrl = /Players:\s+(\S+)/.exec(app.output())![1]!
-        const token = new URL(app.refereeUrl).searchParams.get('token')!
-        const referee = async (method: string, ...args: unknown[]) => {
-          const r = await fetch(new URL(`/api/referee/${method}`, app.refereeUrl), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
-            body: JSON.stringify(args),
-          })
-          return (await r.json()) as { ok: boolean; value: unknown; error?: { message: string } }
-        }
+        const referee = refereeApi(app)
         const view = async () => (await referee('ready')).value as RefereeAppView
         const preset = (await view()).presets.find((r) => r.id === id) as Ruleset
         const ruleset = { ...preset, options: { ...preset.options, nightOnPhones: true, votesOnPhones: true } }

@@ -16,7 +16,7 @@ import { launchChromium, openPage } from './support/session'
 import { lanUnavailable, phoneHost, privateLan, type PhoneHost } from '../support/lan'
 import { createServer } from 'node:http'
 import { networkInterfaces } from 'node:os'
-import { startWebApp, type WebApp } from './support/web-app'
+import { refereeApi, startWebApp, type RefereeAnswer, type WebApp } from './support/web-app'
 import { lanAddresses } from '../../src/host/room/addresses'
 import { presetNames, roleName as nameOf } from '../../src/shared/role-names'
 import type { RoleId } from '../../src/shared/roles'
@@ -86,14 +86,9 @@ describe.skipIf(skipReason(browserTestsOff))('the room on the LAN: phones', () =
     expect(playerUrl, app.output()).toMatch(new RegExp(`^http://${address.replace(/\./g, '\\.')}:\\d+/player/$`))
     lanHost = new URL(playerUrl!).host
     const token = new URL(app.refereeUrl).searchParams.get('token')!
-    const referee = async (method: string, ...args: unknown[]) => {
-      const r = await fetch(new URL(`/api/referee/${method}`, app.refereeUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-nightfall-token': token },
-        body: JSON.stringify(args),
-      })
-      return (await r.json()) as { ok: boolean; value: { presets: unknown[]; game: { seats: { role: string }[] } } }
-    }
+    const api = refereeApi(app)
+    const referee = async (method: string, ...args: unknown[]) =>
+      (await api(method, ...args)) as RefereeAnswer<{ presets: unknown[]; game: { seats: { role: string }[] } }>
     const presets = (await referee('ready')).value.presets
     expect(
       await referee('startGame', { ruleset: presets[0], players: PLAYERS, counts: { mafia: 2, investigator: 1, doctor: 0, citizen: 6 }, dealMode: 'digital' }),

@@ -4,6 +4,7 @@
  * printed referee and projector addresses in Chromium, and may kill the process like a crash.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request } from 'node:http'
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -111,4 +112,40 @@ export async function startWebApp(dataDir = tempDataDir(), port = 0, extraArgs: 
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
   }
+}
+
+/** What the referee API answered. */
+export interface RefereeAnswer<T = unknown> {
+  ok: boolean
+  value: T
+  error?: { message: string }
+}
+
+/**
+ * The browser mode's referee API as its page calls it (POST /api/referee/<method> with the page's
+ * token), each call on a connection of its own: a kept-alive socket that the server closed while it
+ * idled ("other side closed") would fail a test that waits between two calls (for the CLI, say).
+ */
+export function refereeApi(app: WebApp): (method: string, ...args: unknown[]) => Promise<RefereeAnswer> {
+  const token = new URL(app.refereeUrl).searchParams.get('token')!
+  return (method, ...args) =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify(args)
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-nightfall-token': token }
+      const req = request(new URL(`/api/referee/${method}`, app.refereeUrl), { method: 'POST', agent: false, timeout: 30_000, headers }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => (text += d))
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text) as RefereeAnswer)
+          } catch {
+            reject(new Error(`${method}: HTTP ${res.statusCode} ${text.slice(0, 200)}`))
+          }
+        })
+      })
+      req.on('timeout', () => req.destroy(new Error(`${method}: no answer in 30 s`)))
+      req.on('error', reject)
+      req.end(body)
+    })
 }
