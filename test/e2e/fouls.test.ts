@@ -6,9 +6,10 @@
  * story on the projector tells the foul and the removal; the game file holds the `foul` commands,
  * and the CLI replays it (the removal announced) and tells its story (the foul, the removal).
  * Every word checked is the locale file's own (no raw key, not English in another language).
+ * Screenshots of the projector at the first foul and at the removal: test-results/e2e/fouls-*.png.
  */
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
@@ -22,6 +23,8 @@ import { skipReason } from '../support/skip'
 import { browserTestsOff } from './support/chromium'
 import { launchChromium, openPages, type Pages } from './support/session'
 import { refereeApi, startWebApp, type WebApp } from './support/web-app'
+import { afterLayout } from './support/boxes'
+import { SCREENSHOTS } from './support/table'
 
 const PLAYERS = ['Anna', 'Bence', 'Csaba', 'Dóra', 'Emese', 'Feri', 'Gabi', 'Hanna', 'Imre']
 const FOULS = 2
@@ -39,6 +42,7 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
     browser = await launchChromium()
     app = await startWebApp()
     api = refereeApi(app)
+    mkdirSync(SCREENSHOTS, { recursive: true })
     pages = await openPages(browser, app)
   })
   afterAll(async () => {
@@ -82,6 +86,8 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
         await expect.poll(async () => (await view()).game!.projector.seats[player]!.fouls).toBe(n)
         if (n < FOULS) {
           const mark = seatOnProjector.locator('[data-test=seat-fouls]')
+          await afterLayout(projector)
+          await projector.screenshot({ path: join(SCREENSHOTS, `fouls-${lang}-projector-first.png`) })
           await expect.poll(() => mark.textContent()).toBe('●'.repeat(n) + '○'.repeat(FOULS - n))
           expect(await mark.getAttribute('aria-label')).toBe(translate(lang, 'fouls.marks', { n, max: FOULS }))
         }
@@ -93,6 +99,7 @@ describe.skipIf(skipReason(browserTestsOff))('fouls, end to end in every languag
       await expect
         .poll(() => projector.locator('[data-test=board-announcement]').allTextContents(), { message: `${lang}: the removal on the projector` })
         .toContainEqual(expect.stringContaining(removed))
+      await projector.screenshot({ path: join(SCREENSHOTS, `fouls-${lang}-projector-removed.png`) })
 
       // To the end of the game, then the story on the projector: the foul and the removal told.
       for (let i = 0; i < 500; i++) {
