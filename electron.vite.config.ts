@@ -5,7 +5,7 @@ import vue from '@vitejs/plugin-vue'
 import { buildSync } from 'esbuild'
 import { defineConfig } from 'electron-vite'
 import type { Plugin, PluginOption, ResolvedConfig } from 'vite'
-import { withInlineScripts } from './src/host/csp-hashes'
+import { withInlineHashes } from './src/host/csp-hashes'
 import { phoneSectionsOf } from './src/renderer/player/phone-sections'
 
 const root = import.meta.dirname
@@ -58,7 +58,7 @@ function inlineBoot(): Plugin {
         if (withBoot !== html) withBoot = withBoot.replace(/<script type="module" crossorigin /g, '<script type="module" blocking="render" crossorigin ')
         return withBoot.replace(
           /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/i,
-          (_, head: string, policy: string) => `${head}${withInlineScripts(policy, withBoot)}"`,
+          (_, head: string, policy: string) => `${head}${withInlineHashes(policy, withBoot)}"`,
         )
       },
     },
@@ -132,7 +132,7 @@ function playerInlineStyles(): Plugin {
         const withStyle = `${html.slice(0, at)}<style>${inlined.join('\n')}</style>\n    ${html.slice(at)}`.replace(/\s*<\/head>/, '\n  </head>')
         page.source = withStyle.replace(
           /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/i,
-          (_m: string, head: string, policy: string) => `${head}${withInlineScripts(policy, withStyle)}"`,
+          (_m: string, head: string, policy: string) => `${head}${withInlineHashes(policy, withStyle)}"`,
         )
       },
     },

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { PLAYERS9 } from '../../test/support/host'
 import { call, makeRoomHost } from '../../test/support/room'
 import type { GameHost } from './index'
-import { inlineScripts, inlineStyles, withInlineScripts } from './csp-hashes'
+import { inlineScripts, inlineStyles, withInlineHashes } from './csp-hashes'
 import { ROOM_CSP } from './room/server'
 
 const sha = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`
@@ -14,16 +14,16 @@ describe('an inline script allowed by its hash (csp-hashes.ts)', () => {
   it('finds only inline scripts with a body, and adds each hash once to script-src, nothing else', () => {
     expect(inlineScripts(PAGE)).toEqual([BOOT])
     expect(inlineScripts('<script src="x.js"></script><script></script>')).toEqual([])
-    const policy = withInlineScripts("default-src 'self'; script-src 'self'; style-src 'self'", PAGE + `<script>${BOOT}</script>`)
+    const policy = withInlineHashes("default-src 'self'; script-src 'self'; style-src 'self'", PAGE + `<script>${BOOT}</script>`)
     expect(policy).toBe(`default-src 'self'; script-src 'self' ${sha(BOOT)}; style-src 'self'`)
-    expect(withInlineScripts("script-src 'self'", '<p>no script</p>')).toBe("script-src 'self'")
+    expect(withInlineHashes("script-src 'self'", '<p>no script</p>')).toBe("script-src 'self'")
   })
 
   it("adds each inline stylesheet's hash once to style-src (the player page's styles, inlined by the build)", () => {
     const css = 'p{color:red}'
     const page = `${PAGE}<style>${css}</style><style>${css}</style><style></style>`
     expect(inlineStyles(page)).toEqual([css, css])
-    expect(withInlineScripts("default-src 'self'; script-src 'self'; style-src 'self'", page)).toBe(
+    expect(withInlineHashes("default-src 'self'; script-src 'self'; style-src 'self'", page)).toBe(
       `default-src 'self'; script-src 'self' ${sha(BOOT)}; style-src 'self' ${sha(css)}`,
     )
   })

@@ -32,6 +32,6 @@ const withHashes = (policy: string, directive: string, hashes: string[]): string
     : policy
 
 /** `policy` whose script-src also allows each of `html`'s inline scripts, and its style-src each of its inline stylesheets, by hash. */
-export function withInlineScripts(policy: string, html: string): string {
+export function withInlineHashes(policy: string, html: string): string {
   return withHashes(withHashes(policy, 'script-src', inlineScripts(html).map(scriptHash)), 'style-src', inlineStyles(html).map(scriptHash))
 }

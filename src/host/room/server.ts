@@ -6,7 +6,7 @@ import { normalizeName } from '../../shared/names'
 import type { JoinChoices, WireScreen } from '../../shared/room'
 import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, keyRequestSchema, pairRequestSchema } from '../../shared/room-schemas'
 import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
-import { withInlineScripts } from '../csp-hashes'
+import { withInlineHashes } from '../csp-hashes'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml } from '../http'
 import { assetServer } from './assets'
 import { deviceType } from './device-type'
@@ -183,7 +183,7 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       if (path === '/' || path === '/player' || path === '/tv') return send(res, 302, '', 'text/plain', { location: path === '/tv' ? '/tv/' : '/player/' })
       if (path === '/player/' || path === '/tv/') {
         const html = page()
-        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineScripts(ROOM_CSP, html) })
+        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineHashes(ROOM_CSP, html) })
       }
       if (path === '/room/names') return json(res, 200, host.names())
       if (path === '/room/device') {
