@@ -55,7 +55,7 @@ describe('the day’s vote on the phone', () => {
     const el = dayVote(phoneVoteOf(g.state, 0)!, playerView(g.state, 0), phoneWords, (c) => sent.push(c))!
     const buttons = [...el.querySelectorAll('button')]
     expect(buttons.map((b) => b.textContent)).toEqual([g.state.setup.players[5], g.state.setup.players[6], phoneWords.t('phoneVotes.abstain')])
-    expect(el.querySelector('[data-test=phone-vote-question]')!.textContent).toBe('Vem röstar du för att avrätta?')
+    expect(el.querySelector('[data-test=phone-vote-question]')!.textContent).toBe('Vem röstar du på för avrättning?')
     buttons[0]!.click()
     buttons[2]!.click()
     expect(sent).toEqual([5, null])
