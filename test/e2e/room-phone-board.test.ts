@@ -131,6 +131,32 @@ describe.skipIf(skipReason(browserTestsOff))("the phone's board on a phone", () 
     }
   })
 
+  it("the page's answer names its script to preload (a Link header): the browser asks for it at once, and only once", async () => {
+    const { host, url, phone: seated } = await room(7)
+    try {
+      const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
+      const kept = { token: seated.token, key: Buffer.from(seated.seal.key).toString('base64url'), code: seated.seal.code }
+      await context.addInitScript((k) => {
+        localStorage.setItem('nightfall-room-player', k.token)
+        localStorage.setItem('nightfall-room-seal', JSON.stringify(k))
+      }, kept)
+      const page = await context.newPage()
+      const scripts: string[] = []
+      page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
+      const answer = await page.goto(url)
+      await page.locator('[data-test=role-card]').waitFor()
+      const html = await answer!.text()
+      const src = /<script type="module"[^>]*src="\.\.(\/assets\/player-[\w-]+\.js)"/.exec(html)?.[1]
+      expect(src).toBeTruthy()
+      expect(answer!.headers()['link']).toBe(`<${src}>; rel=modulepreload`)
+      expect(scripts.filter((s) => s === src)).toHaveLength(1)
+      await context.close()
+    } finally {
+      await host.invoke('closeRoom')
+      host.dispose()
+    }
+  })
+
   it('7, 12 and 18 seats on a small and a large phone: screenshots to look at, no overlap, nothing wider than the screen', async () => {
     for (const n of [7, 12, 18]) {
       const { host, url, phone: seated } = await room(n)

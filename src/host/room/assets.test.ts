@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../../test/support/host'
-import { assetServer } from './assets'
+import { assetServer, pagePreloads } from './assets'
 
 let server: Server | null = null
 afterEach(() => void server?.close())
@@ -69,5 +69,18 @@ describe("the room's page assets (assets.ts)", () => {
     // Nothing but the page's kinds of file, and nothing outside assets/.
     for (const path of ['/assets/secret.json', '/outside.js', '/assets/../outside.js', '/assets/%2e%2e/outside.js', '/assets/none.js'])
       expect((await get(`${origin}${path}`)).status, path).toBe(404)
+  })
+})
+
+describe("the page's preloads (pagePreloads)", () => {
+  it('names the module scripts the page loads from assets/, once each, and nothing else', () => {
+    const html = `<!doctype html><head><script>"inline"</script>
+      <script type="module" blocking="render" crossorigin src="../assets/player-Bd6kyW2I.js"></script>
+      <script src="../assets/classic-AAAAAAAA.js"></script>
+      <link rel="stylesheet" href="../assets/player-CCCCCCCC.css">
+      <script type="module" src="https://elsewhere.example/x.js"></script>
+      <script type="module" crossorigin src="../assets/player-Bd6kyW2I.js"></script></head>`
+    expect(pagePreloads(html)).toBe('</assets/player-Bd6kyW2I.js>; rel=modulepreload')
+    expect(pagePreloads('<!doctype html><title>Nightfall</title><p>The player page is not built yet</p>')).toBeNull()
   })
 })

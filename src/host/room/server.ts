@@ -8,7 +8,7 @@ import { claimRequestSchema, deviceTokenSchema, joinRequestSchema, keyRequestSch
 import { roomLimits, type ConnectionGuard, type ConnectionLimits } from '../connections'
 import { withInlineHashes } from '../csp-hashes'
 import { empty, hostIs, jsonOf, listen, openSse, readBody, sender, sendsJson, servedHtml } from '../http'
-import { assetServer } from './assets'
+import { assetServer, pagePreloads } from './assets'
 import { deviceType } from './device-type'
 import type { Room } from './room'
 import type { Handshakes } from './seal'
@@ -183,7 +183,8 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       if (path === '/' || path === '/player' || path === '/tv') return send(res, 302, '', 'text/plain', { location: path === '/tv' ? '/tv/' : '/player/' })
       if (path === '/player/' || path === '/tv/') {
         const html = page()
-        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineHashes(ROOM_CSP, html) })
+        const preload = pagePreloads(html)
+        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineHashes(ROOM_CSP, html), ...(preload ? { link: preload } : {}) })
       }
       if (path === '/room/names') return json(res, 200, host.names())
       if (path === '/room/device') {
