@@ -79,14 +79,19 @@ describe.skipIf(skipReason(browserTestsOff))("the phone's board on a phone", () 
     return { host, url, phone: seated }
   }
 
-  async function phone(device: Parameters<Browser['newContext']>[0], url: string, seated: TestPhone): Promise<Page> {
-    const context = await browser.newContext({ ...device, locale: 'hu-HU' })
+  /** A new page of a browser context holding the seated phone's token and key, as the page keeps them. */
+  async function seatedPage(device: Parameters<Browser['newContext']>[0], seated: TestPhone, locale = 'hu-HU'): Promise<Page> {
+    const context = await browser.newContext({ ...device, locale })
     const kept = { token: seated.token, key: Buffer.from(seated.seal.key).toString('base64url'), code: seated.seal.code }
     await context.addInitScript((k) => {
       localStorage.setItem('nightfall-room-player', k.token)
       localStorage.setItem('nightfall-room-seal', JSON.stringify(k))
     }, kept)
-    const page = await context.newPage()
+    return context.newPage()
+  }
+
+  async function phone(device: Parameters<Browser['newContext']>[0], url: string, seated: TestPhone): Promise<Page> {
+    const page = await seatedPage(device, seated)
     await page.goto(url)
     await page.locator('[data-test=seat-list] [data-seat]').first().waitFor()
     return page
@@ -134,13 +139,7 @@ describe.skipIf(skipReason(browserTestsOff))("the phone's board on a phone", () 
   it("the page's answer names its script to preload (a Link header): the browser asks for it at once, and only once", async () => {
     const { host, url, phone: seated } = await room(7)
     try {
-      const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'en-US' })
-      const kept = { token: seated.token, key: Buffer.from(seated.seal.key).toString('base64url'), code: seated.seal.code }
-      await context.addInitScript((k) => {
-        localStorage.setItem('nightfall-room-player', k.token)
-        localStorage.setItem('nightfall-room-seal', JSON.stringify(k))
-      }, kept)
-      const page = await context.newPage()
+      const page = await seatedPage(devices['Pixel 7'], seated, 'en-US')
       const scripts: string[] = []
       page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)))
       const answer = await page.goto(url)
@@ -150,7 +149,7 @@ describe.skipIf(skipReason(browserTestsOff))("the phone's board on a phone", () 
       expect(src).toBeTruthy()
       expect(answer!.headers()['link']).toBe(`<${src}>; rel=modulepreload`)
       expect(scripts.filter((s) => s === src)).toHaveLength(1)
-      await context.close()
+      await page.context().close()
     } finally {
       await host.invoke('closeRoom')
       host.dispose()
