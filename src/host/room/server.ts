@@ -184,7 +184,10 @@ export async function startRoomServer(opts: RoomServerOptions): Promise<RoomServ
       if (path === '/player/' || path === '/tv/') {
         const html = page()
         const preload = pagePreloads(html)
-        return send(res, 200, html, 'text/html; charset=utf-8', { 'content-security-policy': withInlineHashes(ROOM_CSP, html), ...(preload ? { link: preload } : {}) })
+        return send(res, 200, html, 'text/html; charset=utf-8', {
+          'content-security-policy': withInlineHashes(ROOM_CSP, html),
+          ...(preload ? { link: preload } : {}),
+        })
       }
       if (path === '/room/names') return json(res, 200, host.names())
       if (path === '/room/device') {
