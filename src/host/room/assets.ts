@@ -11,15 +11,6 @@ const TEXT = new Set(['.js', '.css', '.svg'])
 type Encoding = 'br' | 'gzip' | 'identity'
 
 /**
- * The player page's scripts and styles (out/renderer/assets/), as a phone's browser asks for them
- * (docs/room.md, "First render"): compressed once per file version (brotli, else gzip, else as
- * is: a phone on a club's Wi-Fi loads a third of the bytes), and, their names carrying their
- * content's hash, kept by the browser for a year (a phone that comes back loads none of them again).
- * A name without a hash is asked for again each time. Brotli at its best costs tens of
- * milliseconds a file: it is made off the event loop (zlib's threads), the player page's own files
- * as soon as the room opens; until a file's is ready, its gzip (a couple of milliseconds) is sent.
- */
-/**
  * The page's module scripts as a `Link` header's value (`</assets/player-….js>; rel=modulepreload`),
  * or null: sent with the page, the browser asks for its script as the answer's headers arrive, not
  * once it has read the page as far as the script's tag (docs/room.md, "First render": the script
@@ -31,6 +22,15 @@ export function pagePreloads(html: string): string | null {
   return scripts.length ? [...new Set(scripts)].join(', ') : null
 }
 
+/**
+ * The player page's scripts and styles (out/renderer/assets/), as a phone's browser asks for them
+ * (docs/room.md, "First render"): compressed once per file version (brotli, else gzip, else as
+ * is: a phone on a club's Wi-Fi loads a third of the bytes), and, their names carrying their
+ * content's hash, kept by the browser for a year (a phone that comes back loads none of them again).
+ * A name without a hash is asked for again each time. Brotli at its best costs tens of
+ * milliseconds a file: it is made off the event loop (zlib's threads), the player page's own files
+ * as soon as the room opens; until a file's is ready, its gzip (a couple of milliseconds) is sent.
+ */
 export function assetServer(pagesDir: string): (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean {
   const root = resolve(pagesDir)
   const assets = join(root, 'assets') + sep
